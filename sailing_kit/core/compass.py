@@ -1,0 +1,84 @@
+"""The 8-point compass on a grid whose x grows East and y grows North."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Direction(StrEnum):
+    """One of the eight compass points, in clockwise order from North."""
+
+    N = "N"
+    NE = "NE"
+    E = "E"
+    SE = "SE"
+    S = "S"
+    SW = "SW"
+    W = "W"
+    NW = "NW"
+
+    @classmethod
+    def parse(cls, value: Direction | str) -> Direction:
+        """Accept a Direction or its name in any case (``"ne"``, ``"NE"``)."""
+        if isinstance(value, Direction):
+            return value
+        if isinstance(value, str) and value.strip().upper() in cls.__members__:
+            return cls[value.strip().upper()]
+        names = ", ".join(d.value for d in cls)
+        raise ValueError(f"{value!r} is not a compass direction; use one of {names}")
+
+    @property
+    def index(self) -> int:
+        """0 for N, 1 for NE, ... 7 for NW (clockwise)."""
+        return _ORDER.index(self)
+
+    @property
+    def degrees(self) -> int:
+        """Compass bearing in degrees: N 0, E 90, S 180, W 270."""
+        return 45 * self.index
+
+    def rotate(self, steps: int) -> Direction:
+        """Turn by ``steps`` eighths of a circle: positive clockwise, negative anticlockwise."""
+        return _ORDER[(self.index + steps) % 8]
+
+    @property
+    def opposite(self) -> Direction:
+        return self.rotate(4)
+
+    @property
+    def vector(self) -> tuple[int, int]:
+        """The unit step on the grid, diagonals included: NE is (1, 1)."""
+        return _VECTORS[self]
+
+    @classmethod
+    def from_vector(cls, dx: int, dy: int) -> Direction:
+        """The direction of a non-zero step; only the signs of dx and dy matter."""
+        key = ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
+        for direction, vector in _VECTORS.items():
+            if vector == key:
+                return direction
+        raise ValueError("a zero step has no direction")
+
+
+_ORDER: tuple[Direction, ...] = tuple(Direction)
+_VECTORS: dict[Direction, tuple[int, int]] = {
+    Direction.N: (0, 1),
+    Direction.NE: (1, 1),
+    Direction.E: (1, 0),
+    Direction.SE: (1, -1),
+    Direction.S: (0, -1),
+    Direction.SW: (-1, -1),
+    Direction.W: (-1, 0),
+    Direction.NW: (-1, 1),
+}
+
+
+def clockwise_steps(start: Direction | str, end: Direction | str) -> int:
+    """How many 45-degree steps clockwise lead from ``start`` to ``end`` (0 to 7)."""
+    return (Direction.parse(end).index - Direction.parse(start).index) % 8
+
+
+def angle_between(a: Direction | str, b: Direction | str) -> int:
+    """The smaller angle between two directions, in degrees (0, 45, 90, 135 or 180)."""
+    steps = clockwise_steps(a, b)
+    return 45 * min(steps, 8 - steps)

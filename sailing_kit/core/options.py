@@ -1,0 +1,78 @@
+"""Game options: a frozen dataclass per game, built from keyword arguments with clear errors."""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+from enum import Enum
+from typing import Any, TypeVar
+
+from sailing_kit.core.compass import Direction
+from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.grid import Point, parse_point
+
+T = TypeVar("T")
+
+
+def build_options(options_class: type[T], given: dict[str, Any]) -> T:
+    """Make ``options_class(**given)``, turning every mistake into a :class:`ConfigError`."""
+    names = [f.name for f in dataclasses.fields(options_class)]  # type: ignore[arg-type]
+    for key in given:
+        if key not in names:
+            close = difflib.get_close_matches(key, names, n=1)
+            hint = f" Did you mean {close[0]!r}?" if close else ""
+            raise ConfigError(
+                f"unknown option {key!r}.{hint} The options are: {', '.join(names)}."
+            )
+    try:
+        return options_class(**given)
+    except (TypeError, ValueError) as error:
+        raise ConfigError(str(error)) from None
+
+
+def options_to_json(options: object) -> dict[str, Any]:
+    """The options as plain JSON values, ready for ``build_options`` again."""
+    return {
+        f.name: _to_json(getattr(options, f.name))
+        for f in dataclasses.fields(options)  # type: ignore[arg-type]
+    }
+
+
+def _to_json(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, (tuple, list)):
+        return [_to_json(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _to_json(v) for k, v in value.items()}
+    return value
+
+
+def whole_number(value: object, name: str, low: int, high: int | None = None) -> int:
+    """``value`` as an int within ``[low, high]``, or a ValueError naming the option."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"option {name!r} must be a whole number, not {value!r}")
+    if value < low or (high is not None and value > high):
+        limit = f"from {low} to {high}" if high is not None else f"at least {low}"
+        raise ValueError(f"option {name!r} must be {limit}, not {value}")
+    return value
+
+
+def direction(value: object, name: str) -> Direction:
+    try:
+        return Direction.parse(value)  # type: ignore[arg-type]
+    except ValueError as error:
+        raise ValueError(f"option {name!r}: {error}") from None
+
+
+def point(value: object, name: str) -> Point:
+    try:
+        return parse_point(value, name)
+    except ValueError as error:
+        raise ValueError(f"option {name!r}: {error}") from None
+
+
+def flag(value: object, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"option {name!r} must be True or False, not {value!r}")
+    return value

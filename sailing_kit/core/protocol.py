@@ -1,0 +1,239 @@
+"""The one game protocol every game of the kit follows.
+
+In the spirit of OpenSpiel: a state knows whose turn it is (a player number, :data:`CHANCE` when
+dice or cards decide, ``None`` once the game is over), lists its legal actions, applies one,
+undoes it, copies itself and saves itself as JSON. Chance is explicit and seeded: at a chance node
+``chance_outcomes()`` lists the outcomes with their probabilities; ``sample_chance()`` draws one
+from the game's seeded stream, and ``apply(outcome)`` sets it by hand (a teacher's loaded die).
+
+A saved game is its seed, its options and its moves: loading replays them through the rules, so a
+saved file can never smuggle in a position the rules would not allow.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar, Generic, Self, TypeVar
+
+from sailing_kit.core.chance import Chance, fresh_seed
+from sailing_kit.core.errors import ConfigError, IllegalAction, SavedGameError
+from sailing_kit.core.options import options_to_json
+
+CHANCE = -1
+"""``current_player`` at a chance node: the dice, the deck or the wind decides."""
+
+A = TypeVar("A")
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended: who won (several on a tie, none in a shared loss), and why."""
+
+    winners: tuple[int, ...]
+    reason: str
+    scores: tuple[float, ...] = ()
+
+
+class GameState(ABC, Generic[A]):
+    """Base class of every game state. Subclasses implement the rules; this class the bookkeeping."""
+
+    GAME: ClassVar[str]
+    """Short name written into saved games."""
+    SAVE_VERSION: ClassVar[int] = 1
+
+    def __init__(self, seed: int | None, options: Any):
+        if seed is None:
+            seed = fresh_seed()
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise ConfigError(f"the seed must be a whole number of 0 or more, not {seed!r}")
+        self.seed = seed
+        self.options = options
+        self.chance = Chance(seed)
+        self._history: list[tuple[A, bool, Any]] = []
+
+    # ----- what a game implements -------------------------------------------------------------
+    @classmethod
+    @abstractmethod
+    def new(cls, seed: int | None = None, **options: Any) -> Self:
+        """A fresh game; raises :class:`ConfigError` for bad options."""
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """Whose turn it is: 0, 1, ..., :data:`CHANCE`, or ``None`` when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[A]:
+        """Every action allowed now, computed directly from the rules (empty when over)."""
+
+    @abstractmethod
+    def parse_action(self, value: Any) -> A:
+        """An action from itself, its JSON form or a friendly spelling; IllegalAction if unreadable."""
+
+    @abstractmethod
+    def action_to_json(self, action: A) -> Any:
+        """The action as plain JSON values (read back by ``parse_action``)."""
+
+    @abstractmethod
+    def check(self, action: A) -> None:
+        """Raise :class:`IllegalAction` naming the broken rule if ``action`` is not allowed now."""
+
+    @abstractmethod
+    def _apply(self, action: A) -> None:
+        """Carry out an action already checked."""
+
+    @abstractmethod
+    def _snapshot(self) -> Any:
+        """Everything ``_restore`` needs to bring this position back (for undo)."""
+
+    @abstractmethod
+    def _restore(self, snapshot: Any) -> None: ...
+
+    @property
+    @abstractmethod
+    def result(self) -> Result | None:
+        """How the game ended, or ``None`` while it goes on."""
+
+    @abstractmethod
+    def describe(self) -> str:
+        """The position in plain words (for screen readers, printouts and tests)."""
+
+    @abstractmethod
+    def scene(self) -> Any:
+        """The picture of the position, as a :class:`sailing_kit.widgets.scene.Scene`."""
+
+    def chance_outcomes(self) -> list[tuple[A, Fraction]]:
+        """At a chance node, every outcome with its exact probability; otherwise empty."""
+        return []
+
+    # ----- the protocol, shared by every game -------------------------------------------------
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def apply(self, action: Any) -> None:
+        """Play an action. An illegal one raises IllegalAction and changes nothing."""
+        if self.is_over():
+            raise IllegalAction(f"the game is over ({self.result.reason}): no more moves")
+        parsed = self.parse_action(action)
+        self.check(parsed)
+        self._commit(parsed, sampled=False, saved=self._save())
+
+    def sample_chance(self) -> A:
+        """At a chance node, draw the outcome from the seeded stream, apply it and return it."""
+        if self.current_player != CHANCE:
+            raise IllegalAction("nothing is left to chance now: it is a player's turn")
+        saved = self._save()
+        outcome = self.chance.weighted(self.chance_outcomes())
+        self._commit(outcome, sampled=True, saved=saved)
+        return outcome
+
+    def undo(self) -> A:
+        """Take back the last action (chance outcomes included) and return it."""
+        if not self._history:
+            raise IllegalAction("there is nothing to undo: no move has been played yet")
+        action, _, saved = self._history.pop()
+        self._load(saved)
+        return action
+
+    @property
+    def history(self) -> list[A]:
+        """Every action played so far, in order."""
+        return [action for action, _, _ in self._history]
+
+    def copy(self) -> Self:
+        return copy.deepcopy(self)
+
+    def _save(self) -> tuple[int, Any]:
+        return (self.chance.draws, self._snapshot())
+
+    def _load(self, saved: tuple[int, Any]) -> None:
+        self.chance.draws, snapshot = saved
+        self._restore(snapshot)
+
+    def _commit(self, action: A, *, sampled: bool, saved: tuple[int, Any]) -> None:
+        try:
+            self._apply(action)
+        except BaseException:
+            self._load(saved)
+            raise
+        self._history.append((action, sampled, saved))
+
+    # ----- saving ------------------------------------------------------------------------------
+    def to_json(self) -> str:
+        moves = [
+            {"move": self.action_to_json(action), **({"sampled": True} if sampled else {})}
+            for action, sampled, _ in self._history
+        ]
+        return json.dumps(
+            {
+                "game": self.GAME,
+                "version": self.SAVE_VERSION,
+                "seed": self.seed,
+                "options": options_to_json(self.options),
+                "moves": moves,
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Self:
+        """Load a saved game, replaying its moves through the rules."""
+        data = _read_saved(text, cls.GAME, cls.SAVE_VERSION)
+        try:
+            state = cls.new(seed=data["seed"], **data["options"])
+        except ConfigError as error:
+            raise SavedGameError(f"the saved game's options are not valid: {error}") from None
+        for number, entry in enumerate(data["moves"], start=1):
+            _replay(state, number, entry)
+        return state
+
+    # ----- display -----------------------------------------------------------------------------
+    def __str__(self) -> str:
+        return self.describe()
+
+    def _repr_svg_(self) -> str:
+        return self.scene().to_svg()
+
+
+def _read_saved(text: str, game: str, version: int) -> dict[str, Any]:
+    try:
+        data = json.loads(text)
+    except (TypeError, json.JSONDecodeError) as error:
+        raise SavedGameError(f"this is not a saved game: the text is not valid JSON ({error})") from None
+    if not isinstance(data, dict):
+        raise SavedGameError("this is not a saved game: expected a JSON object with the game's name")
+    if data.get("game") != game:
+        raise SavedGameError(f"this file is not a saved {game!r} game (it says {data.get('game')!r})")
+    if data.get("version") != version:
+        raise SavedGameError(
+            f"this saved game has format version {data.get('version')!r}; this kit reads version {version}"
+        )
+    kinds = {"seed": int, "options": dict, "moves": list}
+    for key, kind in kinds.items():
+        if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
+            raise SavedGameError(f"this saved game has no valid {key!r} entry")
+    return data
+
+
+def _replay(state: GameState[Any], number: int, entry: Any) -> None:
+    if not isinstance(entry, dict) or "move" not in entry:
+        raise SavedGameError(f"move {number} of the saved game is not of the form {{'move': ...}}")
+    try:
+        if entry.get("sampled"):
+            drawn = state.sample_chance()
+            if state.action_to_json(drawn) != entry["move"]:
+                raise SavedGameError(
+                    f"move {number}: the saved chance outcome {entry['move']!r} is not what this "
+                    f"game's seed gives ({state.action_to_json(drawn)!r}); the file was edited"
+                )
+        else:
+            state.apply(entry["move"])
+    except IllegalAction as error:
+        raise SavedGameError(f"move {number} of the saved game breaks a rule: {error}") from None

@@ -1,0 +1,100 @@
+"""Drawing pieces of Race the Wind: boats, marks, the wind, the no-go zone, turn options."""
+
+from __future__ import annotations
+
+import math
+from typing import Iterable
+
+from sailing_kit.core.compass import Direction
+from sailing_kit.core.grid import Point
+from sailing_kit.race.sailing import Tack, TurnOption, tack
+from sailing_kit.widgets import palette
+from sailing_kit.widgets.gridview import GridView
+from sailing_kit.widgets.scene import XY, Scene
+
+OPTION_REACH = 0.5
+"""How far (in cells) an option's marker sits from its intersection, towards its heading."""
+
+
+def _unit(direction: Direction) -> tuple[float, float]:
+    """Pixel-space unit vector of a compass direction (y grows downwards on screen)."""
+    dx, dy = direction.vector
+    norm = math.hypot(dx, dy)
+    return dx / norm, -dy / norm
+
+
+def draw_boat(scene: Scene, view: GridView, position: Point, heading: Direction,
+              wind: Direction, label: str = "") -> None:
+    """A hull pointing along ``heading``, blue on starboard tack, vermillion on port, grey head
+    to wind; the tack's initial (S/P) is written on it so colour is not the only cue."""
+    ux, uy = _unit(heading)
+    px, py = -uy, ux
+    cx, cy = view.pixel(position)
+    c = view.cell
+    hull = [
+        (cx + 0.45 * c * ux, cy + 0.45 * c * uy),
+        (cx + 0.05 * c * ux + 0.2 * c * px, cy + 0.05 * c * uy + 0.2 * c * py),
+        (cx - 0.32 * c * ux + 0.15 * c * px, cy - 0.32 * c * uy + 0.15 * c * py),
+        (cx - 0.32 * c * ux - 0.15 * c * px, cy - 0.32 * c * uy - 0.15 * c * py),
+        (cx + 0.05 * c * ux - 0.2 * c * px, cy + 0.05 * c * uy - 0.2 * c * py),
+    ]
+    side = tack(heading, wind)
+    colour = {Tack.STARBOARD: palette.STARBOARD, Tack.PORT: palette.PORT}.get(side, palette.MUTED)
+    scene.polygon(hull, fill=colour, stroke=palette.INK, width=1.2)
+    text = label or {Tack.STARBOARD: "S", Tack.PORT: "P"}.get(side, "–")
+    scene.text((cx, cy), text, size=11, colour="#ffffff", bold=True)
+
+
+def draw_mark(scene: Scene, view: GridView, position: Point, label: str = "") -> None:
+    scene.circle(view.pixel(position), 0.28 * view.cell, fill=palette.MARK, stroke=palette.INK,
+                 width=1.2)
+    if label:
+        x, y = view.pixel(position)
+        scene.text((x, y - 0.5 * view.cell), label, size=11, colour=palette.INK, bold=True)
+
+
+def draw_wind(scene: Scene, at: XY, wind: Direction, length: float = 44) -> None:
+    """An arrow blowing from ``wind`` across point ``at``, labelled with its source."""
+    ux, uy = _unit(wind)
+    x, y = at
+    tail = (x + ux * length / 2, y + uy * length / 2)
+    tip = (x - ux * length / 2, y - uy * length / 2)
+    scene.line(tail, tip, stroke=palette.INK, width=3)
+    px, py = -uy, ux
+    head = [tip, (tip[0] + 9 * ux + 6 * px, tip[1] + 9 * uy + 6 * py),
+            (tip[0] + 9 * ux - 6 * px, tip[1] + 9 * uy - 6 * py)]
+    scene.polygon(head, fill=palette.INK)
+    scene.text((x, y + length / 2 + 12), f"wind from {wind.value}", size=11, colour=palette.INK)
+
+
+def draw_no_go(scene: Scene, view: GridView, position: Point, wind: Direction) -> None:
+    """The no-go zone: a shaded wedge of about 45 degrees either side of the wind's source."""
+    centre = view.pixel(position)
+    bearing = math.radians(wind.degrees)
+    radius = 1.6 * view.cell
+    arc = [
+        (centre[0] + radius * math.sin(bearing + a), centre[1] - radius * math.cos(bearing + a))
+        for a in (math.radians(d) for d in range(-44, 45, 8))
+    ]
+    scene.polygon([centre, *arc], fill=palette.NO_GO, opacity=0.55)
+
+
+def option_marker(view: GridView, option: TurnOption) -> XY:
+    """Where an option is drawn (and clicked): just off its end, towards its heading."""
+    return view.toward(option.position, option.heading, OPTION_REACH)
+
+
+def draw_options(scene: Scene, view: GridView, start: Point, options: Iterable[TurnOption],
+                 selected: TurnOption | None = None) -> None:
+    """Every end of a turn as a short stroke in its heading with a dot; the selected one larger,
+    with its path dashed."""
+    for option in options:
+        end = view.pixel(option.position)
+        marker = option_marker(view, option)
+        chosen = option == selected
+        scene.line(end, marker, stroke=palette.BLUE, width=2.5 if chosen else 1.5)
+        scene.circle(marker, 7 if chosen else 4.5, fill=palette.HIGHLIGHT, stroke=palette.INK,
+                     width=1.5 if chosen else 0.8)
+    if selected is not None and selected.path:
+        scene.line(view.pixel(start), *(view.pixel(p) for p in selected.path),
+                   stroke=palette.BLUE, width=2, dash=(5, 4))

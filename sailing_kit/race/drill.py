@@ -1,0 +1,261 @@
+"""The points-of-sail drill: one boat on a small grid sails to a mark, turn by turn.
+
+A one-player game on the kit's protocol that exercises section 2 of Race the Wind. The actions
+are the ends of a turn (:class:`Sail`); with ``wind_shifts=True`` the compass die is rolled after
+every turn (a chance node, section 3.3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from sailing_kit.core import options as opt
+from sailing_kit.core.compass import Direction
+from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.grid import Grid, Point, parse_point
+from sailing_kit.core.protocol import CHANCE, GameState, Result
+from sailing_kit.race import drawing
+from sailing_kit.race.sailing import PointOfSail, TurnOption, point_of_sail, tack, turn_options
+from sailing_kit.race.wind import compass_die_outcomes
+from sailing_kit.widgets import palette
+from sailing_kit.widgets.gridview import GridView
+from sailing_kit.widgets.scene import Scene
+
+
+@dataclass(frozen=True)
+class Sail:
+    """End the turn at ``position`` with ``heading``."""
+
+    position: Point
+    heading: Direction
+
+
+@dataclass(frozen=True)
+class WindShift:
+    """The compass die's outcome: the wind now blows from ``wind``."""
+
+    wind: Direction
+
+
+@dataclass(frozen=True)
+class DrillOptions:
+    width: int = 9
+    height: int = 13
+    start: Point = (4, 1)
+    heading: Direction = Direction.NE
+    wind: Direction = Direction.N
+    mark: Point = (4, 10)
+    wind_shifts: bool = False
+    start_rules: bool = False
+    """True: the start's rules, where a manoeuvre may end head to wind (section 2)."""
+    max_turns: int | None = None
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        set_(self, "width", opt.whole_number(self.width, "width", 3, 40))
+        set_(self, "height", opt.whole_number(self.height, "height", 3, 60))
+        set_(self, "start", opt.point(self.start, "start"))
+        set_(self, "mark", opt.point(self.mark, "mark"))
+        set_(self, "heading", opt.direction(self.heading, "heading"))
+        set_(self, "wind", opt.direction(self.wind, "wind"))
+        opt.flag(self.wind_shifts, "wind_shifts")
+        opt.flag(self.start_rules, "start_rules")
+        if self.max_turns is not None:
+            opt.whole_number(self.max_turns, "max_turns", 1)
+        grid = Grid(self.width, self.height)
+        for name in ("start", "mark"):
+            if getattr(self, name) not in grid:
+                raise ValueError(
+                    f"option {name!r} {getattr(self, name)} is off the {self.width} x "
+                    f"{self.height} grid (x from 0 to {self.width - 1}, y from 0 to {self.height - 1})"
+                )
+        if self.start == self.mark:
+            raise ValueError("the boat cannot start on the mark")
+
+
+class DrillState(GameState[Sail | WindShift]):
+    """One boat, a wind and a mark. ``str(state)`` describes it; in a notebook it draws itself."""
+
+    GAME = "race-drill"
+
+    def __init__(self, seed: int | None, options: DrillOptions):
+        super().__init__(seed, options)
+        self.grid = Grid(options.width, options.height)
+        self.position: Point = options.start
+        self.heading: Direction = options.heading
+        self.wind: Direction = options.wind
+        self.turns = 0
+        self.reached = False
+        self.awaiting_wind = False
+
+    @classmethod
+    def new(cls, seed: int | None = None, **options: Any) -> DrillState:
+        return cls(seed, opt.build_options(DrillOptions, options))
+
+    # ----- the position -----------------------------------------------------------------------
+    @property
+    def point_of_sail(self) -> PointOfSail:
+        return point_of_sail(self.heading, self.wind)
+
+    @property
+    def tack(self):
+        return tack(self.heading, self.wind)
+
+    def turn_options(self) -> list[TurnOption]:
+        """The ends of this turn that keep the boat on the grid, with their move sequences."""
+        return [
+            option
+            for option in turn_options(self.position, self.heading, self.wind,
+                                       start=self.options.start_rules)
+            if all(point in self.grid for point in option.path)
+        ]
+
+    # ----- protocol -----------------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return 1
+
+    @property
+    def current_player(self) -> int | None:
+        if self.is_over():
+            return None
+        return CHANCE if self.awaiting_wind else 0
+
+    def legal_actions(self) -> list[Sail | WindShift]:
+        if self.is_over():
+            return []
+        if self.awaiting_wind:
+            return [outcome for outcome, _ in self.chance_outcomes()]
+        return [Sail(o.position, o.heading) for o in self.turn_options()]
+
+    def chance_outcomes(self) -> list[tuple[WindShift, Fraction]]:
+        if not self.awaiting_wind or self.is_over():
+            return []
+        return [(WindShift(wind), p) for wind, p in compass_die_outcomes()]
+
+    def parse_action(self, value: Any) -> Sail | WindShift:
+        if isinstance(value, (Sail, WindShift)):
+            return value
+        if isinstance(value, TurnOption):
+            return Sail(value.position, value.heading)
+        try:
+            if isinstance(value, dict) and set(value) == {"wind"}:
+                return WindShift(Direction.parse(value["wind"]))
+            if isinstance(value, dict) and set(value) == {"to", "heading"}:
+                value = (value["to"], value["heading"])
+            if isinstance(value, (tuple, list)) and len(value) == 2:
+                return Sail(parse_point(value[0]), Direction.parse(value[1]))
+        except ValueError as error:
+            raise IllegalAction(f"that is not a move of the drill: {error}") from None
+        raise IllegalAction(
+            f"that is not a move of the drill: {value!r}. A move is where the turn ends and the "
+            "heading there, for example ((5, 2), 'NE')"
+        )
+
+    def action_to_json(self, action: Sail | WindShift) -> Any:
+        if isinstance(action, WindShift):
+            return {"wind": action.wind.value}
+        return {"to": list(action.position), "heading": action.heading.value}
+
+    def check(self, action: Sail | WindShift) -> None:
+        if isinstance(action, WindShift):
+            if not self.awaiting_wind:
+                raise IllegalAction(
+                    "the wind changes only when the compass die is rolled after a turn (§3.3)"
+                )
+            return
+        if self.awaiting_wind:
+            raise IllegalAction("the wind is changing: roll the compass die first (§3.3)")
+        if any(o.end == (action.position, action.heading) for o in self.turn_options()):
+            return
+        raise IllegalAction(self._why_unreachable(action))
+
+    def _why_unreachable(self, action: Sail) -> str:
+        sailing = self.point_of_sail
+        here = (f"a boat {sailing.phrase} (heading {self.heading.value}, wind from "
+                f"{self.wind.value}) may make {sailing.allowance}")
+        open_water = turn_options(self.position, self.heading, self.wind,
+                                  start=self.options.start_rules)
+        if any(o.end == (action.position, action.heading) for o in open_water):
+            return "that turn would take the boat off the board"
+        if (not self.options.start_rules
+                and point_of_sail(action.heading, self.wind) is PointOfSail.HEAD_TO_WIND
+                and action.position == self.position):
+            return ("§2: a manoeuvre may not leave the boat head to wind during the race "
+                    "(only during the start)")
+        return (f"§2: {here}; it cannot end at {action.position} heading "
+                f"{action.heading.value} this turn")
+
+    def _apply(self, action: Sail | WindShift) -> None:
+        if isinstance(action, WindShift):
+            self.wind = action.wind
+            self.awaiting_wind = False
+            return
+        option = next(o for o in self.turn_options()
+                      if o.end == (action.position, action.heading))
+        self.position, self.heading = action.position, action.heading
+        self.turns += 1
+        self.reached = self.options.mark in option.path
+        self.awaiting_wind = self.options.wind_shifts and not self.is_over()
+
+    def _snapshot(self) -> tuple:
+        return (self.position, self.heading, self.wind, self.turns, self.reached, self.awaiting_wind)
+
+    def _restore(self, snapshot: tuple) -> None:
+        (self.position, self.heading, self.wind, self.turns, self.reached,
+         self.awaiting_wind) = snapshot
+
+    @property
+    def result(self) -> Result | None:
+        if self.reached:
+            return Result((0,), f"reached the mark in {self.turns} turns", (self.turns,))
+        if self.options.max_turns is not None and self.turns >= self.options.max_turns:
+            return Result((), f"the {self.options.max_turns} turns ran out before the mark",
+                          (self.turns,))
+        return None
+
+    # ----- display ------------------------------------------------------------------------------
+    def describe(self) -> str:
+        side = self.tack.value + " tack" if self.tack else "no tack"
+        lines = [
+            f"Boat at {self.position} heading {self.heading.value}; wind from {self.wind.value}: "
+            f"{self.point_of_sail.label}, {side}.",
+            f"Mark at {self.options.mark}. Turns sailed: {self.turns}.",
+        ]
+        if self.is_over():
+            lines.append(f"Over: {self.result.reason}.")
+        elif self.awaiting_wind:
+            lines.append("Waiting for the compass die to set the wind.")
+        else:
+            lines.append(f"This turn allows {self.point_of_sail.allowance}; it can end at:")
+            lines.extend(f"  - {o.describe()}" for o in self.turn_options())
+        return "\n".join(lines)
+
+    def view(self) -> GridView:
+        return GridView(self.options.width, self.options.height, top=56)
+
+    def scene(self, selected: TurnOption | None = None, show_options: bool = True) -> Scene:
+        view = self.view()
+        width, height = view.size
+        scene = Scene(width, height, title=self.describe().splitlines()[0],
+                      background=palette.WATER)
+        view.draw_grid(scene)
+        drawing.draw_wind(scene, (width - 40, 30), self.wind, length=36)
+        scene.text((8, 16), f"{self.point_of_sail.label}"
+                   + (f", {self.tack.value} tack" if self.tack else ""),
+                   size=14, colour=palette.INK, anchor="start", bold=True)
+        scene.text((8, 36), f"turns: {self.turns}", size=12, colour=palette.MUTED, anchor="start")
+        drawing.draw_mark(scene, view, self.options.mark, "mark")
+        drawing.draw_no_go(scene, view, self.position, self.wind)
+        if show_options and not self.is_over() and not self.awaiting_wind:
+            drawing.draw_options(scene, view, self.position, self.turn_options(), selected)
+        drawing.draw_boat(scene, view, self.position, self.heading, self.wind)
+        return scene
+
+
+def new_drill(seed: int | None = None, **options: Any) -> DrillState:
+    """A points-of-sail drill. Options: width, height, start, heading, wind, mark (grid points
+    as (x, y), directions as "N", "NE", ...), wind_shifts, start_rules, max_turns."""
+    return DrillState.new(seed, **options)

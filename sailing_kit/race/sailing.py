@@ -1,0 +1,201 @@
+"""The sailing model of Race the Wind, section 2 of the rulebook: points of sail, tacks, turns.
+
+The wind is named by where it blows **from** (a north wind blows from N towards S). A *movement*
+advances the boat one intersection along its heading (diagonals included); a *manoeuvre* rotates
+it on the spot by 45 or 90 degrees, clockwise or anticlockwise. What a boat may do in one turn
+depends on its point of sail at the start of the turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+
+from sailing_kit.core.compass import Direction, angle_between, clockwise_steps
+from sailing_kit.core.grid import Point, parse_point, step
+
+
+class PointOfSail(StrEnum):
+    """The boat's angle to the wind's source: 0, 45, 90, 135 or 180 degrees."""
+
+    HEAD_TO_WIND = "head_to_wind"
+    CLOSE_HAULED = "close_hauled"
+    BEAM_REACH = "beam_reach"
+    BROAD_REACH = "broad_reach"
+    RUN = "run"
+
+    @property
+    def label(self) -> str:
+        """The name in plain words: "close-hauled", "beam reach", ..."""
+        return _LABELS[self]
+
+    @property
+    def phrase(self) -> str:
+        """For sentences: "a boat {phrase}" ("close-hauled", "on a beam reach", ...)."""
+        return self.label if self in (PointOfSail.HEAD_TO_WIND, PointOfSail.CLOSE_HAULED) \
+            else f"on a {self.label}"
+
+    @property
+    def angle(self) -> int:
+        """Degrees between the heading and the direction the wind comes from."""
+        return 45 * list(PointOfSail).index(self)
+
+    @property
+    def speed(self) -> int:
+        """The game's speed rank (section 3.4): beam and broad reach give 2 moves, so they are
+        faster than close-hauled and the run (1 move); head to wind makes no way at all."""
+        return {PointOfSail.BEAM_REACH: 2, PointOfSail.BROAD_REACH: 2}.get(
+            self, 0 if self is PointOfSail.HEAD_TO_WIND else 1
+        )
+
+    @property
+    def allowance(self) -> str:
+        """What section 2 allows on this point of sail in one turn, in words."""
+        return _ALLOWANCES[self]
+
+
+_LABELS = {
+    PointOfSail.HEAD_TO_WIND: "head to wind",
+    PointOfSail.CLOSE_HAULED: "close-hauled",
+    PointOfSail.BEAM_REACH: "beam reach",
+    PointOfSail.BROAD_REACH: "broad reach",
+    PointOfSail.RUN: "run",
+}
+_ALLOWANCES = {
+    PointOfSail.HEAD_TO_WIND: "one manoeuvre only (allowed only during the start)",
+    PointOfSail.CLOSE_HAULED: "one movement, or one manoeuvre: a tack, 45° to a beam reach "
+    "or 90° to a broad reach",
+    PointOfSail.BEAM_REACH: "two moves: movement + movement, movement + manoeuvre, "
+    "manoeuvre + manoeuvre or manoeuvre + movement",
+    PointOfSail.BROAD_REACH: "one movement, then a manoeuvre if you want one",
+    PointOfSail.RUN: "one movement, or one manoeuvre to a broad or beam reach",
+}
+
+
+class Tack(StrEnum):
+    """Which side of the boat the wind meets (a run counts as starboard, as the rulebook says)."""
+
+    STARBOARD = "starboard"
+    PORT = "port"
+
+
+def point_of_sail(heading: Direction | str, wind: Direction | str) -> PointOfSail:
+    """The point of sail of a boat heading ``heading`` in a wind blowing from ``wind``."""
+    return list(PointOfSail)[angle_between(heading, wind) // 45]
+
+
+def tack(heading: Direction | str, wind: Direction | str) -> Tack | None:
+    """Starboard when the wind meets the boat's right side (or from astern), port when the left,
+    ``None`` head to wind."""
+    steps = clockwise_steps(heading, wind)
+    if steps == 0:
+        return None
+    return Tack.STARBOARD if steps <= 4 else Tack.PORT
+
+
+@dataclass(frozen=True)
+class Move:
+    """One part of a turn: a movement (``rotation == 0``) or a manoeuvre of ``rotation`` eighths
+    of a circle (positive clockwise; 1 is 45 degrees, 2 is 90)."""
+
+    rotation: int = 0
+
+    @property
+    def is_movement(self) -> bool:
+        return self.rotation == 0
+
+    def __str__(self) -> str:
+        if self.is_movement:
+            return "advance"
+        sense = "clockwise" if self.rotation > 0 else "anticlockwise"
+        return f"turn {45 * abs(self.rotation)}° {sense}"
+
+
+MOVEMENT = Move(0)
+MANOEUVRES = (Move(-2), Move(-1), Move(1), Move(2))
+
+
+@dataclass(frozen=True)
+class TurnOption:
+    """Where one complete turn can end, with the moves that get there.
+
+    ``path`` lists the intersections the boat enters, in order (empty if it only manoeuvres).
+    """
+
+    position: Point
+    heading: Direction
+    moves: tuple[Move, ...]
+    path: tuple[Point, ...]
+
+    @property
+    def end(self) -> tuple[Point, Direction]:
+        return (self.position, self.heading)
+
+    def describe(self) -> str:
+        moves = " + ".join(str(m) for m in self.moves)
+        return f"{moves}: end at {self.position} heading {self.heading.value}"
+
+
+# The move patterns of section 2, by point of sail at the start of the turn. "T" is a manoeuvre.
+_PATTERNS: dict[PointOfSail, tuple[str, ...]] = {
+    PointOfSail.HEAD_TO_WIND: ("T",),
+    PointOfSail.CLOSE_HAULED: ("M", "T"),
+    PointOfSail.BEAM_REACH: ("MM", "MT", "TT", "TM"),
+    PointOfSail.BROAD_REACH: ("M", "MT"),
+    PointOfSail.RUN: ("M", "T"),
+}
+
+
+def turn_options(
+    position: Point, heading: Direction | str, wind: Direction | str, *, start: bool = False
+) -> list[TurnOption]:
+    """Every end ``(position, heading)`` one complete turn can reach on an open board (section 2).
+
+    A manoeuvre may never leave the boat head to wind during the race; during the start
+    (``start=True``) it may. Each end is listed once, with the first move sequence that reaches it.
+    """
+    return list(
+        _turn_options(parse_point(position, "position"), Direction.parse(heading),
+                      Direction.parse(wind), bool(start))
+    )
+
+
+@lru_cache(maxsize=4096)
+def _turn_options(position: Point, heading: Direction, wind: Direction,
+                  start: bool) -> tuple[TurnOption, ...]:
+    found: dict[tuple[Point, Direction], TurnOption] = {}
+    for pattern in _PATTERNS[point_of_sail(heading, wind)]:
+        for option in _expand(pattern, position, heading, wind, start, (), ()):
+            found.setdefault(option.end, option)
+    return tuple(found.values())
+
+
+def _expand(pattern: str, position: Point, heading: Direction, wind: Direction, start: bool,
+            moves: tuple[Move, ...], path: tuple[Point, ...]):
+    if not pattern:
+        yield TurnOption(position, heading, moves, path)
+        return
+    if pattern[0] == "M":
+        ahead = step(position, heading)
+        yield from _expand(pattern[1:], ahead, heading, wind, start, moves + (MOVEMENT,),
+                           path + (ahead,))
+        return
+    for manoeuvre in MANOEUVRES:
+        turned = heading.rotate(manoeuvre.rotation)
+        if start or point_of_sail(turned, wind) is not PointOfSail.HEAD_TO_WIND:
+            yield from _expand(pattern[1:], position, turned, wind, start, moves + (manoeuvre,), path)
+
+
+def change_of_tack(heading: Direction | str, rotation: int, wind: Direction | str) -> str | None:
+    """Name a manoeuvre of ``rotation`` eighths (positive clockwise) from ``heading``:
+    ``"tack"`` if it changes tack with the wind passing over the bow (turning through head to
+    wind), ``"jibe"`` if the wind passes over the stern (turning through the run), else ``None``.
+    """
+    heading, wind = Direction.parse(heading), Direction.parse(wind)
+    sense = 1 if rotation > 0 else -1
+    visited = [heading.rotate(sense * k) for k in range(abs(rotation) + 1)]
+    before, after = tack(visited[0], wind), tack(visited[-1], wind)
+    if before is None or after is None or before is after:
+        return None
+    return "tack" if wind in visited else "jibe" if wind.opposite in visited else None

@@ -1,0 +1,124 @@
+"""The base of every board: a canvas drawn from the engine's state, a status line, controls.
+
+A board holds no rules. It draws ``scene()`` (built from the engine's state by the same drawing
+code as the static picture), turns clicks and keys into engine actions, and shows the engine's
+own words when an action is refused. Exceptions in callbacks appear in the status line instead
+of vanishing into the kernel log.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+from typing import Any, Callable
+
+import ipywidgets as widgets
+from ipycanvas import Canvas
+
+from sailing_kit.core.errors import IllegalAction
+from sailing_kit.widgets.canvas import paint
+from sailing_kit.widgets.scene import Scene
+
+_STATUS_STYLE = {
+    "info": "color:#1b1b1b",
+    "good": "color:#00603f",
+    "error": "color:#a13c00;font-weight:bold",
+}
+
+
+class CanvasBoard(widgets.VBox):
+    """Subclasses implement :meth:`scene` and :meth:`on_click` (and :meth:`on_key` if they take
+    keys); they call :meth:`play` to send an action to the engine."""
+
+    def __init__(self, state: Any, *, size: tuple[int, int], controls: list[widgets.Widget] = (),
+                 side: list[widgets.Widget] = ()):
+        self.state = state
+        self.canvas = Canvas(width=size[0], height=size[1])
+        self.canvas.layout.width = f"{size[0]}px"
+        self.canvas.layout.height = f"{size[1]}px"
+        self.status = widgets.HTML(layout=widgets.Layout(min_height="1.8em"))
+        self.status.add_class("sk-status")
+        self.canvas.on_mouse_down(self._guarded(self.on_click))
+        self.canvas.on_key_down(self._guarded(self.on_key))
+        self.canvas.on_client_ready(self._guarded(self.redraw))
+        body = widgets.HBox([self.canvas, widgets.VBox(list(side))]) if side else self.canvas
+        super().__init__([widgets.HBox(list(controls)), body, self.status])
+        self.add_class("sailing-kit-board")
+        self.redraw()
+
+    # ----- what a board implements ----------------------------------------------------------------
+    def scene(self) -> Scene:
+        """The picture to paint: by default the state's own."""
+        return self.state.scene()
+
+    def on_click(self, x: float, y: float) -> None:
+        """Handle a click at canvas pixel ``(x, y)``."""
+
+    def on_key(self, key: str, shift: bool, ctrl: bool, meta: bool) -> None:
+        """Handle a key pressed while the canvas has focus."""
+
+    def after_change(self) -> None:
+        """Called after every change of state, before the redraw (update side panels here)."""
+
+    # ----- machinery --------------------------------------------------------------------------------
+    def play(self, action: Any, success: str | None = None) -> bool:
+        """Apply ``action`` to the engine; on refusal show the broken rule and change nothing."""
+        try:
+            self.state.apply(action)
+        except IllegalAction as refusal:
+            self.say(f"Not allowed: {refusal}", "error")
+            return False
+        self.refresh(success)
+        return True
+
+    def refresh(self, message: str | None = None) -> None:
+        """Redraw from the state and update the status line."""
+        self.after_change()
+        self.redraw()
+        if message is not None:
+            self.say(message, "good")
+
+    def undo(self) -> None:
+        try:
+            self.state.undo()
+        except IllegalAction as refusal:
+            self.say(str(refusal), "error")
+            return
+        self.refresh("Move taken back.")
+
+    def redraw(self) -> None:
+        """Paint the whole picture again from the engine state, in one batch."""
+        paint(self.canvas, self.scene())
+
+    def say(self, message: str, kind: str = "info") -> None:
+        self.status.value = (
+            f'<div role="status" aria-live="polite" style="{_STATUS_STYLE[kind]}">'
+            f"{html.escape(message)}</div>"
+        )
+
+    def simulate_click(self, x: float, y: float) -> None:
+        """Behave exactly as if the canvas had been clicked at pixel ``(x, y)`` (for tests)."""
+        self._guarded(self.on_click)(x, y)
+
+    def simulate_key(self, key: str, shift: bool = False) -> None:
+        """Behave exactly as if ``key`` had been pressed on the canvas (for tests)."""
+        self._guarded(self.on_key)(key, shift, False, False)
+
+    def button(self, label: str, tooltip: str, callback: Callable[[], None],
+               icon: str = "") -> widgets.Button:
+        """A labelled button whose callback's errors are shown in the status line."""
+        button = widgets.Button(description=label, tooltip=tooltip, icon=icon,
+                                layout=widgets.Layout(width="auto"))
+        guarded = self._guarded(callback)
+        button.on_click(lambda _: guarded())
+        return button
+
+    def _guarded(self, callback: Callable[..., None]) -> Callable[..., None]:
+        @functools.wraps(callback)
+        def run(*args: Any) -> None:
+            try:
+                callback(*args)
+            except Exception as error:  # noqa: BLE001 - shown to the user, never swallowed silently
+                self.say(f"Something went wrong: {type(error).__name__}: {error}", "error")
+
+        return run

@@ -1,0 +1,139 @@
+"""A picture as a list of simple shapes, rendered to SVG (static) or onto an ipycanvas (widgets).
+
+Every board draws through a :class:`Scene`, so the picture a state shows in a static notebook and
+the one its widget paints come from the same drawing code. Coordinates are pixels, y downwards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+from typing import Sequence
+
+XY = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Style:
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 1.0
+    dash: tuple[float, ...] = ()
+    opacity: float = 1.0
+
+
+@dataclass(frozen=True)
+class Line:
+    points: tuple[XY, ...]
+    style: Style
+
+
+@dataclass(frozen=True)
+class Polygon:
+    points: tuple[XY, ...]
+    style: Style
+
+
+@dataclass(frozen=True)
+class Circle:
+    centre: XY
+    radius: float
+    style: Style
+
+
+@dataclass(frozen=True)
+class Text:
+    at: XY
+    text: str
+    size: float
+    colour: str
+    anchor: str = "middle"  # start, middle or end
+    bold: bool = False
+
+
+Shape = Line | Polygon | Circle | Text
+
+
+@dataclass
+class Scene:
+    """An ordered list of shapes on a ``width`` x ``height`` pixel sheet."""
+
+    width: int
+    height: int
+    title: str = ""
+    background: str | None = None
+    shapes: list[Shape] = field(default_factory=list)
+
+    def line(self, *points: XY, stroke: str, width: float = 1.0, dash: Sequence[float] = (),
+             opacity: float = 1.0) -> None:
+        self.shapes.append(Line(tuple(points), Style(None, stroke, width, tuple(dash), opacity)))
+
+    def polygon(self, points: Sequence[XY], *, fill: str | None = None, stroke: str | None = None,
+                width: float = 1.0, opacity: float = 1.0) -> None:
+        self.shapes.append(Polygon(tuple(points), Style(fill, stroke, width, (), opacity)))
+
+    def rect(self, x: float, y: float, w: float, h: float, **style: object) -> None:
+        self.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], **style)  # type: ignore[arg-type]
+
+    def circle(self, centre: XY, radius: float, *, fill: str | None = None,
+               stroke: str | None = None, width: float = 1.0, opacity: float = 1.0) -> None:
+        self.shapes.append(Circle(centre, radius, Style(fill, stroke, width, (), opacity)))
+
+    def text(self, at: XY, text: str, *, size: float = 12, colour: str = "#000",
+             anchor: str = "middle", bold: bool = False) -> None:
+        self.shapes.append(Text(at, text, size, colour, anchor, bold))
+
+    def to_svg(self) -> str:
+        """The scene as a standalone SVG document (with a <title> for screen readers)."""
+        parts = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width}" height="{self.height}" '
+            f'viewBox="0 0 {self.width} {self.height}" role="img" font-family="sans-serif">'
+        ]
+        if self.title:
+            parts.append(f"<title>{escape(self.title)}</title>")
+        if self.background:
+            parts.append(f'<rect width="100%" height="100%" fill="{self.background}"/>')
+        parts.extend(_svg(shape) for shape in self.shapes)
+        parts.append("</svg>")
+        return "\n".join(parts)
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
+
+
+def _num(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def _points(points: Sequence[XY]) -> str:
+    return " ".join(f"{_num(x)},{_num(y)}" for x, y in points)
+
+
+def _style(style: Style) -> str:
+    attributes = [
+        f'fill="{style.fill or "none"}"',
+        f'stroke="{style.stroke or "none"}"',
+    ]
+    if style.stroke:
+        attributes.append(f'stroke-width="{_num(style.width)}"')
+    if style.dash:
+        attributes.append(f'stroke-dasharray="{" ".join(_num(d) for d in style.dash)}"')
+    if style.opacity < 1:
+        attributes.append(f'opacity="{_num(style.opacity)}"')
+    return " ".join(attributes)
+
+
+def _svg(shape: Shape) -> str:
+    if isinstance(shape, Line):
+        return f'<polyline points="{_points(shape.points)}" {_style(shape.style)} stroke-linecap="round"/>'
+    if isinstance(shape, Polygon):
+        return f'<polygon points="{_points(shape.points)}" {_style(shape.style)}/>'
+    if isinstance(shape, Circle):
+        (x, y), r = shape.centre, shape.radius
+        return f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{_num(r)}" {_style(shape.style)}/>'
+    weight = ' font-weight="bold"' if shape.bold else ""
+    x, y = shape.at
+    return (
+        f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(shape.size)}" fill="{shape.colour}" '
+        f'text-anchor="{shape.anchor}" dominant-baseline="central"{weight}>{escape(shape.text)}</text>'
+    )
