@@ -18,7 +18,7 @@ from sailing_kit.core.grid import Grid, Point, parse_point
 from sailing_kit.core.protocol import CHANCE, GameState, Result
 from sailing_kit.race import drawing
 from sailing_kit.race.sailing import PointOfSail, TurnOption, point_of_sail, tack, turn_options
-from sailing_kit.race.wind import compass_die_outcomes
+from sailing_kit.race.wind import COMPASS_DIE, compass_die_outcomes
 from sailing_kit.widgets import palette
 from sailing_kit.widgets.gridview import GridView
 from sailing_kit.widgets.scene import Scene
@@ -130,6 +130,12 @@ class DrillState(GameState[Sail | WindShift]):
             return [outcome for outcome, _ in self.chance_outcomes()]
         return [Sail(o.position, o.heading) for o in self.turn_options()]
 
+    def action_space(self) -> list[Sail | WindShift]:
+        """Every action of the drill's form, legal now or not (for tests and tools)."""
+        return [Sail(p, h) for p in self.grid.points() for h in Direction] + [
+            WindShift(w) for w in Direction
+        ]
+
     def chance_outcomes(self) -> list[tuple[WindShift, Fraction]]:
         if not self.awaiting_wind or self.is_over():
             return []
@@ -165,6 +171,10 @@ class DrillState(GameState[Sail | WindShift]):
                 raise IllegalAction(
                     "the wind changes only when the compass die is rolled after a turn (§3.3)"
                 )
+            if action.wind not in COMPASS_DIE:
+                faces = ", ".join(face.value for face in COMPASS_DIE)
+                raise IllegalAction(f"the compass die has no {action.wind.value} face "
+                                    f"(its faces are {faces})")
             return
         if self.awaiting_wind:
             raise IllegalAction("the wind is changing: roll the compass die first (§3.3)")
@@ -213,6 +223,10 @@ class DrillState(GameState[Sail | WindShift]):
             return Result((0,), f"reached the mark in {self.turns} turns", (self.turns,))
         if self.options.max_turns is not None and self.turns >= self.options.max_turns:
             return Result((), f"the {self.options.max_turns} turns ran out before the mark",
+                          (self.turns,))
+        if not self.awaiting_wind and not self.turn_options():
+            return Result((), f"the boat is stuck at the edge: {self.point_of_sail.phrase} it "
+                          f"must make {self.point_of_sail.allowance}, and every way leaves the board",
                           (self.turns,))
         return None
 
