@@ -7,7 +7,7 @@ from typing import Iterable
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
-from sailing_kit.race.sailing import Tack, TurnOption, tack
+from sailing_kit.race.sailing import Tack, TurnOption, point_of_sail, tack
 from sailing_kit.widgets import palette
 from sailing_kit.widgets.gridview import GridView
 from sailing_kit.widgets.scene import XY, Scene
@@ -98,3 +98,41 @@ def draw_options(scene: Scene, view: GridView, start: Point, options: Iterable[T
     if selected is not None and selected.path:
         scene.line(view.pixel(start), *(view.pixel(p) for p in selected.path),
                    stroke=palette.BLUE, width=2, dash=(5, 4))
+
+
+def draw_route(scene: Scene, view: GridView, start: Point, route: Iterable[TurnOption]) -> None:
+    """A planned route: the track through every intersection entered, and at each turn's end its
+    number (turns that end on the same spot, such as a tack, share one label: "5,6")."""
+    track = [view.pixel(start)]
+    labels: dict[Point, list[str]] = {}
+    for number, option in enumerate(route, start=1):
+        track.extend(view.pixel(p) for p in option.path)
+        labels.setdefault(option.position, []).append(str(number))
+    if len(track) > 1:
+        scene.line(*track, stroke=palette.BLUE, width=2.5, dash=(6, 4))
+    for position, numbers in labels.items():
+        text = ",".join(numbers)
+        x, y = view.pixel(position)
+        scene.rect(x - 3.5 * len(text) - 4, y - 8, 7 * len(text) + 8, 16, fill="#ffffff",
+                   stroke=palette.BLUE, width=1.2)
+        scene.text((x, y), text, size=10, colour=palette.INK, bold=True)
+
+
+def points_of_sail_rose(wind: Direction | str = Direction.N) -> Scene:
+    """Eight boats round a circle, one per heading, each named by its point of sail."""
+    wind = Direction.parse(wind)
+    view = GridView(5, 5, cell=80, margin=80, top=0)
+    width, height = view.size
+    scene = Scene(width, height, title=f"The points of sail in a wind from {wind.value}",
+                  background=palette.WATER)
+    centre = (2, 2)
+    draw_no_go(scene, view, centre, wind)
+    draw_wind(scene, view.pixel(centre), wind, length=40)
+    for heading in Direction:
+        dx, dy = heading.vector
+        spot = (centre[0] + 1.4 * dx, centre[1] + 1.4 * dy)
+        draw_boat(scene, view, spot, heading, wind)  # type: ignore[arg-type]
+        x, y = view.pixel(spot)
+        scene.text((x, y + 0.62 * view.cell), point_of_sail(heading, wind).label, size=12,
+                   colour=palette.INK, bold=True)
+    return scene

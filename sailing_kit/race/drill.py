@@ -42,11 +42,11 @@ class WindShift:
 @dataclass(frozen=True)
 class DrillOptions:
     width: int = 9
-    height: int = 13
+    height: int = 12
     start: Point = (4, 1)
     heading: Direction = Direction.NE
     wind: Direction = Direction.N
-    mark: Point = (4, 10)
+    mark: Point = (4, 9)
     wind_shifts: bool = False
     start_rules: bool = False
     """True: the start's rules, where a manoeuvre may end head to wind (section 2)."""
@@ -250,7 +250,9 @@ class DrillState(GameState[Sail | WindShift]):
     def view(self) -> GridView:
         return GridView(self.options.width, self.options.height, top=56)
 
-    def scene(self, selected: TurnOption | None = None, show_options: bool = True) -> Scene:
+    def scene(self, selected: TurnOption | None = None, show_options: bool = True,
+              route: list[TurnOption] | None = None) -> Scene:
+        """The picture; ``selected`` highlights one option, ``route`` draws a planned route."""
         view = self.view()
         width, height = view.size
         scene = Scene(width, height, title=self.describe().splitlines()[0],
@@ -263,7 +265,9 @@ class DrillState(GameState[Sail | WindShift]):
         scene.text((8, 36), f"turns: {self.turns}", size=12, colour=palette.MUTED, anchor="start")
         drawing.draw_mark(scene, view, self.options.mark, "mark")
         drawing.draw_no_go(scene, view, self.position, self.wind)
-        if show_options and not self.is_over() and not self.awaiting_wind:
+        if route:
+            drawing.draw_route(scene, view, self.position, route)
+        elif show_options and not self.is_over() and not self.awaiting_wind:
             drawing.draw_options(scene, view, self.position, self.turn_options(), selected)
         drawing.draw_boat(scene, view, self.position, self.heading, self.wind)
         return scene

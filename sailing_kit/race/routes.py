@@ -20,8 +20,9 @@ def fewest_turns(
     *,
     within: Container[Point] | None = None,
 ) -> list[TurnOption] | None:
-    """The shortest list of turns that brings a boat onto ``target`` (any heading), by
-    breadth-first search over :func:`turn_options` in a steady wind; ``None`` if unreachable.
+    """The shortest list of turns that brings a boat onto ``target`` (ending there, or passing
+    over it during a turn), by breadth-first search over :func:`turn_options` in a steady wind;
+    ``[]`` if the boat is already there, ``None`` if it cannot get there.
 
     Every intersection the boat enters must lie ``within`` the sailing area (a Grid or Box);
     by default, the box around start and target grown by 4 intersections.
@@ -31,14 +32,17 @@ def fewest_turns(
     area = within if within is not None else Box.around(start[0], target, margin=4)
     came_from: dict[_Node, tuple[_Node, TurnOption] | None] = {start: None}
     queue = deque([start])
+    if start[0] == target:
+        return []
     while queue:
         here = queue.popleft()
-        if here[0] == target:
-            return _route(came_from, here)
         for option in turn_options(here[0], here[1], wind):
-            if option.end not in came_from and all(p in area for p in option.path):
-                came_from[option.end] = (here, option)
-                queue.append(option.end)
+            if option.end in came_from or not all(p in area for p in option.path):
+                continue
+            came_from[option.end] = (here, option)
+            if target in option.path:
+                return _route(came_from, option.end)
+            queue.append(option.end)
     return None
 
 

@@ -115,7 +115,7 @@ def test_moves_can_be_given_as_tuples_dicts_or_sail_objects():
     "options, complaint",
     [
         ({"width": 2}, "'width' must be from 3 to 40"),
-        ({"start": (20, 1)}, "off the 9 x 13 grid"),
+        ({"start": (20, 1)}, "off the 9 x 12 grid"),
         ({"wind": "up"}, "not a compass direction"),
         ({"mark": (4, 1)}, "cannot start on the mark"),
         ({"mark": "middle"}, "two whole numbers"),

@@ -1,0 +1,72 @@
+"""Fixtures of the browser test: a workspace, JupyterLab, Voilà and Debian's Chromium.
+
+Everything is module-scoped and started lazily, so the servers and the browser start once and
+only when a browser test runs; they are skipped, with the reason, where Chromium is absent.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from tests.browser.servers import (
+    CHROMIUM,
+    Server,
+    Workspace,
+    jupyterlab,
+    launch_chromium,
+    make_workspace,
+    open_page,
+    voila,
+)
+
+NOTEBOOK = "01_points_of_sail.ipynb"
+
+
+@pytest.fixture(scope="module")
+def workspace(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
+    """A throwaway copy of the notebooks, with the servers' home and Jupyter folders."""
+    return make_workspace(tmp_path_factory.mktemp("browser"))
+
+
+@pytest.fixture(scope="module")
+def browser(workspace: Workspace) -> Iterator[Browser]:
+    """Debian's headless Chromium (the test skips where it is not installed)."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is absent: install Debian's chromium package to run this test")
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright, workspace)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def lab(workspace: Workspace) -> Iterator[Server]:
+    """JupyterLab serving the workspace's notebooks."""
+    with jupyterlab(workspace) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def app(workspace: Workspace) -> Iterator[Server]:
+    """Voilà serving notebook 01 as an app."""
+    with voila(workspace, NOTEBOOK) as server:
+        yield server
+
+
+@pytest.fixture
+def lab_page(browser: Browser, lab: Server) -> Iterator[Page]:
+    """A fresh JupyterLab page, closed after the test."""
+    page = open_page(browser, lab)
+    yield page
+    page.context.close()
+
+
+@pytest.fixture
+def app_page(browser: Browser, app: Server) -> Iterator[Page]:
+    """A fresh Voilà page, closed after the test."""
+    page = open_page(browser, app)
+    yield page
+    page.context.close()
