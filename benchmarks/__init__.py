@@ -1,0 +1,1 @@
+"""Speed and size figures of the kit. Run them all with ``python -m benchmarks``."""
