@@ -121,3 +121,24 @@ def test_saved_games_never_evaluate_their_contents():
     hostile = saved_game(moves=[{"move": "__import__('os').system('echo hacked')"}])
     with pytest.raises(SavedGameError, match="not a number"):
         CountState.from_json(hostile)
+
+
+def test_advance_lets_bots_and_chance_play_until_a_humans_turn():
+    from sailing_kit.core.bots import advance, random_bot
+
+    state = new_count(seed=2, target=30)
+    played = advance(state, {1: random_bot(1)})
+    assert played == [] and state.current_player == 0  # a human starts
+    state.apply(1)
+    played = advance(state, {1: random_bot(1)})
+    assert len(played) == 3 and state.current_player == 0  # coin, bot, coin
+    state.apply(1)
+    assert advance(state, {}, chance=False) == [] and state.current_player == CHANCE
+
+
+def test_bots_alone_play_a_whole_game():
+    from sailing_kit.core.bots import advance, random_bot
+
+    state = new_count(seed=3)
+    advance(state, {0: random_bot(0), 1: random_bot(1)})
+    assert state.is_over()

@@ -42,7 +42,8 @@ class PointsOfSailBoard(CanvasBoard):
             self.button("Undo", "Take back the last turn (key u)", self.undo, icon="undo"),
             self.button("Restart", "Back to the start position", self.restart, icon="refresh"),
         ]
-        super().__init__(state, size=state.view().size, controls=controls, side=[self.info])
+        super().__init__(state, size=state.view().size, controls=controls, side=[self.info],
+                         auto_chance=False)
         self.after_change()
         self.say(KEYS_HELP)
 

@@ -15,6 +15,7 @@ from typing import Any, Callable
 import ipywidgets as widgets
 from ipycanvas import Canvas
 
+from sailing_kit.core.bots import Bot, advance
 from sailing_kit.core.errors import IllegalAction
 from sailing_kit.widgets.canvas import paint
 from sailing_kit.widgets.scene import Scene
@@ -28,11 +29,16 @@ _STATUS_STYLE = {
 
 class CanvasBoard(widgets.VBox):
     """Subclasses implement :meth:`scene` and :meth:`on_click` (and :meth:`on_key` if they take
-    keys); they call :meth:`play` to send an action to the engine."""
+    keys); they call :meth:`play` to send an action to the engine. ``bots`` maps player numbers
+    to computer players: after every human action, bots move until a human's turn; chance is
+    sampled too unless ``auto_chance`` is False (the board then offers its own roll control)."""
 
     def __init__(self, state: Any, *, size: tuple[int, int], controls: list[widgets.Widget] = (),
-                 side: list[widgets.Widget] = ()):
+                 side: list[widgets.Widget] = (), bots: dict[int, Bot] | None = None,
+                 auto_chance: bool = True):
         self.state = state
+        self.bots = dict(bots or {})
+        self.auto_chance = auto_chance
         self.canvas = Canvas(width=size[0], height=size[1])
         self.canvas.layout.width = f"{size[0]}px"
         self.canvas.layout.height = f"{size[1]}px"
@@ -68,8 +74,15 @@ class CanvasBoard(widgets.VBox):
         except IllegalAction as refusal:
             self.say(f"Not allowed: {refusal}", "error")
             return False
+        self.on_played(action)
+        for played in advance(self.state, self.bots, chance=self.auto_chance):
+            self.on_played(played)
         self.refresh(success)
         return True
+
+    def on_played(self, action: Any) -> None:
+        """Called once for every action applied (the human's, then each bot's or chance's):
+        a board with a log writes it there."""
 
     def refresh(self, message: str | None = None) -> None:
         """Redraw from the state and update the status line."""
