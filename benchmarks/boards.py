@@ -1,20 +1,30 @@
-"""Board redraw cost on the Python side: time per redraw and widget messages per redraw."""
+"""Board redraw cost on the Python side: time per redraw and widget messages per redraw.
+
+Every game's ``board.py`` offers ``example_boards()``: a name -> factory of a board in a typical
+position; this benchmark measures each one.
+"""
 
 from __future__ import annotations
 
+import importlib
 from typing import Callable
 
 from benchmarks.timing import milliseconds
 from sailing_kit.widgets.board import CanvasBoard
 
+GAMES = ("race", "regatta", "trireme", "yacht", "calm")
+
 
 def boards() -> dict[str, Callable[[], CanvasBoard]]:
     """Every board of the kit, built in a typical position."""
-    from sailing_kit.race import new_drill
-    from sailing_kit.race.board import PointsOfSailBoard
-
-    return {"points of sail": lambda: PointsOfSailBoard(new_drill(seed=0, heading="E",
-                                                                  start=(4, 5)))}
+    found: dict[str, Callable[[], CanvasBoard]] = {}
+    for game in GAMES:
+        try:
+            module = importlib.import_module(f"sailing_kit.{game}.board")
+        except ModuleNotFoundError:
+            continue  # that game has no board yet
+        found.update(module.example_boards())
+    return found
 
 
 def messages_per_redraw(board: CanvasBoard) -> int:

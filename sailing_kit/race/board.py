@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import html
 import math
+from typing import Callable
 
 import ipywidgets as widgets
 
@@ -131,6 +132,12 @@ class PointsOfSailBoard(CanvasBoard):
             f"This turn: {html.escape(sailing.allowance)}.<br>"
             f"Ends reachable: {len(self.options)}<br>Turns sailed: {state.turns}"
         )
+
+
+def example_boards() -> dict[str, Callable[[], CanvasBoard]]:
+    """Boards in a typical position, for the benchmarks and the gallery."""
+    return {"points of sail": lambda: PointsOfSailBoard(new_drill(seed=0, heading="E",
+                                                                  start=(4, 5)))}
 
 
 ROTATIONS = {"q": ("heading", -1), "e": ("heading", 1), "a": ("wind", -1), "d": ("wind", 1)}
