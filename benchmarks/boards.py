@@ -21,8 +21,10 @@ def boards() -> dict[str, Callable[[], CanvasBoard]]:
     for game in GAMES:
         try:
             module = importlib.import_module(f"sailing_kit.{game}.board")
-        except ModuleNotFoundError:
-            continue  # that game has no board yet
+        except ModuleNotFoundError as missing:
+            if missing.name in (f"sailing_kit.{game}", f"sailing_kit.{game}.board"):
+                continue  # that game has no board yet
+            raise
         found.update(module.example_boards())
     return found
 
