@@ -346,8 +346,8 @@ def _q7_prompt() -> str:
     drill = q7_drill()
     return (f"The boat at {drill.position} sails {drill.point_of_sail.label} heading "
             f"{drill.heading}, the wind from {drill.wind}. The mark is at {drill.options.mark}, "
-            "straight upwind. What is the fewest number of turns after which the boat can **end a "
-            "turn on the mark**, staying on the board?\n\nAnswer with a whole number, like `3`.")
+            "straight upwind. What is the fewest number of turns the boat needs to **reach the "
+            "mark** (end a turn on it, or pass over it during a turn), staying on the board?\n\nAnswer with a whole number, like `3`.")
 
 
 @question("Question 7 · The fewest turns to the mark", _q7_prompt())
