@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import math
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
+from sailing_kit.race.engagement import Infringement, contested_points
+from sailing_kit.race.rightofway import Boat, course_point
 from sailing_kit.race.sailing import Tack, TurnOption, point_of_sail, tack
 from sailing_kit.widgets import palette
 from sailing_kit.widgets.gridview import GridView
@@ -136,3 +138,95 @@ def points_of_sail_rose(wind: Direction | str = Direction.N) -> Scene:
         scene.text((x, y + 0.62 * view.cell), point_of_sail(heading, wind).label, size=12,
                    colour=palette.INK, bold=True)
     return scene
+
+
+def draw_zone(scene: Scene, view: GridView, mark: Point, radius: int = 2) -> None:
+    """The zone of the 2 lengths: the square of intersections within ``radius`` of the mark."""
+    x0, y0 = view.pixel((mark[0] - radius - 0.3, mark[1] + radius + 0.3))
+    x1, y1 = view.pixel((mark[0] + radius + 0.3, mark[1] - radius - 0.3))
+    scene.rect(x0, y0, x1 - x0, y1 - y0, fill=palette.YELLOW, opacity=0.25,
+               stroke=palette.ORANGE, width=1.5)
+
+
+def draw_wind_line(scene: Scene, view: GridView, position: Point, wind: Direction) -> None:
+    """The wind line through a point: the line across the wind, every point of which is equally
+    far to leeward (§3.4 "same wind line")."""
+    dx, dy = wind.rotate(2).vector
+    reach = max(view.width, view.height)
+    on_grid = [(position[0] + k * dx, position[1] + k * dy) for k in range(-reach, reach + 1)]
+    on_grid = [p for p in on_grid if 0 <= p[0] < view.width and 0 <= p[1] < view.height]
+    scene.line(view.pixel(on_grid[0]), view.pixel(on_grid[-1]), stroke=palette.MUTED, width=1,
+               dash=(2, 4))
+
+
+def draw_course_point(scene: Scene, view: GridView, boat_position: Point, point: Point,
+                      colour: str) -> None:
+    """A boat's course point: a ring where its next movement would take it."""
+    scene.line(view.pixel(boat_position), view.pixel(point), stroke=colour, width=1.2,
+               dash=(3, 3))
+    scene.circle(view.pixel(point), 5, stroke=colour, width=2, fill="#ffffff")
+
+
+def draw_contested_point(scene: Scene, view: GridView, point: Point, entitled: str) -> None:
+    """The light-blue point of figures 9-11, labelled with the boat entitled to it."""
+    x, y = view.pixel(point)
+    scene.circle((x, y), 9, fill=palette.SKY_BLUE, stroke=palette.INK, width=1.2, opacity=0.9)
+    scene.text((x + 15, y - 10), f"→{entitled}", size=10, colour=palette.INK, bold=True)
+
+
+def draw_infringement(scene: Scene, view: GridView, point: Point) -> None:
+    """A thick dashed ring and a "!" round the boat that infringed another."""
+    x, y = view.pixel(point)
+    scene.circle((x, y), 0.5 * view.cell, stroke=palette.VERMILLION, width=3)
+    scene.text((x + 0.5 * view.cell, y - 0.5 * view.cell), "!", size=16,
+               colour=palette.VERMILLION, bold=True)
+
+
+def engagement_scene(boats: Sequence[Boat], wind: Direction, *, mark: Point | None = None,
+                     start: bool = False, infringed: Sequence[Infringement] = (),
+                     title: str = "", size: tuple[int, int] | None = None) -> Scene:
+    """Boats with their course points and wind lines, the mark and its zone, the light-blue
+    contested points and the ``infringed`` points crossed out: the picture of an engagement."""
+    view = engagement_view(boats, mark, size)
+    scene = Scene(*view.size, title=title or "engagement", background=palette.WATER)
+    view.draw_grid(scene)
+    if mark is not None:
+        draw_zone(scene, view, mark)
+        draw_mark(scene, view, mark, "mark")
+    for boat in boats:
+        draw_wind_line(scene, view, boat.position, wind)
+    for boat in boats:
+        point = course_point(boat, wind)
+        if point is not None:
+            colour = palette.STARBOARD if tack(boat.heading, wind) is Tack.STARBOARD else palette.PORT
+            draw_course_point(scene, view, boat.position, point, colour)
+    for contest in contested_points(boats, wind, mark=mark, start=start):
+        draw_contested_point(scene, view, contest.point, contest.entitled)
+    for boat in boats:
+        draw_boat(scene, view, boat.position, boat.heading, wind, label=boat.name)
+    for incident in infringed:
+        draw_infringement(scene, view, incident.point)
+    draw_wind(scene, (view.size[0] - 40, 24), wind, length=30)
+    if title:
+        scene.text((8, 14), title, size=13, colour=palette.INK, anchor="start", bold=True)
+    for row, boat in enumerate(boats):
+        scene.text((8, 34 + 15 * row), f"{boat.name}: {_tack_words(boat, wind)}", size=11,
+                   colour=palette.MUTED, anchor="start")
+    return scene
+
+
+def engagement_view(boats: Sequence[Boat], mark: Point | None = None,
+                    size: tuple[int, int] | None = None) -> GridView:
+    """The grid an engagement is drawn on: ``size`` intersections, or just big enough for the
+    boats and the mark's zone; room above for the title and one legend line per boat."""
+    points = [b.position for b in boats]
+    if mark is not None:
+        points += [(mark[0] + 2, mark[1] + 2)]
+    width, height = size or (max(p[0] for p in points) + 3, max(p[1] for p in points) + 3)
+    return GridView(width, height, cell=40, top=26 + 15 * max(3, len(boats)))
+
+
+def _tack_words(boat: Boat, wind: Direction) -> str:
+    side = tack(boat.heading, wind)
+    sailing = point_of_sail(boat.heading, wind).label
+    return f"{sailing}, {side.value} tack" if side else sailing

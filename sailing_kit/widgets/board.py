@@ -45,6 +45,7 @@ class CanvasBoard(widgets.VBox):
         self.status = widgets.HTML(layout=widgets.Layout(min_height="1.8em"))
         self.status.add_class("sk-status")
         self.canvas.on_mouse_down(self._guarded(self.on_click))
+        self.canvas.on_mouse_up(self._guarded(self.on_release))
         self.canvas.on_key_down(self._guarded(self.on_key))
         self.canvas.on_client_ready(self._guarded(self.redraw))
         body = widgets.HBox([self.canvas, widgets.VBox(list(side))]) if side else self.canvas
@@ -59,6 +60,9 @@ class CanvasBoard(widgets.VBox):
 
     def on_click(self, x: float, y: float) -> None:
         """Handle a click at canvas pixel ``(x, y)``."""
+
+    def on_release(self, x: float, y: float) -> None:
+        """Handle the mouse button released at ``(x, y)`` (the end of a drag)."""
 
     def on_key(self, key: str, shift: bool, ctrl: bool, meta: bool) -> None:
         """Handle a key pressed while the canvas has focus."""
@@ -112,6 +116,11 @@ class CanvasBoard(widgets.VBox):
     def simulate_click(self, x: float, y: float) -> None:
         """Behave exactly as if the canvas had been clicked at pixel ``(x, y)`` (for tests)."""
         self._guarded(self.on_click)(x, y)
+
+    def simulate_drag(self, start: tuple[float, float], end: tuple[float, float]) -> None:
+        """Behave as if the mouse were pressed at ``start`` and released at ``end``."""
+        self._guarded(self.on_click)(*start)
+        self._guarded(self.on_release)(*end)
 
     def simulate_key(self, key: str, shift: bool = False) -> None:
         """Behave exactly as if ``key`` had been pressed on the canvas (for tests)."""

@@ -1,0 +1,197 @@
+"""The right-of-way trainer board: answer scenarios, or set boats up freely and watch the umpire."""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, replace
+
+import ipywidgets as widgets
+
+from sailing_kit.core.compass import Direction
+from sailing_kit.core.grid import Point
+from sailing_kit.race.drawing import engagement_scene, engagement_view
+from sailing_kit.race.engagement import contested_points, infringements
+from sailing_kit.race.rightofway import Boat, Rule, right_of_way
+from sailing_kit.race.trainer import Trainer
+from sailing_kit.widgets.board import CanvasBoard
+from sailing_kit.widgets.gridview import GridView
+from sailing_kit.widgets.scene import Scene
+
+RULE_LABELS = {
+    Rule.STARBOARD: "starboard over port",
+    Rule.HEAD_TO_WIND: "head to wind keeps clear",
+    Rule.LEEWARD: "leeward over windward",
+    Rule.FASTER: "faster point of sail",
+    Rule.TURN_ORDER: "first to arrive",
+    Rule.INSIDE: "inside boat at the mark",
+    Rule.ASTERN_IN_ZONE: "engaged from astern in the zone",
+}
+
+HELP = ("Quiz: click the boat that must keep clear (or use its button). Free mode: drag a boat to "
+        "move it; click a boat, then q/e turns it; a/d turns the wind.")
+
+
+@dataclass(frozen=True)
+class FreePosition:
+    """The free mode's position: boats the student moves around, the wind and the mark."""
+
+    boats: tuple[Boat, ...]
+    wind: Direction
+    mark: Point | None
+    start: bool
+
+    def boat_at(self, point: Point | None) -> Boat | None:
+        return next((b for b in self.boats if b.position == point), None)
+
+    def with_boat(self, boat: Boat) -> FreePosition:
+        return replace(self, boats=tuple(boat if b.name == boat.name else b for b in self.boats))
+
+
+class RightOfWayTrainer(CanvasBoard):
+    """Scenarios one at a time: say who must keep clear (level 2: and which rule decides) and
+    get the ruling with its rule at once; a running score; a free mode with a live umpire."""
+
+    def __init__(self, trainer: Trainer | None = None, *, level: int = 1, seed: int = 0):
+        trainer = trainer if trainer is not None else Trainer(level=level, seed=seed)
+        extents = [s.extent() for s in trainer.scenarios]
+        self.grid_size = (max(w for w, _ in extents), max(h for _, h in extents))
+        self.free: FreePosition | None = None
+        self.selected: str | None = None
+        self.feedback = widgets.HTML(layout=widgets.Layout(width="340px"))
+        self.score = widgets.HTML()
+        self.answers = widgets.HBox()
+        self.rules = widgets.ToggleButtons(
+            options=[(label, rule.value) for rule, label in RULE_LABELS.items()], value=None,
+            description="Rule:", style={"button_width": "210px"},
+            tooltips=[rule.text for rule in RULE_LABELS])
+        self.level = widgets.ToggleButtons(options=[("Who keeps clear", 1), ("+ which rule", 2)],
+                                           value=trainer.level, description="Level:")
+        self.level.observe(self._guarded(self._change_level), names="value")
+        self.mode = widgets.ToggleButton(description="Free mode", icon="hand-paper-o",
+                                         tooltip="Move the boats yourself; the umpire rules live")
+        self.mode.observe(self._guarded(self._toggle_free), names="value")
+        controls = [self.level, self.button("Next", "Next scenario", self.next_scenario,
+                                            icon="forward"), self.mode]
+        size = engagement_view(trainer.current.boats, None, self.grid_size).size
+        super().__init__(trainer, size=size, controls=controls,
+                         side=[self.score, self.answers, self.rules, self.feedback])
+        self.after_change()
+        self.say(HELP)
+
+    @property
+    def trainer(self) -> Trainer:
+        return self.state
+
+    # ----- what is shown ------------------------------------------------------------------------
+    def _view(self) -> GridView:
+        boats = self.free.boats if self.free else self.trainer.current.boats
+        return engagement_view(boats, None, self.grid_size)
+
+    def scene(self) -> Scene:
+        if self.free is None:
+            return self.trainer.current.scene(size=self.grid_size)
+        free = self.free
+        found = infringements(free.boats, free.wind, mark=free.mark, start=free.start)
+        return engagement_scene(free.boats, free.wind, mark=free.mark, start=free.start,
+                                infringed=found, title="Free mode: the umpire rules live",
+                                size=self.grid_size)
+
+    def after_change(self) -> None:
+        scenario = self.trainer.current
+        self.rules.layout.display = None if self.trainer.level == 2 and not self.free else "none"
+        self.score.value = f"<b>Score: {self.trainer.score}</b>"
+        self.answers.children = [] if self.free else [
+            self.button(f"{name} keeps clear", f"Answer: {name} must keep clear",
+                        lambda name=name: self.answer(name))
+            for name in scenario.question
+        ]
+        if self.free is not None:
+            self.feedback.value = self._live_ruling()
+
+    # ----- quiz -----------------------------------------------------------------------------------
+    def answer(self, keep_clear: str) -> None:
+        verdict = self.trainer.answer(keep_clear, self.rules.value)
+        self.feedback.value = verdict._repr_html_()
+        self.score.value = f"<b>Score: {self.trainer.score}</b>"
+        self.say("Press Next for another scenario." if verdict.ok else
+                 "Read the ruling, then try the next one.", "good" if verdict.ok else "info")
+
+    def next_scenario(self) -> None:
+        self.free, self.mode.value = None, False
+        self.trainer.next()
+        self.rules.value = None
+        self.feedback.value = ""
+        self.refresh(f"Scenario: {self.trainer.current.title}. Who must keep clear?")
+
+    def _change_level(self, change: dict) -> None:
+        self.trainer.level = change["new"]
+        self.refresh()
+
+    # ----- free mode ------------------------------------------------------------------------------
+    def _toggle_free(self, change: dict) -> None:
+        scenario = self.trainer.current
+        self.free = FreePosition(scenario.boats, scenario.wind, scenario.mark,
+                                 scenario.start) if change["new"] else None
+        self.selected = None
+        self.refresh("Free mode: drag the boats, turn them with q/e, the wind with a/d."
+                     if self.free else "Back to the quiz.")
+
+    def _live_ruling(self) -> str:
+        free = self.free
+        first, second = free.boats[0], free.boats[1]
+        if first.position == second.position:
+            return "Two boats cannot share an intersection."
+        ruling = right_of_way(first, second, free.wind, mark=free.mark, start=free.start)
+        lines = [f"<b>{html.escape(str(ruling))}</b>", f"<i>Real rules:</i> {html.escape(ruling.rrs)}"]
+        for contest in contested_points(free.boats, free.wind, mark=free.mark, start=free.start):
+            lines.append(f"Free point {contest.point} is claimed by {', '.join(contest.claimants)}"
+                         f" and due to {contest.entitled}.")
+        for incident in infringements(free.boats, free.wind, mark=free.mark, start=free.start):
+            lines.append(f"If {incident.offender} ended its turn here: "
+                         f"{html.escape(incident.explain())}")
+        return "<br>".join(lines)
+
+    def rotate(self, name: str | None, steps: int) -> None:
+        if self.free is None:
+            return
+        if name is None:
+            self.free = replace(self.free, wind=self.free.wind.rotate(steps))
+        else:
+            boat = next(b for b in self.free.boats if b.name == name)
+            self.free = self.free.with_boat(boat.moved(heading=boat.heading.rotate(steps)))
+        self.refresh()
+
+    # ----- events ---------------------------------------------------------------------------------
+    def on_click(self, x: float, y: float) -> None:
+        boat = self._boat_at(x, y)
+        if self.free is None:
+            if boat is not None and boat.name in self.trainer.current.question:
+                self.answer(boat.name)
+            return
+        self.selected = boat.name if boat else self.selected
+
+    def on_release(self, x: float, y: float) -> None:
+        if self.free is None or self.selected is None:
+            return
+        point = self._view().nearest(x, y)
+        boat = next(b for b in self.free.boats if b.name == self.selected)
+        if point is None or point == boat.position:
+            self.say(f"{boat.name} selected: q/e turns it.")
+            return
+        if self.free.boat_at(point) is not None:
+            self.say("Another boat is there already.", "error")
+            return
+        self.free = self.free.with_boat(boat.moved(position=point))
+        self.refresh(f"{boat.name} moved to {point}.")
+
+    def on_key(self, key: str, shift: bool, ctrl: bool, meta: bool) -> None:
+        turns = {"q": (self.selected, -1), "e": (self.selected, 1), "a": (None, -1), "d": (None, 1)}
+        if key in turns and not (key in "qe" and self.selected is None):
+            self.rotate(*turns[key])
+        elif key == "n":
+            self.next_scenario()
+
+    def _boat_at(self, x: float, y: float) -> Boat | None:
+        point = self._view().nearest(x, y)
+        boats = self.free.boats if self.free else self.trainer.current.boats
+        return next((b for b in boats if b.position == point), None)

@@ -1,0 +1,101 @@
+"""Protests and penalties (§3.4), kept by an :class:`Umpire` that any race engine can carry.
+
+The wronged boat claims a penalty (a protest) for an infringement, until the end of its own next
+turn; with ``auto=True`` the umpire claims every infringement at once and explains it. The
+penalty is a declared 360-degree turn of four 90-degree manoeuvres in four moves, started at
+least 2 intersections from every mark and every other boat; a boat still owing one cannot finish.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Iterable, Sequence
+
+from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.grid import Point, chebyshev
+from sailing_kit.race.engagement import Infringement
+from sailing_kit.race.rightofway import Boat
+
+PENALTY_MOVES = 4
+PENALTY_CLEARANCE = 2
+
+
+@dataclass(frozen=True)
+class Umpire:
+    """What the umpire knows: incidents open to protest, penalties owed and being served.
+
+    Immutable: every method returns a new Umpire (cheap to snapshot for undo)."""
+
+    auto: bool = False
+    open: tuple[Infringement, ...] = ()
+    owed: tuple[tuple[str, int], ...] = ()
+    serving: tuple[tuple[str, int], ...] = ()
+    """Boat name -> penalty moves still to make (a declared turn in progress)."""
+
+    def owes(self, name: str) -> int:
+        return dict(self.owed).get(name, 0)
+
+    def moves_left(self, name: str) -> int:
+        return dict(self.serving).get(name, 0)
+
+    def record(self, found: Iterable[Infringement]) -> tuple[Umpire, list[str]]:
+        """Note new infringements; with ``auto`` protest them at once. Returns the umpire's words."""
+        umpire, words = replace(self, open=self.open + tuple(found)), []
+        if self.auto:
+            for incident in found:
+                umpire, said = umpire.protest(incident.wronged, incident.offender)
+                words.append(f"Umpire: {said}")
+        return umpire, words
+
+    def protest(self, wronged: str, offender: str) -> tuple[Umpire, str]:
+        """``wronged`` claims a penalty against ``offender``; refused unless an open incident
+        backs it."""
+        incident = next((i for i in self.open if (i.wronged, i.offender) == (wronged, offender)),
+                        None)
+        if incident is None:
+            raise IllegalAction(
+                f"§3.4: a penalty is claimed by the boat denied its right of way; {offender} has "
+                f"not infringed {wronged} (or the claim came too late: claim by the end of your "
+                "next turn)"
+            )
+        remaining = tuple(i for i in self.open if i is not incident)
+        owed = dict(self.owed)
+        owed[offender] = owed.get(offender, 0) + 1
+        umpire = replace(self, open=remaining, owed=tuple(sorted(owed.items())))
+        return umpire, f"penalty to {offender}: {incident.explain()}"
+
+    def lapse_claims_of(self, name: str) -> Umpire:
+        """End of ``name``'s turn: incidents it could have protested and did not, lapse."""
+        return replace(self, open=tuple(i for i in self.open if i.wronged != name))
+
+    def declare(self, boat: Boat, boats: Sequence[Boat], marks: Sequence[Point]) -> Umpire:
+        """Start serving a penalty; refused if none is owed or the boat is too close to others."""
+        if not self.owes(boat.name):
+            raise IllegalAction(f"§3.4: {boat.name} owes no penalty")
+        if self.moves_left(boat.name):
+            raise IllegalAction(f"§3.4: {boat.name} is already serving a penalty")
+        for mark in marks:
+            if chebyshev(boat.position, mark) < PENALTY_CLEARANCE:
+                raise IllegalAction(f"§3.4: the penalty turn is served at least "
+                                    f"{PENALTY_CLEARANCE} intersections from the buoys")
+        for other in boats:
+            if other.name != boat.name and chebyshev(boat.position, other.position) < PENALTY_CLEARANCE:
+                raise IllegalAction(f"§3.4: the penalty turn needs at least {PENALTY_CLEARANCE} "
+                                    f"intersections from the other boats ({other.name} is closer)")
+        owed = {**dict(self.owed), boat.name: self.owes(boat.name) - 1}
+        serving = {**dict(self.serving), boat.name: PENALTY_MOVES}
+        return replace(self, owed=_nonzero(owed), serving=_nonzero(serving))
+
+    def penalty_move(self, name: str) -> Umpire:
+        """One of the four 90-degree penalty manoeuvres is done."""
+        serving = {**dict(self.serving), name: self.moves_left(name) - 1}
+        return replace(self, serving=_nonzero(serving))
+
+    def check_may_finish(self, name: str) -> None:
+        if self.owes(name) or self.moves_left(name):
+            raise IllegalAction(f"§3.4: {name} still owes a penalty turn and cannot finish "
+                                "before serving it")
+
+
+def _nonzero(counts: dict[str, int]) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted((name, n) for name, n in counts.items() if n))

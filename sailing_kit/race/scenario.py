@@ -1,0 +1,172 @@
+"""Right-of-way scenarios: small positions stored as JSON data, each with its expected ruling.
+
+A scenario file holds the wind, an optional mark, whether it is the start, the boats in turn
+order (the first arrived first), the pair ``question`` asks about ("who must keep clear?"), the
+expected winner and deciding rule, and an explanation. Optional: ``mover`` (the boat whose turn
+just ended, for infringements), ``infringements`` ([[offender, wronged], ...]), ``contests``
+([{"point": [x, y], "entitled": name}]), ``previous_wind`` (the scenario follows a wind change)
+and ``real_rules`` (how the Racing Rules of Sailing see it). Teachers can add their own files.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from sailing_kit.core.compass import Direction
+from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.grid import Point, parse_point
+from sailing_kit.race.drawing import engagement_scene, engagement_view
+from sailing_kit.race.engagement import (
+    Contest,
+    Infringement,
+    contested_points,
+    infringements,
+    infringements_after_wind_change,
+)
+from sailing_kit.race.rightofway import Boat, Rule, Ruling, right_of_way
+from sailing_kit.widgets.scene import Scene
+
+_REQUIRED = ("id", "title", "source", "wind", "boats", "question", "expected", "explanation")
+_OPTIONAL = ("mark", "start", "mover", "becalmed", "infringements", "contests",
+             "previous_wind", "real_rules")
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    title: str
+    source: str
+    wind: Direction
+    boats: tuple[Boat, ...]
+    question: tuple[str, str]
+    winner: str
+    rule_key: Rule
+    explanation: str
+    mark: Point | None = None
+    start: bool = False
+    mover: str | None = None
+    becalmed: tuple[str, ...] = ()
+    """Boats stopped by a yellow lull: they infringe nobody (§3.4)."""
+    expected_infringements: tuple[tuple[str, str], ...] | None = None
+    expected_contests: tuple[tuple[Point, str], ...] | None = None
+    previous_wind: Direction | None = None
+    real_rules: str = ""
+
+    @property
+    def keep_clear(self) -> str:
+        """The boat of the pair that must keep clear (the expected answer)."""
+        return next(name for name in self.question if name != self.winner)
+
+    def boat(self, name: str) -> Boat:
+        return next(b for b in self.boats if b.name == name)
+
+    def ruling(self) -> Ruling:
+        """The umpire's ruling on the pair; the boat earlier in turn order arrived first."""
+        first, second = sorted((self.boat(n) for n in self.question), key=self.boats.index)
+        return right_of_way(first, second, self.wind, mark=self.mark, start=self.start)
+
+    def infringements(self) -> list[Infringement]:
+        """What the umpire sees: after a wind change, the infringements it created; after
+        ``mover``'s turn, the mover's; otherwise nothing has happened yet."""
+        if self.previous_wind is not None:
+            return infringements_after_wind_change(self.boats, self.previous_wind, self.wind,
+                                                   mark=self.mark, start=self.start)
+        if self.mover is None:
+            return []
+        return infringements(self.boats, self.wind, mark=self.mark, start=self.start,
+                             mover=self.mover, exempt=self.becalmed)
+
+    def contests(self) -> list[Contest]:
+        return contested_points(self.boats, self.wind, mark=self.mark, start=self.start)
+
+    def scene(self, size: tuple[int, int] | None = None) -> Scene:
+        """The picture; ``size`` (intersections) fixes the grid, as a board needs."""
+        return engagement_scene(self.boats, self.wind, mark=self.mark, start=self.start,
+                                infringed=self.infringements(), title=self.title, size=size)
+
+    def extent(self) -> tuple[int, int]:
+        """The grid size this scenario needs."""
+        view = engagement_view(self.boats, self.mark)
+        return (view.width, view.height)
+
+    def _repr_svg_(self) -> str:
+        return self.scene().to_svg()
+
+    def describe(self) -> str:
+        lines = [f"{self.title} ({self.source}). Wind from {self.wind.value}."]
+        if self.previous_wind:
+            lines.append(f"The wind has just shifted from {self.previous_wind.value}.")
+        lines += [f"{b.name} at {b.position} heading {b.heading.value}" for b in self.boats]
+        if self.mark:
+            lines.append(f"Mark at {self.mark}" + (" (the start)" if self.start else ""))
+        lines.append(f"Question: between {self.question[0]} and {self.question[1]}, who must "
+                     "keep clear?")
+        return "\n".join(lines)
+
+
+def scenario_from_data(data: Any) -> Scenario:
+    """Build a scenario from parsed JSON, with a clear ConfigError for anything malformed."""
+    if not isinstance(data, dict):
+        raise ConfigError("a scenario is a JSON object")
+    ident = data.get("id", "?")
+    missing = [key for key in _REQUIRED if key not in data]
+    unknown = [key for key in data if key not in _REQUIRED + _OPTIONAL]
+    if missing or unknown:
+        raise ConfigError(f"scenario {ident!r}: missing {missing}, unknown {unknown}")
+    try:
+        return _build(data)
+    except (KeyError, TypeError, ValueError) as error:
+        raise ConfigError(f"scenario {ident!r}: {error}") from None
+
+
+def _build(data: dict[str, Any]) -> Scenario:
+    boats = tuple(Boat(b["name"], parse_point(b["position"]), Direction.parse(b["heading"]))
+                  for b in data["boats"])
+    names = [b.name for b in boats]
+    if len(set(names)) != len(names) or len({b.position for b in boats}) != len(boats):
+        raise ValueError("boat names and positions must all differ")
+    question = tuple(data["question"])
+    expected = data["expected"]
+    if len(question) != 2 or not set(question) <= set(names) or expected["winner"] not in question:
+        raise ValueError("'question' names two boats and the expected winner is one of them")
+    return Scenario(
+        id=str(data["id"]), title=str(data["title"]), source=str(data["source"]),
+        wind=Direction.parse(data["wind"]), boats=boats, question=question,  # type: ignore[arg-type]
+        winner=expected["winner"], rule_key=Rule(expected["rule"]),
+        explanation=str(data["explanation"]),
+        mark=parse_point(data["mark"], "mark") if data.get("mark") is not None else None,
+        start=bool(data.get("start", False)), mover=data.get("mover"),
+        becalmed=tuple(data.get("becalmed", ())),
+        expected_infringements=(tuple(tuple(pair) for pair in data["infringements"])
+                                if "infringements" in data else None),
+        expected_contests=(tuple((parse_point(c["point"]), c["entitled"])
+                                 for c in data["contests"]) if "contests" in data else None),
+        previous_wind=(Direction.parse(data["previous_wind"])
+                       if data.get("previous_wind") else None),
+        real_rules=str(data.get("real_rules", "")),
+    )
+
+
+def scenario_from_json(text: str) -> Scenario:
+    """A scenario from its JSON text."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ConfigError(f"a scenario file must be JSON: {error}") from None
+    return scenario_from_data(data)
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """A scenario from a JSON file (a teacher's own, for example)."""
+    return scenario_from_json(Path(path).read_text())
+
+
+def library() -> list[Scenario]:
+    """Every scenario shipped with the kit, in file-name order."""
+    folder = resources.files("sailing_kit.race") / "scenarios"
+    files = sorted((f for f in folder.iterdir() if f.name.endswith(".json")), key=lambda f: f.name)
+    return [scenario_from_json(f.read_text()) for f in files]
