@@ -1,7 +1,7 @@
 """Fixtures of the browser test: a workspace, JupyterLab, Voilà and Debian's Chromium.
 
 Everything is module-scoped and started lazily, so the servers and the browser start once and
-only when a browser test runs; they are skipped, with the reason, where Chromium is absent.
+only when a browser test runs; the tests skip, with the reason, where Chromium is absent.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 from tests.browser.servers import (
     CHROMIUM,
+    NOTEBOOK,
     Server,
     Workspace,
     jupyterlab,
@@ -21,8 +22,6 @@ from tests.browser.servers import (
     open_page,
     voila,
 )
-
-NOTEBOOK = "01_points_of_sail.ipynb"
 
 
 @pytest.fixture(scope="module")

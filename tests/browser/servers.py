@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Iterator
 
 from playwright.sync_api import Browser, Locator, Page, Playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
@@ -29,12 +30,17 @@ CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
+NOTEBOOK = "01_points_of_sail.ipynb"
+"""The notebook that ends with the points-of-sail board."""
 BOARD = ".sailing-kit-board"
 BOARD_CANVAS = f"{BOARD} canvas"
+STDERR_OUTPUT = '[data-mime-type="application/vnd.jupyter.stderr"]'
+"""Cell outputs written to stderr: JupyterLab and Voilà render tracebacks this way too."""
 STARTUP_SECONDS = 60
 """How long a server may take to listen on its port."""
-PAINT_MS = 120_000
-"""How long a notebook may take to run up to the board and paint it."""
+WAIT_MS = 90_000
+"""How long the browser may wait: for a kernel to start, for a notebook to paint its board, for
+a click to take effect."""
 
 # Counts the canvas's non-transparent pixels (read back with getImageData).
 _PAINTED_PIXELS = """canvas => {
@@ -43,6 +49,11 @@ _PAINTED_PIXELS = """canvas => {
     for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) painted++;
     return painted;
 }"""
+# Whether the page's last board canvas has painted pixels.
+_BOARD_PAINTED = f"""selector => {{
+    const canvas = [...document.querySelectorAll(selector)].pop();
+    return canvas !== undefined && ({_PAINTED_PIXELS})(canvas) > 0;
+}}"""
 # A 32-bit FNV-1a hash of the canvas's pixels, to see whether the picture changed.
 _PIXEL_DIGEST = """canvas => {
     const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
@@ -162,7 +173,8 @@ def jupyterlab(workspace: Workspace) -> Iterator[Server]:
     command = [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
                "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
                "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
-               "--LabApp.expose_app_in_browser=True", f"--ServerApp.root_dir={workspace.notebooks}"]
+               "--LabApp.expose_app_in_browser=True",
+               f"--ServerApp.root_dir={workspace.notebooks}"]
     with _serving(command, workspace, port, "jupyterlab"):
         yield Server(f"http://127.0.0.1:{port}", {"Authorization": f"token {token}"})
 
@@ -201,7 +213,7 @@ def run_notebook_in_lab(page: Page, server: Server, notebook: str) -> None:
             const panel = window.jupyterapp?.shell.currentWidget;
             return panel?.sessionContext?.session?.kernel
                 && panel.sessionContext.kernelDisplayStatus === 'idle';
-        }""", timeout=PAINT_MS, polling=200)
+        }""", timeout=WAIT_MS, polling=200)
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
 
 
@@ -211,12 +223,14 @@ def board_canvas(page: Page) -> Locator:
 
 
 def wait_for_painted_board(page: Page) -> Locator:
-    """Wait until a board's canvas has painted pixels; return the canvas."""
-    page.wait_for_function(
-        f"""selector => {{
-            const canvas = [...document.querySelectorAll(selector)].pop();
-            return canvas !== undefined && ({_PAINTED_PIXELS})(canvas) > 0;
-        }}""", arg=BOARD_CANVAS, timeout=PAINT_MS, polling=200)
+    """Wait until a board's canvas has painted pixels and return the canvas; on a timeout,
+    fail with whatever the cells wrote to stderr (tracebacks included)."""
+    try:
+        page.wait_for_function(_BOARD_PAINTED, arg=BOARD_CANVAS, timeout=WAIT_MS, polling=200)
+    except PlaywrightTimeoutError:
+        stderr = page.locator(STDERR_OUTPUT).all_inner_texts()
+        raise AssertionError(f"no board canvas painted within {WAIT_MS // 1000}s; "
+                             f"the cells' stderr:\n" + "\n".join(stderr)) from None
     return board_canvas(page)
 
 
@@ -234,7 +248,7 @@ def wait_for_new_picture(canvas: Locator, before: int) -> None:
     """Wait until the pixels of ``canvas`` no longer hash to ``before``."""
     canvas.page.wait_for_function(
         f"([canvas, before]) => ({_PIXEL_DIGEST})(canvas) !== before",
-        arg=[canvas.element_handle(), before], timeout=PAINT_MS, polling=200)
+        arg=[canvas.element_handle(), before], timeout=WAIT_MS, polling=200)
 
 
 def page_point(canvas: Locator, pixel: tuple[float, float]) -> tuple[float, float]:

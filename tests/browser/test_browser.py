@@ -12,10 +12,10 @@ from playwright.sync_api import Page, expect
 
 from sailing_kit.race import new_drill
 from sailing_kit.race.drawing import option_marker
-from tests.browser.conftest import NOTEBOOK
 from tests.browser.servers import (
     BOARD,
-    PAINT_MS,
+    NOTEBOOK,
+    WAIT_MS,
     Server,
     page_point,
     painted_pixels,
@@ -37,8 +37,8 @@ def test_board_paints_in_jupyterlab_and_a_click_sails(lab_page: Page, lab: Serve
     before = pixel_digest(canvas)
     canvas.scroll_into_view_if_needed()
     lab_page.mouse.click(*page_point(canvas, option_marker(state.view(), option)))
-    expect(lab_page.locator(f"{BOARD} .sk-status")).to_contain_text(
-        f"Sailed: {option.describe()}", timeout=PAINT_MS)
+    expect(lab_page.locator(f"{BOARD} .sk-status").last).to_contain_text(
+        f"Sailed: {option.describe()}", timeout=WAIT_MS)
     wait_for_new_picture(canvas, before)
 
 
