@@ -39,6 +39,8 @@ def options_to_json(options: object) -> dict[str, Any]:
 
 
 def _to_json(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return options_to_json(value)
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, (tuple, list)):
