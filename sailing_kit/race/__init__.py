@@ -1,11 +1,24 @@
 """Race the Wind: grid sailing with points of sail, right of way, cover, marks and penalties.
 
 So far: the sailing model of section 2 (:func:`point_of_sail`, :func:`tack`,
-:func:`turn_options`), route finding (:func:`fewest_turns`) and the points-of-sail drill
-(:func:`new_drill`, with its widget :class:`PointsOfSailBoard` in ``sailing_kit.race.board``).
+:func:`turn_options`), route finding (:func:`fewest_turns`), the points-of-sail drill
+(:func:`new_drill`), right of way (:func:`right_of_way`, :func:`infringements`, the
+:class:`Umpire`), the scenario library (:func:`library`), the open-water practice game
+(:func:`new_practice`), and the boards in ``sailing_kit.race.board``.
 """
 
 from sailing_kit.race.drill import DrillState, Sail, WindShift, new_drill
+from sailing_kit.race.engagement import (
+    Contest,
+    Infringement,
+    contested_points,
+    infringements,
+    infringements_after_wind_change,
+)
+from sailing_kit.race.penalties import Umpire
+from sailing_kit.race.practice import PracticeState, Protest, Spin, new_practice
+from sailing_kit.race.rightofway import Boat, Rule, Ruling, course_point, right_of_way
+from sailing_kit.race.scenario import Scenario, library, load_scenario
 from sailing_kit.race.routes import fewest_turns
 from sailing_kit.race.sailing import (
     Move,
@@ -21,6 +34,24 @@ from sailing_kit.race.wind import COMPASS_DIE, compass_die_outcomes
 
 __all__ = [
     "COMPASS_DIE",
+    "Boat",
+    "Contest",
+    "Infringement",
+    "PracticeState",
+    "Protest",
+    "Rule",
+    "Ruling",
+    "Scenario",
+    "Spin",
+    "Umpire",
+    "contested_points",
+    "course_point",
+    "infringements",
+    "infringements_after_wind_change",
+    "library",
+    "load_scenario",
+    "new_practice",
+    "right_of_way",
     "DrillState",
     "Move",
     "PointOfSail",
@@ -39,9 +70,9 @@ __all__ = [
 
 
 def __getattr__(name: str):
-    """``PointsOfSailBoard`` is imported on first use, so the rules never pull in Jupyter."""
-    if name == "PointsOfSailBoard":
-        from sailing_kit.race.board import PointsOfSailBoard
+    """The boards are imported on first use, so the rules never pull in Jupyter."""
+    if name in ("PointsOfSailBoard", "RightOfWayTrainer"):
+        from sailing_kit.race import board
 
-        return PointsOfSailBoard
+        return getattr(board, name)
     raise AttributeError(name)

@@ -1,150 +1,24 @@
-"""Widget boards of Race the Wind (they hold no rules: the engine decides everything)."""
+"""The widget boards of Race the Wind. They hold no rules: the engine decides everything.
+
+- :class:`PointsOfSailBoard`: one boat, the wind, every end of the turn (lesson 1);
+- :class:`RightOfWayTrainer`: scenarios to judge, and a free mode with a live umpire (lesson 2).
+"""
 
 from __future__ import annotations
 
-import dataclasses
-import html
-import math
 from typing import Callable
 
-import ipywidgets as widgets
-
-from sailing_kit.race.drawing import option_marker
-from sailing_kit.race.drill import DrillState, Sail, new_drill
-from sailing_kit.race.sailing import TurnOption
+from sailing_kit.race.boards.points_of_sail import PointsOfSailBoard
+from sailing_kit.race.boards.trainer import RightOfWayTrainer
+from sailing_kit.race.drill import new_drill
 from sailing_kit.widgets.board import CanvasBoard
-from sailing_kit.widgets.scene import Scene
 
-CLICK_RADIUS = 12
-"""How close (pixels) a click must come to an option's dot to choose it."""
-
-KEYS_HELP = ("Keys (click the board first): ←/→ choose an option, Enter sails it; "
-             "q/e turn the boat, a/d turn the wind, u undoes, r rolls the compass die.")
-
-
-class PointsOfSailBoard(CanvasBoard):
-    """Turn the wind and the boat, see the point of sail and every end of this turn; click a
-    blue dot (or choose with the arrow keys and press Enter) to sail there."""
-
-    def __init__(self, state: DrillState | None = None):
-        state = state if state is not None else new_drill(seed=0)
-        self.selected = 0
-        self.info = widgets.HTML(layout=widgets.Layout(width="300px"))
-        controls = [
-            self._turner("Wind", "wind", -1, "Turn the wind 45° anticlockwise (key a)"),
-            self._turner("Wind", "wind", +1, "Turn the wind 45° clockwise (key d)"),
-            self._turner("Boat", "heading", -1, "Turn the boat 45° anticlockwise (key q)"),
-            self._turner("Boat", "heading", +1, "Turn the boat 45° clockwise (key e)"),
-        ]
-        self.roll_button = self.button("Roll die", "Roll the compass die (key r)", self.roll,
-                                       icon="random")
-        controls += [
-            self.roll_button,
-            self.button("Undo", "Take back the last turn (key u)", self.undo, icon="undo"),
-            self.button("Restart", "Back to the start position", self.restart, icon="refresh"),
-        ]
-        super().__init__(state, size=state.view().size, controls=controls, side=[self.info],
-                         auto_chance=False)
-        self.after_change()
-        self.say(KEYS_HELP)
-
-    def _turner(self, label: str, what: str, steps: int, tooltip: str) -> widgets.Button:
-        icon = "rotate-left" if steps < 0 else "rotate-right"
-        return self.button(label, tooltip, lambda: self.rotate(what, steps), icon=icon)
-
-    # ----- engine-driven behaviour --------------------------------------------------------------
-    @property
-    def options(self) -> list[TurnOption]:
-        state: DrillState = self.state
-        return [] if state.is_over() or state.awaiting_wind else state.turn_options()
-
-    def rotate(self, what: str, steps: int) -> None:
-        """Set up the drill again from where the boat is, with the wind or the boat turned."""
-        state: DrillState = self.state
-        current = {"wind": state.wind, "heading": state.heading}
-        current[what] = current[what].rotate(steps)
-        options = dataclasses.replace(state.options, start=state.position, **current)
-        if options.start == options.mark:
-            self.say("The boat is on the mark: press Restart first.", "error")
-            return
-        self.state = DrillState(state.seed, options)
-        self.selected = 0
-        self.refresh(f"{'Wind' if what == 'wind' else 'Boat'} turned: now "
-                     f"{self.state.point_of_sail.label}.")
-
-    def restart(self) -> None:
-        self.state = DrillState(self.state.seed, self.state.options)
-        self.selected = 0
-        self.refresh("Back at the start.")
-
-    def roll(self) -> None:
-        outcome = self.state.sample_chance()
-        self.refresh(f"The compass die says: wind from {outcome.wind.value}.")
-
-    def sail(self, option: TurnOption) -> None:
-        if self.play(Sail(option.position, option.heading)):
-            self.selected = 0
-            self.say(f"Sailed: {option.describe()}." + (
-                f" {self.state.result.reason.capitalize()}!" if self.state.is_over() else ""),
-                "good")
-
-    # ----- events ------------------------------------------------------------------------------
-    def on_click(self, x: float, y: float) -> None:
-        nearest = min(self.options, key=lambda o: _distance(option_marker(self.state.view(), o),
-                                                            (x, y)), default=None)
-        if nearest and _distance(option_marker(self.state.view(), nearest), (x, y)) <= CLICK_RADIUS:
-            self.sail(nearest)
-            return
-        point = self.state.view().nearest(x, y)
-        if point is not None:  # let the engine say why this is not a legal end
-            self.play(Sail(point, self.state.heading))
-
-    def on_key(self, key: str, shift: bool, ctrl: bool, meta: bool) -> None:
-        options = self.options
-        if key in ("ArrowRight", "ArrowLeft") and options:
-            self.selected = (self.selected + (1 if key == "ArrowRight" else -1)) % len(options)
-            self.redraw()
-            self.say(f"Option {self.selected + 1} of {len(options)}: "
-                     f"{options[self.selected].describe()}. Press Enter to sail it.")
-        elif key in ("Enter", " ") and options:
-            self.sail(options[self.selected % len(options)])
-        elif key in ROTATIONS:
-            self.rotate(*ROTATIONS[key])
-        elif key == "u":
-            self.undo()
-        elif key == "r":
-            self.roll()
-
-    # ----- drawing ------------------------------------------------------------------------------
-    def scene(self) -> Scene:
-        options = self.options
-        selected = options[self.selected % len(options)] if options else None
-        return self.state.scene(selected=selected)
-
-    def after_change(self) -> None:
-        state: DrillState = self.state
-        sailing = state.point_of_sail
-        side = f"{state.tack.value} tack" if state.tack else "no tack (head to wind)"
-        self.roll_button.disabled = not state.awaiting_wind
-        self.info.value = (
-            f"<b>{html.escape(sailing.label.capitalize())}</b>, {side}<br>"
-            f"Angle to the wind: {sailing.angle}°<br>"
-            f"This turn: {html.escape(sailing.allowance)}.<br>"
-            f"Ends reachable: {len(self.options)}<br>Turns sailed: {state.turns}"
-        )
+__all__ = ["PointsOfSailBoard", "RightOfWayTrainer", "example_boards"]
 
 
 def example_boards() -> dict[str, Callable[[], CanvasBoard]]:
     """Boards in a typical position, for the benchmarks and the gallery."""
-    return {"points of sail": lambda: PointsOfSailBoard(new_drill(seed=0, heading="E",
-                                                                  start=(4, 5)))}
-
-
-ROTATIONS = {"q": ("heading", -1), "e": ("heading", 1), "a": ("wind", -1), "d": ("wind", 1)}
-
-
-def _distance(a: tuple[float, float], b: tuple[float, float]) -> float:
-    return math.hypot(a[0] - b[0], a[1] - b[1])
-
-
-__all__ = ["PointsOfSailBoard"]
+    return {
+        "points of sail": lambda: PointsOfSailBoard(new_drill(seed=0, heading="E", start=(4, 5))),
+        "right-of-way trainer": lambda: RightOfWayTrainer(seed=0),
+    }
