@@ -52,19 +52,20 @@ def check_game(
     seeds: Iterable[int] = range(3),
     max_moves: int = 150,
     illegal_per_move: int = 2,
-    draw_every: int = 25,
+    every: int = 10,
     **options: Any,
 ) -> ConformanceReport:
     """Play one random game per seed with ``new_game(seed=seed, **options)`` and assert the
-    protocol at every step. Raises AssertionError describing the first broken promise."""
+    protocol at every step (the JSON round trip and the drawing on the first ``every`` moves,
+    then every ``every``-th, and at the end). Raises AssertionError on the first broken promise."""
     report = ConformanceReport()
     for seed in seeds:
-        _check_one(new_game, seed, options, max_moves, illegal_per_move, draw_every, report)
+        _check_one(new_game, seed, options, max_moves, illegal_per_move, every, report)
     return report
 
 
 def _check_one(new_game: Callable[..., GameState[Any]], seed: int, options: dict[str, Any],
-               max_moves: int, illegal_per_move: int, draw_every: int,
+               max_moves: int, illegal_per_move: int, every: int,
                report: ConformanceReport) -> None:
     state, twin = new_game(seed=seed, **options), new_game(seed=seed, **options)
     chooser = random.Random(seed)
@@ -89,13 +90,14 @@ def _check_one(new_game: Callable[..., GameState[Any]], seed: int, options: dict
         )
         _check_undo(state, before, move)
         _check_copy(state, chooser)
-        _check_json(state, move)
-        if move % draw_every == 0:
+        if move < every or move % every == 0:
+            _check_json(state, move)
             _check_display(state)
         report.moves += 1
     if state.is_over():
         report.finished += 1
         _check_finished(state)
+    _check_json(state, report.moves)
     _check_display(state)
     while state.history:
         state.undo()

@@ -92,7 +92,8 @@ class GameState(ABC, Generic[A]):
 
     @abstractmethod
     def _snapshot(self) -> Any:
-        """Everything ``_restore`` needs to bring this position back (for undo)."""
+        """Everything ``_restore`` needs to bring this position back (for undo and copy).
+        Immutable data (tuples, frozen dataclasses): history keeps it, copies share it."""
 
     @abstractmethod
     def _restore(self, snapshot: Any) -> None: ...
@@ -149,7 +150,12 @@ class GameState(ABC, Generic[A]):
         return [action for action, _, _ in self._history]
 
     def copy(self) -> Self:
-        return copy.deepcopy(self)
+        """An independent copy, history included (cheap: snapshots are immutable)."""
+        clone = copy.copy(self)
+        clone.chance = Chance(self.seed, self.chance.draws)
+        clone._history = list(self._history)
+        clone._restore(self._snapshot())
+        return clone
 
     def _save(self) -> tuple[int, Any]:
         return (self.chance.draws, self._snapshot())

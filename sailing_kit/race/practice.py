@@ -131,7 +131,9 @@ class PracticeState(GameState[Action]):
                 if all(p in self.grid and p not in others for p in o.path)]
 
     def _protests(self) -> list[Protest]:
-        return [Protest(i.offender) for i in self.umpire.open if i.wronged == self.boat.name]
+        offenders = dict.fromkeys(i.offender for i in self.umpire.open
+                                  if i.wronged == self.boat.name)
+        return [Protest(name) for name in offenders]
 
     def _spins(self) -> list[Spin]:
         name = self.boat.name
