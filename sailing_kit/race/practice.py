@@ -158,9 +158,12 @@ class PracticeState(GameState[Action]):
         row = self.options.finish_row
         return row is not None and any(p[1] >= row for p in option.path)
 
+    def _owed(self, name: str) -> int:
+        """Penalties owed by ``name``, counting one being served."""
+        return self.umpire.owes(name) + bool(self.umpire.moves_left(name))
+
     def _owes_penalty(self) -> bool:
-        name = self.boat.name
-        return bool(self.umpire.owes(name) or self.umpire.moves_left(name))
+        return bool(self._owed(self.boat.name))
 
     # ----- protocol -------------------------------------------------------------------------------
     @property
@@ -353,7 +356,7 @@ class PracticeState(GameState[Action]):
     def describe(self) -> str:
         lines = [f"Wind from {self.wind.value}. Round {self.rounds + 1}."]
         for boat in self.boats:
-            owed = self.umpire.owes(boat.name) + bool(self.umpire.moves_left(boat.name))
+            owed = self._owed(boat.name)
             extra = f", owes {owed} penalty" if owed else ""
             lines.append(f"{boat.name} at {boat.position} heading {boat.heading.value}{extra}")
         if self.is_over():
@@ -366,10 +369,12 @@ class PracticeState(GameState[Action]):
         return "\n".join(lines)
 
     def scene(self) -> Scene:
-        incidents = [i for i in self.umpire.open]
+        incidents = self.umpire.open
         mark = self._zone_mark()
+        owing = [b.name for b in self.boats if self._owed(b.name)]
+        title = f"{self.boat.name} to play" + (f"; penalty owed: {', '.join(owing)}" if owing else "")
         scene = drawing.engagement_scene(self.boats, self.wind, mark=mark, infringed=incidents,
-                                         title=f"{self.boat.name} to play",
+                                         title=title,
                                          size=(self.options.width, self.options.height))
         view = drawing.engagement_view(self.boats, mark, (self.options.width, self.options.height))
         for other in self.options.marks:

@@ -1,0 +1,117 @@
+"""The right-of-way trainer (pure) and its board."""
+
+import pytest
+
+from sailing_kit.core import ConfigError
+from sailing_kit.race import Rule, library
+from sailing_kit.race.board import RightOfWayTrainer
+from sailing_kit.race.drawing import engagement_view
+from sailing_kit.race.trainer import Trainer
+
+
+def trainer_at(scenario_id, level=1):
+    scenarios = [s for s in library() if s.id == scenario_id]
+    return Trainer(scenarios, level=level)
+
+
+def test_right_answer_cites_the_rule_and_scores():
+    trainer = trainer_at("fig09-free-point-starboard")
+    verdict = trainer.answer("A")
+    assert verdict.ok and "§3.4: the boat on starboard tack" in verdict.message
+    assert trainer.score == "1 of 1"
+
+
+def test_wrong_answer_explains_who_has_right_of_way():
+    trainer = trainer_at("fig13-inside-boat-in-the-zone")
+    verdict = trainer.answer("B")
+    assert not verdict.ok and "B has right of way, so A must keep clear" in verdict.message
+    assert "§3.6" in verdict.message and trainer.score == "0 of 1"
+
+
+def test_only_the_first_answer_counts():
+    trainer = trainer_at("fig13-inside-boat-in-the-zone")
+    trainer.answer("B")
+    assert trainer.answer("A").ok and trainer.score == "0 of 1"
+
+
+def test_level_two_also_asks_for_the_rule():
+    trainer = trainer_at("fig13-inside-boat-in-the-zone", level=2)
+    assert not trainer.answer("A").answered  # the rule is missing
+    verdict = trainer.answer("A", "leeward")
+    assert not verdict.ok and "not because of that rule" in verdict.message
+    trainer = trainer_at("fig13-inside-boat-in-the-zone", level=2)
+    assert trainer.answer("A", Rule.INSIDE).ok
+
+
+def test_answers_outside_the_question_are_not_counted():
+    trainer = trainer_at("three-boats-one-free-point")
+    assert not trainer.answer("A").answered and trainer.score == "0 of 0"
+    assert not trainer.answer("B", "fastest").answered
+
+
+def test_next_walks_through_every_scenario_in_a_seeded_order():
+    trainer = Trainer(seed=3)
+    seen = {trainer.current.id} | {trainer.next().id for _ in range(len(trainer.scenarios) - 1)}
+    assert len(seen) == len(trainer.scenarios)
+    assert Trainer(seed=3).current.id == Trainer(seed=3).current.id
+
+
+def test_bad_trainer_configuration():
+    with pytest.raises(ConfigError, match="level"):
+        Trainer(level=3)
+    with pytest.raises(ConfigError, match="at least one"):
+        Trainer([])
+
+
+# ----- the board -------------------------------------------------------------------------------------
+def boat_pixel(board, name):
+    boats = board.free.boats if board.free else board.trainer.current.boats
+    boat = next(b for b in boats if b.name == name)
+    return engagement_view(boats, None, board.grid_size).pixel(boat.position)
+
+
+def test_clicking_the_boat_that_must_keep_clear_answers_the_scenario():
+    board = RightOfWayTrainer(trainer_at("fig09-free-point-starboard"))
+    board.simulate_click(*boat_pixel(board, "A"))
+    assert "Correct" in board.feedback.value and "Score: 1 of 1" in board.score.value
+
+
+def test_answer_buttons_and_next():
+    board = RightOfWayTrainer(seed=0)
+    first = board.trainer.current
+    button = next(b for b in board.answers.children if b.description.startswith(first.winner))
+    button.click()
+    assert "Not yet" in board.feedback.value
+    board.children[0].children[1].click()  # Next
+    assert board.trainer.current is not first and board.feedback.value == ""
+
+
+def test_level_two_shows_the_rule_picker():
+    board = RightOfWayTrainer(trainer_at("fig13-inside-boat-in-the-zone"))
+    assert board.rules.layout.display == "none"
+    board.level.value = 2
+    assert board.rules.layout.display is None
+    board.rules.value = "inside"
+    board.simulate_click(*boat_pixel(board, "A"))
+    assert "Correct" in board.feedback.value
+
+
+def test_free_mode_drag_a_boat_and_the_umpire_rules_live():
+    board = RightOfWayTrainer(trainer_at("fig09-free-point-starboard"))
+    board.mode.value = True
+    assert "B has right of way" in board.feedback.value
+    view = engagement_view(board.free.boats, None, board.grid_size)
+    board.simulate_drag(boat_pixel(board, "B"), view.pixel((2, 2)))
+    assert board.free.boat_at((2, 2)).name == "B" and "moved" in board.status.value
+    board.simulate_key("q")
+    assert board.free.boat_at((2, 2)).heading.value == "W"
+    board.simulate_key("d")
+    assert board.free.wind.value == "NE"
+    assert "has right of way" in board.feedback.value
+
+
+def test_free_mode_refuses_to_stack_boats():
+    board = RightOfWayTrainer(trainer_at("fig09-free-point-starboard"))
+    board.mode.value = True
+    board.simulate_drag(boat_pixel(board, "A"), boat_pixel(board, "B"))
+    assert "Another boat is there" in board.status.value
