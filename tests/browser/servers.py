@@ -204,9 +204,10 @@ def open_page(browser: Browser, server: Server) -> Page:
 
 
 def run_notebook_in_lab(page: Page, server: Server, notebook: str) -> None:
-    """Open ``notebook`` in JupyterLab, accept any dialog (such as a kernel choice) and run all
-    its cells once its kernel is idle."""
-    page.goto(f"{server.url}/lab/tree/{notebook}")
+    """Open ``notebook`` alone in JupyterLab (``?reset`` drops the tabs an earlier test left
+    open), accept any dialog (such as a kernel choice) and run all its cells once its kernel is
+    idle."""
+    page.goto(f"{server.url}/lab/tree/{notebook}?reset")
     page.wait_for_function(
         """() => {
             document.querySelector('.jp-Dialog .jp-mod-accept')?.click();

@@ -58,6 +58,7 @@ class RightOfWayTrainer(CanvasBoard):
         self.free: FreePosition | None = None
         self.selected: str | None = None
         self.feedback = widgets.HTML(layout=widgets.Layout(width="340px"))
+        self.feedback.add_class("sk-feedback")
         self.score = widgets.HTML()
         self.answers = widgets.HBox()
         self.rules = widgets.ToggleButtons(
