@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import math
-from typing import Iterable, Sequence
+from typing import Iterable
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
-from sailing_kit.race.engagement import Infringement, contested_points
-from sailing_kit.race.rightofway import Boat, course_point
 from sailing_kit.race.sailing import Tack, TurnOption, point_of_sail, tack
 from sailing_kit.widgets import palette
 from sailing_kit.widgets.gridview import GridView
@@ -180,53 +178,3 @@ def draw_infringement(scene: Scene, view: GridView, point: Point) -> None:
     scene.circle((x, y), 0.5 * view.cell, stroke=palette.VERMILLION, width=3)
     scene.text((x + 0.5 * view.cell, y - 0.5 * view.cell), "!", size=16,
                colour=palette.VERMILLION, bold=True)
-
-
-def engagement_scene(boats: Sequence[Boat], wind: Direction, *, mark: Point | None = None,
-                     start: bool = False, infringed: Sequence[Infringement] = (),
-                     title: str = "", size: tuple[int, int] | None = None) -> Scene:
-    """Boats with their course points and wind lines, the mark and its zone, the light-blue
-    contested points and the ``infringed`` points crossed out: the picture of an engagement."""
-    view = engagement_view(boats, mark, size)
-    scene = Scene(*view.size, title=title or "engagement", background=palette.WATER)
-    view.draw_grid(scene)
-    if mark is not None:
-        draw_zone(scene, view, mark)
-        draw_mark(scene, view, mark, "mark")
-    for boat in boats:
-        draw_wind_line(scene, view, boat.position, wind)
-    for boat in boats:
-        point = course_point(boat, wind)
-        if point is not None:
-            colour = palette.STARBOARD if tack(boat.heading, wind) is Tack.STARBOARD else palette.PORT
-            draw_course_point(scene, view, boat.position, point, colour)
-    for contest in contested_points(boats, wind, mark=mark, start=start):
-        draw_contested_point(scene, view, contest.point, contest.entitled)
-    for boat in boats:
-        draw_boat(scene, view, boat.position, boat.heading, wind, label=boat.name)
-    for incident in infringed:
-        draw_infringement(scene, view, incident.point)
-    draw_wind(scene, (view.size[0] - 40, 24), wind, length=30)
-    if title:
-        scene.text((8, 14), title, size=13, colour=palette.INK, anchor="start", bold=True)
-    for row, boat in enumerate(boats):
-        scene.text((8, 34 + 15 * row), f"{boat.name}: {_tack_words(boat, wind)}", size=11,
-                   colour=palette.MUTED, anchor="start")
-    return scene
-
-
-def engagement_view(boats: Sequence[Boat], mark: Point | None = None,
-                    size: tuple[int, int] | None = None) -> GridView:
-    """The grid an engagement is drawn on: ``size`` intersections, or just big enough for the
-    boats and the mark's zone; room above for the title and one legend line per boat."""
-    points = [b.position for b in boats]
-    if mark is not None:
-        points += [(mark[0] + 2, mark[1] + 2)]
-    width, height = size or (max(p[0] for p in points) + 3, max(p[1] for p in points) + 3)
-    return GridView(width, height, cell=40, top=26 + 15 * max(3, len(boats)))
-
-
-def _tack_words(boat: Boat, wind: Direction) -> str:
-    side = tack(boat.heading, wind)
-    sailing = point_of_sail(boat.heading, wind).label
-    return f"{sailing}, {side.value} tack" if side else sailing

@@ -15,6 +15,22 @@ from sailing_kit.core.grid import Point
 from sailing_kit.race.rightofway import Boat, Ruling, course_point, right_of_way
 
 
+def nearest_mark(a: Boat, b: Boat, marks: Sequence[Point]) -> Point | None:
+    """The mark whose zone can matter to two boats: the one nearest either of them."""
+    def distance(mark: Point) -> int:
+        return min((p[0] - mark[0]) ** 2 + (p[1] - mark[1]) ** 2 for p in (a.position, b.position))
+
+    return min(marks, key=distance, default=None)
+
+
+def judge(a: Boat, b: Boat, wind: Direction | str, *, marks: Sequence[Point] = (),
+          start: bool = False) -> Ruling:
+    """The ruling on two engaged boats, with the nearest mark's zone. The first to arrive is the
+    boat standing on the other's course point (it got there first), otherwise ``a``."""
+    first, second = (b, a) if course_point(a, wind) == b.position else (a, b)
+    return right_of_way(first, second, wind, mark=nearest_mark(a, b, marks), start=start)
+
+
 @dataclass(frozen=True)
 class Infringement:
     """``offender`` stands on ``wronged``'s course point ``point`` without right of way."""
@@ -40,12 +56,13 @@ class Contest:
     rulings: tuple[Ruling, ...]
 
 
-def infringements(boats: Sequence[Boat], wind: Direction | str, *, mark: Point | None = None,
-                  start: bool = False, mover: str | None = None,
+def infringements(boats: Sequence[Boat], wind: Direction | str, *,
+                  marks: Sequence[Point] = (), start: bool = False, mover: str | None = None,
                   exempt: Collection[str] = ()) -> list[Infringement]:
     """Every infringement in the position. With ``mover`` (the end of that boat's turn) only the
     mover can infringe; without it (after a wind change) any boat can. Boats in ``exempt`` (the
-    boat ahead stopped by a yellow lull, §3.4) infringe nobody."""
+    boat ahead stopped by a yellow lull, §3.4) infringe nobody. Each pair is judged with the zone
+    of the mark nearest it."""
     found = []
     for wronged in boats:
         claimed = course_point(wronged, wind)
@@ -54,14 +71,16 @@ def infringements(boats: Sequence[Boat], wind: Direction | str, *, mark: Point |
                 continue
             if mover is not None and offender.name != mover:
                 continue
-            ruling = right_of_way(offender, wronged, wind, mark=mark, start=start)
+            # the offender stands on the point: it arrived first
+            ruling = right_of_way(offender, wronged, wind,
+                                  mark=nearest_mark(offender, wronged, marks), start=start)
             if ruling.winner == wronged.name:
                 found.append(Infringement(offender.name, wronged.name, claimed, ruling))
     return found
 
 
-def contested_points(boats: Sequence[Boat], wind: Direction | str, *, mark: Point | None = None,
-                     start: bool = False) -> list[Contest]:
+def contested_points(boats: Sequence[Boat], wind: Direction | str, *,
+                     marks: Sequence[Point] = (), start: bool = False) -> list[Contest]:
     """Free intersections claimed by two or more boats' course points; ``boats`` are in turn
     order (the first would arrive first). The entitled boat has right of way over every other
     claimant."""
@@ -77,7 +96,7 @@ def contested_points(boats: Sequence[Boat], wind: Direction | str, *, mark: Poin
             continue
         champion, rulings = claimants[0], []
         for rival in claimants[1:]:
-            ruling = right_of_way(champion, rival, wind, mark=mark, start=start)
+            ruling = judge(champion, rival, wind, marks=marks, start=start)
             rulings.append(ruling)
             champion = champion if ruling.winner == champion.name else rival
         contests.append(Contest(point, tuple(b.name for b in claimants), champion.name,
@@ -86,11 +105,11 @@ def contested_points(boats: Sequence[Boat], wind: Direction | str, *, mark: Poin
 
 
 def infringements_after_wind_change(boats: Sequence[Boat], old_wind: Direction | str,
-                                    new_wind: Direction | str, *, mark: Point | None = None,
+                                    new_wind: Direction | str, *, marks: Sequence[Point] = (),
                                     start: bool = False) -> list[Infringement]:
     """The infringements a wind change creates (§3.4, "a wind change may create or modify an
     engagement situation"): those in the new wind that did not stand in the old one."""
     before = {(i.offender, i.wronged)
-              for i in infringements(boats, old_wind, mark=mark, start=start)}
-    return [i for i in infringements(boats, new_wind, mark=mark, start=start)
+              for i in infringements(boats, old_wind, marks=marks, start=start)}
+    return [i for i in infringements(boats, new_wind, marks=marks, start=start)
             if (i.offender, i.wronged) not in before]

@@ -24,6 +24,7 @@ from sailing_kit.race.drill import Sail, WindShift
 from sailing_kit.race.engagement import infringements, infringements_after_wind_change
 from sailing_kit.race.penalties import Umpire
 from sailing_kit.race.rightofway import Boat
+from sailing_kit.race.situation import Situation
 from sailing_kit.race.sailing import TurnOption, turn_options
 from sailing_kit.race.wind import COMPASS_DIE, compass_die_outcomes
 from sailing_kit.widgets import palette
@@ -287,7 +288,7 @@ class PracticeState(GameState[Action]):
             self.finished += (mover,)
             self._say(f"{mover} finishes!")
             return
-        found = infringements(self.boats, self.wind, mark=self._zone_mark(), mover=mover)
+        found = infringements(self.boats, self.wind, marks=self.options.marks, mover=mover)
         for incident in found:
             self._say(f"Umpire sees: {incident.explain()}")
         self.umpire, words = self.umpire.record(found)
@@ -316,20 +317,12 @@ class PracticeState(GameState[Action]):
     def _shift_wind(self, wind: Direction) -> None:
         old, self.wind, self.awaiting_wind = self.wind, wind, False
         self._say(f"The wind shifts from {old.value} to {wind.value}.")
-        found = infringements_after_wind_change(self.boats, old, wind, mark=self._zone_mark())
+        found = infringements_after_wind_change(self.boats, old, wind, marks=self.options.marks)
         for incident in found:
             self._say(f"Umpire sees, after the shift: {incident.explain()}")
         self.umpire, words = self.umpire.record(found)
         for said in words:
             self._say(said)
-
-    def _zone_mark(self) -> Point | None:
-        """The mark whose zone matters: the one nearest the boat to play (if any)."""
-        marks = self.options.marks
-        if not marks:
-            return None
-        here = self.boat.position
-        return min(marks, key=lambda m: (m[0] - here[0]) ** 2 + (m[1] - here[1]) ** 2)
 
     def _say(self, words: str) -> None:
         self.log += (words,)
@@ -369,17 +362,16 @@ class PracticeState(GameState[Action]):
         return "\n".join(lines)
 
     def scene(self) -> Scene:
-        incidents = self.umpire.open
-        mark = self._zone_mark()
         owing = [b.name for b in self.boats if self._owed(b.name)]
-        title = f"{self.boat.name} to play" + (f"; penalty owed: {', '.join(owing)}" if owing else "")
-        scene = drawing.engagement_scene(self.boats, self.wind, mark=mark, infringed=incidents,
-                                         title=title,
-                                         size=(self.options.width, self.options.height))
-        view = drawing.engagement_view(self.boats, mark, (self.options.width, self.options.height))
-        for other in self.options.marks:
-            if other != mark:
-                drawing.draw_mark(scene, view, other)
+        title = f"{self.boat.name} to play" + (f"; penalty owed: {', '.join(owing)}" if owing
+                                              else "")
+        situation = Situation(boats=self.boats, wind=self.wind, marks=self.options.marks,
+                              title=title)
+        size = (self.options.width, self.options.height)
+        scene = situation.scene(size=size)
+        view = situation.view(size)
+        for incident in self.umpire.open:
+            drawing.draw_infringement(scene, view, incident.point)
         if self.options.finish_row is not None:
             row = self.options.finish_row
             scene.line(view.pixel((0, row)), view.pixel((self.options.width - 1, row)),

@@ -19,41 +19,27 @@ from typing import Any
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.grid import Point, parse_point
-from sailing_kit.race.drawing import engagement_scene, engagement_view
-from sailing_kit.race.engagement import (
-    Contest,
-    Infringement,
-    contested_points,
-    infringements,
-    infringements_after_wind_change,
-)
-from sailing_kit.race.rightofway import Boat, Rule, Ruling, right_of_way
-from sailing_kit.widgets.scene import Scene
+from sailing_kit.race.rightofway import Boat, Rule, Ruling
+from sailing_kit.race.situation import Situation
 
 _REQUIRED = ("id", "title", "source", "wind", "boats", "question", "expected", "explanation")
 _OPTIONAL = ("mark", "start", "mover", "becalmed", "infringements", "contests",
              "previous_wind", "real_rules")
 
 
-@dataclass(frozen=True)
-class Scenario:
+@dataclass(frozen=True, kw_only=True)
+class Scenario(Situation):
+    """A situation with its question ("between these two, who must keep clear?"), the expected
+    ruling and an explanation."""
+
     id: str
-    title: str
     source: str
-    wind: Direction
-    boats: tuple[Boat, ...]
     question: tuple[str, str]
     winner: str
     rule_key: Rule
     explanation: str
-    mark: Point | None = None
-    start: bool = False
-    mover: str | None = None
-    becalmed: tuple[str, ...] = ()
-    """Boats stopped by a yellow lull: they infringe nobody (§3.4)."""
     expected_infringements: tuple[tuple[str, str], ...] | None = None
     expected_contests: tuple[tuple[Point, str], ...] | None = None
-    previous_wind: Direction | None = None
     real_rules: str = ""
 
     @property
@@ -61,51 +47,18 @@ class Scenario:
         """The boat of the pair that must keep clear (the expected answer)."""
         return next(name for name in self.question if name != self.winner)
 
-    def boat(self, name: str) -> Boat:
-        return next(b for b in self.boats if b.name == name)
-
     def ruling(self) -> Ruling:
-        """The umpire's ruling on the pair; the boat earlier in turn order arrived first."""
-        first, second = sorted((self.boat(n) for n in self.question), key=self.boats.index)
-        return right_of_way(first, second, self.wind, mark=self.mark, start=self.start)
-
-    def infringements(self) -> list[Infringement]:
-        """What the umpire sees: after a wind change, the infringements it created; after
-        ``mover``'s turn, the mover's; otherwise nothing has happened yet."""
-        if self.previous_wind is not None:
-            return infringements_after_wind_change(self.boats, self.previous_wind, self.wind,
-                                                   mark=self.mark, start=self.start)
-        if self.mover is None:
-            return []
-        return infringements(self.boats, self.wind, mark=self.mark, start=self.start,
-                             mover=self.mover, exempt=self.becalmed)
-
-    def contests(self) -> list[Contest]:
-        return contested_points(self.boats, self.wind, mark=self.mark, start=self.start)
-
-    def scene(self, size: tuple[int, int] | None = None) -> Scene:
-        """The picture; ``size`` (intersections) fixes the grid, as a board needs."""
-        return engagement_scene(self.boats, self.wind, mark=self.mark, start=self.start,
-                                infringed=self.infringements(), title=self.title, size=size)
+        """The umpire's ruling on the pair asked about."""
+        return self.judge(*self.question)
 
     def extent(self) -> tuple[int, int]:
         """The grid size this scenario needs."""
-        view = engagement_view(self.boats, self.mark)
+        view = self.view()
         return (view.width, view.height)
 
-    def _repr_svg_(self) -> str:
-        return self.scene().to_svg()
-
     def describe(self) -> str:
-        lines = [f"{self.title} ({self.source}). Wind from {self.wind.value}."]
-        if self.previous_wind:
-            lines.append(f"The wind has just shifted from {self.previous_wind.value}.")
-        lines += [f"{b.name} at {b.position} heading {b.heading.value}" for b in self.boats]
-        if self.mark:
-            lines.append(f"Mark at {self.mark}" + (" (the start)" if self.start else ""))
-        lines.append(f"Question: between {self.question[0]} and {self.question[1]}, who must "
-                     "keep clear?")
-        return "\n".join(lines)
+        return (f"{super().describe()}\nQuestion: between {self.question[0]} and "
+                f"{self.question[1]}, who must keep clear? ({self.source})")
 
 
 def scenario_from_data(data: Any) -> Scenario:
@@ -138,7 +91,7 @@ def _build(data: dict[str, Any]) -> Scenario:
         wind=Direction.parse(data["wind"]), boats=boats, question=question,  # type: ignore[arg-type]
         winner=expected["winner"], rule_key=Rule(expected["rule"]),
         explanation=str(data["explanation"]),
-        mark=parse_point(data["mark"], "mark") if data.get("mark") is not None else None,
+        marks=(parse_point(data["mark"], "mark"),) if data.get("mark") is not None else (),
         start=bool(data.get("start", False)), mover=data.get("mover"),
         becalmed=tuple(data.get("becalmed", ())),
         expected_infringements=(tuple(tuple(pair) for pair in data["infringements"])

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from sailing_kit.race import new_drill
-from sailing_kit.race.drawing import engagement_view, option_marker
+from sailing_kit.race.drawing import option_marker
 from sailing_kit.race.trainer import Trainer
 from tests.browser.servers import (
     BOARD,
@@ -52,7 +52,7 @@ def test_trainer_paints_and_a_click_answers_a_scenario(lab_page: Page, lab: Serv
     sizes = [s.extent() for s in Trainer().scenarios]
     grid = (max(w for w, _ in sizes), max(h for _, h in sizes))
     boat = next(b for b in scenario.boats if b.name == scenario.keep_clear)
-    pixel = engagement_view(scenario.boats, None, grid).pixel(boat.position)
+    pixel = scenario.view(grid).pixel(boat.position)
     canvas.scroll_into_view_if_needed()
     lab_page.mouse.click(*page_point(canvas, pixel))
     expect(lab_page.locator(f"{BOARD} .sk-feedback").last).to_contain_text(

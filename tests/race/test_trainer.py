@@ -5,7 +5,6 @@ import pytest
 from sailing_kit.core import ConfigError
 from sailing_kit.race import Rule, library
 from sailing_kit.race.board import RightOfWayTrainer
-from sailing_kit.race.drawing import engagement_view
 from sailing_kit.race.trainer import Trainer
 
 
@@ -65,9 +64,8 @@ def test_bad_trainer_configuration():
 
 # ----- the board -------------------------------------------------------------------------------------
 def boat_pixel(board, name):
-    boats = board.free.boats if board.free else board.trainer.current.boats
-    boat = next(b for b in boats if b.name == name)
-    return engagement_view(boats, None, board.grid_size).pixel(boat.position)
+    situation = board.situation
+    return situation.view(board.grid_size).pixel(situation.boat(name).position)
 
 
 def test_clicking_the_boat_that_must_keep_clear_answers_the_scenario():
@@ -100,9 +98,10 @@ def test_free_mode_drag_a_boat_and_the_umpire_rules_live():
     board = RightOfWayTrainer(trainer_at("fig09-free-point-starboard"))
     board.mode.value = True
     assert "B has right of way" in board.feedback.value
-    view = engagement_view(board.free.boats, None, board.grid_size)
+    view = board.situation.view(board.grid_size)
     board.simulate_drag(boat_pixel(board, "B"), view.pixel((2, 2)))
     assert board.free.boat_at((2, 2)).name == "B" and "moved" in board.status.value
+    assert "Infringement" not in board.feedback.value  # B has right of way there
     board.simulate_key("q")
     assert board.free.boat_at((2, 2)).heading.value == "W"
     board.simulate_key("d")

@@ -3,15 +3,10 @@
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, replace
-
 import ipywidgets as widgets
 
-from sailing_kit.core.compass import Direction
-from sailing_kit.core.grid import Point
-from sailing_kit.race.drawing import engagement_scene, engagement_view
-from sailing_kit.race.engagement import contested_points, infringements
-from sailing_kit.race.rightofway import Boat, Rule, right_of_way
+from sailing_kit.race.rightofway import Boat, Rule
+from sailing_kit.race.situation import Situation
 from sailing_kit.race.trainer import Trainer
 from sailing_kit.widgets.board import CanvasBoard
 from sailing_kit.widgets.gridview import GridView
@@ -28,23 +23,8 @@ RULE_LABELS = {
 }
 
 HELP = ("Quiz: click the boat that must keep clear (or use its button). Free mode: drag a boat to "
-        "move it; click a boat, then q/e turns it; a/d turns the wind.")
-
-
-@dataclass(frozen=True)
-class FreePosition:
-    """The free mode's position: boats the student moves around, the wind and the mark."""
-
-    boats: tuple[Boat, ...]
-    wind: Direction
-    mark: Point | None
-    start: bool
-
-    def boat_at(self, point: Point | None) -> Boat | None:
-        return next((b for b in self.boats if b.position == point), None)
-
-    def with_boat(self, boat: Boat) -> FreePosition:
-        return replace(self, boats=tuple(boat if b.name == boat.name else b for b in self.boats))
+        "move it; click a boat, then q/e turns it; a/d turns the wind. The umpire judges the "
+        "boat you moved last, or the wind shift.")
 
 
 class RightOfWayTrainer(CanvasBoard):
@@ -55,7 +35,7 @@ class RightOfWayTrainer(CanvasBoard):
         trainer = trainer if trainer is not None else Trainer(level=level, seed=seed)
         extents = [s.extent() for s in trainer.scenarios]
         self.grid_size = (max(w for w, _ in extents), max(h for _, h in extents))
-        self.free: FreePosition | None = None
+        self.free: Situation | None = None
         self.selected: str | None = None
         self.feedback = widgets.HTML(layout=widgets.Layout(width="340px"))
         self.feedback.add_class("sk-feedback")
@@ -73,7 +53,7 @@ class RightOfWayTrainer(CanvasBoard):
         self.mode.observe(self._guarded(self._toggle_free), names="value")
         controls = [self.level, self.button("Next", "Next scenario", self.next_scenario,
                                             icon="forward"), self.mode]
-        size = engagement_view(trainer.current.boats, None, self.grid_size).size
+        size = trainer.current.view(self.grid_size).size
         super().__init__(trainer, size=size, controls=controls,
                          side=[self.score, self.answers, self.rules, self.feedback])
         self.after_change()
@@ -84,18 +64,16 @@ class RightOfWayTrainer(CanvasBoard):
         return self.state
 
     # ----- what is shown ------------------------------------------------------------------------
+    @property
+    def situation(self) -> Situation:
+        """What the canvas shows: the scenario asked, or the free mode's own situation."""
+        return self.free or self.trainer.current
+
     def _view(self) -> GridView:
-        boats = self.free.boats if self.free else self.trainer.current.boats
-        return engagement_view(boats, None, self.grid_size)
+        return self.situation.view(self.grid_size)
 
     def scene(self) -> Scene:
-        if self.free is None:
-            return self.trainer.current.scene(size=self.grid_size)
-        free = self.free
-        found = infringements(free.boats, free.wind, mark=free.mark, start=free.start)
-        return engagement_scene(free.boats, free.wind, mark=free.mark, start=free.start,
-                                infringed=found, title="Free mode: the umpire rules live",
-                                size=self.grid_size)
+        return self.situation.scene(size=self.grid_size)
 
     def after_change(self) -> None:
         scenario = self.trainer.current
@@ -131,35 +109,33 @@ class RightOfWayTrainer(CanvasBoard):
     # ----- free mode ------------------------------------------------------------------------------
     def _toggle_free(self, change: dict) -> None:
         scenario = self.trainer.current
-        self.free = FreePosition(scenario.boats, scenario.wind, scenario.mark,
-                                 scenario.start) if change["new"] else None
+        self.free = Situation(boats=scenario.boats, wind=scenario.wind, marks=scenario.marks,
+                              start=scenario.start, title="Free mode: the umpire rules live",
+                              ) if change["new"] else None
         self.selected = None
         self.refresh("Free mode: drag the boats, turn them with q/e, the wind with a/d."
                      if self.free else "Back to the quiz.")
 
     def _live_ruling(self) -> str:
         free = self.free
-        first, second = free.boats[0], free.boats[1]
-        if first.position == second.position:
-            return "Two boats cannot share an intersection."
-        ruling = right_of_way(first, second, free.wind, mark=free.mark, start=free.start)
-        lines = [f"<b>{html.escape(str(ruling))}</b>", f"<i>Real rules:</i> {html.escape(ruling.rrs)}"]
-        for contest in contested_points(free.boats, free.wind, mark=free.mark, start=free.start):
+        ruling = free.judge(free.boats[0].name, free.boats[1].name)
+        lines = [f"<b>{html.escape(str(ruling))}</b>",
+                 f"<i>Real rules:</i> {html.escape(ruling.rrs)}"]
+        for contest in free.contests():
             lines.append(f"Free point {contest.point} is claimed by {', '.join(contest.claimants)}"
                          f" and due to {contest.entitled}.")
-        for incident in infringements(free.boats, free.wind, mark=free.mark, start=free.start):
-            lines.append(f"If {incident.offender} ended its turn here: "
-                         f"{html.escape(incident.explain())}")
+        for incident in free.infringements():
+            lines.append(f"<b>Infringement:</b> {html.escape(incident.explain())}")
         return "<br>".join(lines)
 
     def rotate(self, name: str | None, steps: int) -> None:
         if self.free is None:
             return
         if name is None:
-            self.free = replace(self.free, wind=self.free.wind.rotate(steps))
+            self.free = self.free.in_wind(self.free.wind.rotate(steps))
         else:
-            boat = next(b for b in self.free.boats if b.name == name)
-            self.free = self.free.with_boat(boat.moved(heading=boat.heading.rotate(steps)))
+            boat = self.free.boat(name)
+            self.free = self.free.after(name, boat.position, boat.heading.rotate(steps))
         self.refresh()
 
     # ----- events ---------------------------------------------------------------------------------
@@ -182,7 +158,7 @@ class RightOfWayTrainer(CanvasBoard):
         if self.free.boat_at(point) is not None:
             self.say("Another boat is there already.", "error")
             return
-        self.free = self.free.with_boat(boat.moved(position=point))
+        self.free = self.free.after(boat.name, point, boat.heading)
         self.refresh(f"{boat.name} moved to {point}.")
 
     def on_key(self, key: str, shift: bool, ctrl: bool, meta: bool) -> None:
@@ -193,6 +169,4 @@ class RightOfWayTrainer(CanvasBoard):
             self.next_scenario()
 
     def _boat_at(self, x: float, y: float) -> Boat | None:
-        point = self._view().nearest(x, y)
-        boats = self.free.boats if self.free else self.trainer.current.boats
-        return next((b for b in boats if b.position == point), None)
+        return self.situation.boat_at(self._view().nearest(x, y))
