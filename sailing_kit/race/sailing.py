@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+from typing import Callable, Iterable, Iterator
 
 from sailing_kit.core.compass import Direction, angle_between, clockwise_steps
 from sailing_kit.core.grid import Point, parse_point, step
@@ -121,12 +122,16 @@ class TurnOption:
     """Where one complete turn can end, with the moves that get there.
 
     ``path`` lists the intersections the boat enters, in order (empty if it only manoeuvres).
+    On a board with tokens (§3.2), ``lulled`` says a yellow token stopped the boat and
+    ``gusts`` counts the extra movements blue tokens gave.
     """
 
     position: Point
     heading: Direction
     moves: tuple[Move, ...]
     path: tuple[Point, ...]
+    lulled: bool = False
+    gusts: int = 0
 
     @property
     def end(self) -> tuple[Point, Direction]:
@@ -147,28 +152,56 @@ _PATTERNS: dict[PointOfSail, tuple[str, ...]] = {
 }
 
 
+@dataclass(frozen=True)
+class Water:
+    """What a turn meets on the board (§3.2): where a boat may sail (``open``: on the board and
+    free of boats and buoys), yellow tokens (lulls) and blue tokens (gusts)."""
+
+    open: Callable[[Point], bool]
+    yellow: frozenset[Point] = frozenset()
+    blue: frozenset[Point] = frozenset()
+
+
 def turn_options(
-    position: Point, heading: Direction | str, wind: Direction | str, *, start: bool = False
+    position: Point, heading: Direction | str, wind: Direction | str, *, start: bool = False,
+    water: Water | None = None,
 ) -> list[TurnOption]:
-    """Every end ``(position, heading)`` one complete turn can reach on an open board (section 2).
+    """Every end ``(position, heading)`` one complete turn can reach (section 2).
 
     A manoeuvre may never leave the boat head to wind during the race; during the start
-    (``start=True``) it may. Each end is listed once, with the first move sequence that reaches it.
+    (``start=True``) it may. Without ``water`` the board is open; with it, the boat stays in
+    open water and meets the tokens of §3.2. Each end is listed once, with the first move
+    sequence that reaches it.
     """
-    return list(
-        _turn_options(parse_point(position, "position"), Direction.parse(heading),
-                      Direction.parse(wind), bool(start))
-    )
+    position, heading = parse_point(position, "position"), Direction.parse(heading)
+    wind = Direction.parse(wind)
+    if water is None:
+        return list(_turn_options(position, heading, wind, bool(start)))
+    return _dedupe(_Turn(position, heading, wind, bool(start), water).options())
 
 
 @lru_cache(maxsize=4096)
 def _turn_options(position: Point, heading: Direction, wind: Direction,
                   start: bool) -> tuple[TurnOption, ...]:
+    return tuple(_dedupe(
+        option
+        for pattern in _PATTERNS[point_of_sail(heading, wind)]
+        for option in _expand(pattern, position, heading, wind, start, (), ())
+    ))
+
+
+def _dedupe(options: Iterable[TurnOption]) -> list[TurnOption]:
     found: dict[tuple[Point, Direction], TurnOption] = {}
-    for pattern in _PATTERNS[point_of_sail(heading, wind)]:
-        for option in _expand(pattern, position, heading, wind, start, (), ()):
-            found.setdefault(option.end, option)
-    return tuple(found.values())
+    for option in options:
+        found.setdefault(option.end, option)
+    return list(found.values())
+
+
+def _manoeuvres(heading: Direction, wind: Direction, start: bool) -> Iterator[tuple[Move, Direction]]:
+    for manoeuvre in MANOEUVRES:
+        turned = heading.rotate(manoeuvre.rotation)
+        if start or point_of_sail(turned, wind) is not PointOfSail.HEAD_TO_WIND:
+            yield manoeuvre, turned
 
 
 def _expand(pattern: str, position: Point, heading: Direction, wind: Direction, start: bool,
@@ -181,10 +214,83 @@ def _expand(pattern: str, position: Point, heading: Direction, wind: Direction, 
         yield from _expand(pattern[1:], ahead, heading, wind, start, moves + (MOVEMENT,),
                            path + (ahead,))
         return
-    for manoeuvre in MANOEUVRES:
-        turned = heading.rotate(manoeuvre.rotation)
-        if start or point_of_sail(turned, wind) is not PointOfSail.HEAD_TO_WIND:
-            yield from _expand(pattern[1:], position, turned, wind, start, moves + (manoeuvre,), path)
+    for manoeuvre, turned in _manoeuvres(heading, wind, start):
+        yield from _expand(pattern[1:], position, turned, wind, start, moves + (manoeuvre,), path)
+
+
+class _Turn:
+    """One turn on a board with tokens (§3.2). A yellow token on the path stops the boat there.
+    A blue token gives one more movement (which the boat may refuse, "spilling the wind"), and
+    again if that movement ends on blue: after the movement of a close-hauled boat or a run;
+    after the second move of a beam reach, if it is a movement; after the movement of a broad
+    reach, which may then manoeuvre and move on, or move on along its broad reach."""
+
+    def __init__(self, position: Point, heading: Direction, wind: Direction, start: bool,
+                 water: Water):
+        self.start_at, self.heading, self.wind, self.start = position, heading, wind, start
+        self.water = water
+
+    def options(self) -> Iterator[TurnOption]:
+        sailing = point_of_sail(self.heading, self.wind)
+        here = TurnOption(self.start_at, self.heading, (), ())
+        if sailing is PointOfSail.HEAD_TO_WIND:
+            yield from self._turns(here)
+        elif sailing in (PointOfSail.CLOSE_HAULED, PointOfSail.RUN):
+            for moved in self._move(here):
+                yield from self._gusts(moved)
+            yield from self._turns(here)
+        elif sailing is PointOfSail.BEAM_REACH:
+            yield from self._beam_reach(here)
+        else:
+            yield from self._broad_reach(here)
+
+    def _beam_reach(self, here: TurnOption) -> Iterator[TurnOption]:
+        for first in self._move(here):
+            if first.lulled:
+                yield first
+                continue
+            for second in self._move(first):
+                yield from self._gusts(second)
+            yield from self._turns(first)
+        for turned in self._turns(here):
+            yield from self._turns(turned)
+            for moved in self._move(turned):
+                yield from self._gusts(moved)
+
+    def _broad_reach(self, here: TurnOption) -> Iterator[TurnOption]:
+        for moved in self._move(here):
+            yield moved
+            if moved.lulled:
+                continue
+            yield from self._turns(moved)
+            if moved.position in self.water.blue:
+                for turned in self._turns(moved):
+                    for again in self._move(turned, gust=True):
+                        yield from self._gusts(again)
+                for again in self._move(moved, gust=True):
+                    yield from self._gusts(again)
+
+    def _move(self, option: TurnOption, gust: bool = False) -> Iterator[TurnOption]:
+        """One movement ahead, if the water there is open (stopping on a yellow token)."""
+        if option.lulled:
+            return
+        ahead = step(option.position, option.heading)
+        if self.water.open(ahead):
+            yield TurnOption(ahead, option.heading, option.moves + (MOVEMENT,),
+                             option.path + (ahead,), ahead in self.water.yellow,
+                             option.gusts + gust)
+
+    def _gusts(self, option: TurnOption) -> Iterator[TurnOption]:
+        """Stop here, or take the blue token's extra movement (and the next, and so on)."""
+        yield option
+        if not option.lulled and option.position in self.water.blue:
+            for again in self._move(option, gust=True):
+                yield from self._gusts(again)
+
+    def _turns(self, option: TurnOption) -> Iterator[TurnOption]:
+        for manoeuvre, turned in _manoeuvres(option.heading, self.wind, self.start):
+            yield TurnOption(option.position, turned, option.moves + (manoeuvre,), option.path,
+                             option.lulled, option.gusts)
 
 
 def change_of_tack(heading: Direction | str, rotation: int, wind: Direction | str) -> str | None:

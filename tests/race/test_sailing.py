@@ -202,3 +202,81 @@ def test_going_upwind_takes_a_zigzag():
 
 def test_fewest_turns_returns_none_when_the_target_is_out_of_reach():
     assert fewest_turns((0, 0), "NE", "N", (3, 3), within={(0, 0), (1, 1)}) is None
+
+
+# ----- §3.2: tokens change the moves ------------------------------------------------------------
+from sailing_kit.core.grid import Grid  # noqa: E402
+from sailing_kit.race.sailing import Water  # noqa: E402
+
+BIG = Grid(21, 21)
+CENTRE = (10, 10)
+
+
+def water(yellow=(), blue=()):
+    return Water(open=BIG.__contains__, yellow=frozenset(yellow), blue=frozenset(blue))
+
+
+def token_ends(heading, **tokens):
+    return {(o.position, o.heading.value): o for o in
+            turn_options(CENTRE, heading, "N", water=water(**tokens))}
+
+
+@given(directions, directions, st.booleans())
+def test_without_tokens_open_water_gives_the_open_board_turns(heading, wind, start):
+    """The token-aware turn generator agrees with §2 when there are no tokens."""
+    plain = {o.end: o.moves for o in turn_options(CENTRE, heading, wind, start=start)}
+    wet = {o.end: o.moves for o in turn_options(CENTRE, heading, wind, start=start,
+                                                  water=water())}
+    assert plain == wet
+
+
+def test_rule_yellow_token_stops_the_boat():
+    """§3.2: "A boat that meets a yellow token on its course will stand still ... The yellow
+    token, in fact, always stops the boat, whatever its point of sail"; a beam reach stopped
+    "after the first of the 2 moves ... is not entitled to the second move"."""
+    ends = token_ends("E", yellow=[(11, 10)])
+    assert ((12, 10), "E") not in ends and ends[((11, 10), "E")].lulled
+    assert not any(pos == (11, 10) and h != "E" for pos, h in ends)  # no manoeuvre after
+
+
+def test_rule_broad_reach_stopped_by_yellow_may_not_manoeuvre():
+    """§3.2: a broad reach that meets a yellow point after the first move "may not use the right
+    to manoeuvre"."""
+    ends = token_ends("SE", yellow=[(11, 9)])
+    assert set(ends) == {((11, 9), "SE")}
+
+
+def test_rule_blue_token_gives_one_more_movement_close_hauled():
+    """§3.2: "A boat that meets a blue token on its course gains one movement"; it may refuse
+    it ("spilling the wind")."""
+    ends = token_ends("NE", blue=[(11, 11)])
+    assert ends[((12, 12), "NE")].gusts == 1
+    assert ((11, 11), "NE") in ends  # spilled
+
+
+def test_rule_blue_tokens_chain():
+    """§3.2: "If the additional movement ... leaves the boat ending on a new blue token, this
+    gives another bonus in the same turn (and so on, without limit)"."""
+    ends = token_ends("NE", blue=[(11, 11), (12, 12), (13, 13)])
+    assert ends[((14, 14), "NE")].gusts == 3
+
+
+def test_rule_beam_reach_gains_only_at_the_end_of_the_second_movement():
+    """§3.2: "If a boat is sailing on a beam reach it gains a movement only if it touches the
+    blue token at the end of the second movement"."""
+    assert ((13, 10), "E") not in token_ends("E", blue=[(11, 10)])
+    assert token_ends("E", blue=[(12, 10)])[((13, 10), "E")].gusts == 1
+
+
+def test_rule_broad_reach_gust_two_ways():
+    """§3.2 broad reach: meet blue, manoeuvre and advance on another point of sail (3 moves), or
+    use the gust to move on along the broad reach and give up the manoeuvre (2 moves)."""
+    ends = token_ends("SE", blue=[(11, 9)])
+    assert len(ends[((12, 8), "SE")].moves) == 2
+    assert len(ends[((11, 8), "S")].moves) == 3
+    assert ((12, 9), "E") in ends
+
+
+def test_tokens_never_let_a_boat_through_closed_water():
+    closed = Water(open=lambda p: p != (11, 11) and p in BIG, blue=frozenset({(11, 11)}))
+    assert all((11, 11) not in o.path for o in turn_options(CENTRE, "NE", "N", water=closed))
