@@ -1,21 +1,23 @@
 """Auto-checked questions for the right-of-way lesson (Race the Wind, sections 3.4-3.6).
 
 ``q1(answer)`` ... ``q8(answer)`` each return a :class:`~sailing_kit.exercises.feedback.Feedback`.
-Every expected answer is computed from the rules engine (:func:`right_of_way`,
-:func:`infringements`, :func:`contested_points`, :func:`infringements_after_wind_change`, the
-:class:`Umpire`), never typed in; a wrong answer's feedback says what was wrong and why, citing
-the rule. ``QUESTIONS`` lists the questions in order, ``PROMPTS`` maps each name (``"q1"``, ...)
-to its prompt in Markdown and ``POSITIONS`` maps it to the function that returns its position.
+Every expected answer is computed from the rules engine (:meth:`Situation.judge`,
+:meth:`Situation.infringements`, :meth:`Situation.contests`, the :class:`Umpire`), never typed
+in; a wrong answer's feedback says what was wrong and why, citing the rule. ``QUESTIONS`` lists
+the questions in order, ``PROMPTS`` maps each name (``"q1"``, ...) to its prompt in Markdown and
+``POSITIONS`` maps it to the function that returns its position: a
+:class:`~sailing_kit.race.situation.Situation`, or a tuple of them.
 
-A :class:`Position` draws itself (SVG) without giving the answer away: the light-blue point is
-labelled "?" and no infringement is marked; ``position.scene(reveal=True)`` draws the engine's
-verdict (the boat entitled to each light-blue point, each infringement circled), for solutions.
+``picture(position)`` draws a position without giving the answer away
+(``Situation.scene(reveal=False)``: the light-blue point labelled "?", no infringement marked);
+``picture(position, reveal=True)`` draws the engine's verdict, for solutions. A Situation shown
+on its own is drawn revealed, so the student notebook only shows ``picture(...)``.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from sailing_kit.core.compass import Direction
@@ -31,24 +33,9 @@ from sailing_kit.exercises.feedback import (
     read_direction,
     read_set,
 )
-from sailing_kit.race import drawing
-from sailing_kit.race.engagement import (
-    Contest,
-    Infringement,
-    contested_points,
-    infringements,
-    infringements_after_wind_change,
-)
+from sailing_kit.race.engagement import Contest, Infringement, judge, nearest_mark
 from sailing_kit.race.penalties import PENALTY_CLEARANCE, Umpire
-from sailing_kit.race.rightofway import (
-    Boat,
-    Rule,
-    Ruling,
-    course_point,
-    in_zone,
-    leeward_depth,
-    right_of_way,
-)
+from sailing_kit.race.rightofway import Boat, Rule, Ruling, course_point, in_zone, leeward_depth
 from sailing_kit.race.sailing import (
     PointOfSail,
     Tack,
@@ -57,6 +44,7 @@ from sailing_kit.race.sailing import (
     tack,
     turn_options,
 )
+from sailing_kit.race.situation import Situation
 from sailing_kit.race.wind import COMPASS_DIE
 from sailing_kit.widgets import palette
 from sailing_kit.widgets.scene import Scene
@@ -64,150 +52,43 @@ from sailing_kit.widgets.scene import Scene
 N, NE, E, SE, S, SW, W, NW = Direction
 
 
-# ----- positions that draw themselves ------------------------------------------------------------
+# ----- pictures --------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Position:
-    """A small, fixed position of the lesson: boats in turn order (the first arrived first),
-    the wind, and optionally the mark whose zone counts (``mark``), the start, the wind before a
-    shift (``previous_wind``), the boat whose turn just ended (``mover``) and other buoys
-    (``buoys``, drawn but without a zone)."""
+def picture(position: Situation | Sequence[Situation], *, reveal: bool = False) -> Scene | Gallery:
+    """The position drawn by :meth:`Situation.scene`; several positions side by side. Without
+    ``reveal`` the answer is hidden: each light-blue point is marked "?" and no infringement is
+    circled. With ``reveal``, the engine's verdict (for solutions)."""
+    if isinstance(position, Situation):
+        return _drawn(position, reveal)
+    return Gallery(tuple(position), reveal)
 
-    title: str
-    wind: Direction
-    boats: tuple[Boat, ...]
-    mark: Point | None = None
-    start: bool = False
-    previous_wind: Direction | None = None
-    mover: str | None = None
-    buoys: tuple[Point, ...] = ()
-    size: tuple[int, int] | None = None
 
-    def boat(self, name: str) -> Boat:
-        return next(b for b in self.boats if b.name == name)
-
-    @property
-    def names(self) -> list[str]:
-        return [b.name for b in self.boats]
-
-    def ruling(self, one: str = "A", other: str = "B") -> Ruling:
-        """The engine's ruling between two boats; the one earlier in turn order arrived first."""
-        first, second = sorted((self.boat(one), self.boat(other)), key=self.boats.index)
-        return right_of_way(first, second, self.wind, mark=self.mark, start=self.start)
-
-    def infringements(self) -> list[Infringement]:
-        """What the umpire sees: after a wind shift, the infringements it created; after
-        ``mover``'s turn, the mover's; otherwise nothing has happened yet."""
-        if self.previous_wind is not None:
-            return infringements_after_wind_change(self.boats, self.previous_wind, self.wind,
-                                                   mark=self.mark, start=self.start)
-        if self.mover is None:
-            return []
-        return infringements(self.boats, self.wind, mark=self.mark, start=self.start,
-                             mover=self.mover)
-
-    def contests(self) -> list[Contest]:
-        return contested_points(self.boats, self.wind, mark=self.mark, start=self.start)
-
-    def in_wind(self, wind: Direction) -> Position:
-        """The same boats after the wind shifts to ``wind``."""
-        return replace(self, wind=wind, previous_wind=self.wind,
-                       title=f"The wind shifts to {wind}")
-
-    def after(self, name: str, option: TurnOption) -> Position:
-        """The position after ``name`` ends its turn with ``option``."""
-        boats = tuple(b.moved(option.position, option.heading) if b.name == name else b
-                      for b in self.boats)
-        return replace(self, boats=boats, mover=name, previous_wind=None,
-                       title=f"{name} {_option_words(option)}")
-
-    # ----- drawing ----------------------------------------------------------------------------
-    def scene(self, reveal: bool = False) -> Scene:
-        """The picture. Without ``reveal`` it shows the position only: boats, course points,
-        wind lines, the mark and its zone, each light-blue point marked "?". With ``reveal`` it
-        is the engine's :func:`~sailing_kit.race.drawing.engagement_scene`: the boat entitled to
-        each light-blue point and every infringement circled."""
-        if reveal:
-            scene = drawing.engagement_scene(self.boats, self.wind, mark=self.mark,
-                                             start=self.start, infringed=self.infringements(),
-                                             title=self.title, size=self.size)
-            view = drawing.engagement_view(self.boats, self.mark, self.size)
-            for buoy in self.buoys:
-                drawing.draw_mark(scene, view, buoy, "mark")
-            return scene
-        view = drawing.engagement_view(self.boats, self.mark, self.size)
-        scene = Scene(*view.size, title=self.title, background=palette.WATER)
-        view.draw_grid(scene)
-        for x in range(1, view.width):
-            if x % 5:
-                px, py = view.pixel((x, 0))
-                scene.text((px, py + view.margin * 0.55), str(x), size=10, colour=palette.MUTED)
-        for y in range(1, view.height):
-            if y % 5:
-                px, py = view.pixel((0, y))
-                scene.text((px - view.margin * 0.55, py), str(y), size=10, colour=palette.MUTED)
-        if self.mark is not None:
-            drawing.draw_zone(scene, view, self.mark)
-            drawing.draw_mark(scene, view, self.mark, "start" if self.start else "mark")
-        for buoy in self.buoys:
-            drawing.draw_mark(scene, view, buoy, "mark")
-        for boat in self.boats:
-            drawing.draw_wind_line(scene, view, boat.position, self.wind)
-        for boat in self.boats:
-            point = course_point(boat, self.wind)
-            if point is not None:
-                colour = (palette.STARBOARD if tack(boat.heading, self.wind) is Tack.STARBOARD
-                          else palette.PORT)
-                drawing.draw_course_point(scene, view, boat.position, point, colour)
-        for contest in self.contests():
-            drawing.draw_contested_point(scene, view, contest.point, "?")
-        for boat in self.boats:
-            drawing.draw_boat(scene, view, boat.position, boat.heading, self.wind,
-                              label=boat.name)
-        drawing.draw_wind(scene, (view.size[0] - 40, 24), self.wind, length=30)
-        scene.text((8, 14), self.title, size=13, colour=palette.INK, anchor="start", bold=True)
-        for row, boat in enumerate(self.boats):
-            scene.text((8, 34 + 15 * row), f"{boat.name}: {_sailing_words(boat, self.wind)}",
-                       size=11, colour=palette.MUTED, anchor="start")
-        return scene
-
-    def _repr_svg_(self) -> str:
-        return self.scene().to_svg()
-
-    def describe(self) -> str:
-        lines = [f"{self.title}. Wind from {self.wind}."]
-        lines += [f"{b.name} at {b.position} heading {b.heading}" for b in self.boats]
-        if self.mark is not None:
-            lines.append(f"{'Starting mark' if self.start else 'Mark'} at {self.mark}")
-        lines += [f"Mark at {buoy}" for buoy in self.buoys]
-        return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return self.describe()
+def _drawn(position: Situation, reveal: bool, size: tuple[int, int] | None = None) -> Scene:
+    """``position.scene`` with every grid line numbered: the prompts give coordinates."""
+    scene, view = position.scene(reveal=reveal, size=size), position.view(size)
+    for x in range(1, view.width):
+        if x % 5:
+            px, py = view.pixel((x, 0))
+            scene.text((px, py + view.margin * 0.55), str(x), size=10, colour=palette.MUTED)
+    for y in range(1, view.height):
+        if y % 5:
+            px, py = view.pixel((0, y))
+            scene.text((px - view.margin * 0.55, py), str(y), size=10, colour=palette.MUTED)
+    return scene
 
 
 @dataclass(frozen=True)
 class Gallery:
-    """Several positions side by side (each an SVG picture)."""
+    """Several positions side by side, each drawn on a grid of the same size."""
 
-    positions: tuple[Position, ...]
+    positions: tuple[Situation, ...]
     reveal: bool = False
 
-    def revealed(self) -> Gallery:
-        return Gallery(self.positions, reveal=True)
-
-    def __iter__(self):
-        return iter(self.positions)
-
-    def __len__(self) -> int:
-        return len(self.positions)
-
-    def __getitem__(self, index: int) -> Position:
-        return self.positions[index]
-
     def _repr_html_(self) -> str:
+        views = [p.view() for p in self.positions]
+        size = (max(v.width for v in views), max(v.height for v in views))
         pictures = "".join(
-            f"<figure style='margin:0'>{p.scene(self.reveal).to_svg()}</figure>"
+            f"<figure style='margin:0'>{_drawn(p, self.reveal, size).to_svg()}</figure>"
             for p in self.positions)
         return f"<div style='display:flex;flex-wrap:wrap;gap:12px'>{pictures}</div>"
 
@@ -215,10 +96,21 @@ class Gallery:
         return "\n\n".join(p.describe() for p in self.positions)
 
 
-def _sailing_words(boat: Boat, wind: Direction) -> str:
-    side = tack(boat.heading, wind)
-    sailing = point_of_sail(boat.heading, wind).label
-    return f"{sailing}, {side} tack" if side else sailing
+# ----- the positions in words ---------------------------------------------------------------------
+
+def _names(position: Situation) -> list[str]:
+    return [b.name for b in position.boats]
+
+
+def _ruling(position: Situation, one: str = "A", other: str = "B") -> Ruling:
+    """The umpire's ruling between two boats (``Situation.judge``), A and B by default."""
+    return position.judge(one, other)
+
+
+def _first_to_arrive(position: Situation, a: Boat, b: Boat) -> Boat:
+    """The boat that counts as arrived first, as the umpire counts it."""
+    first, second = sorted((a, b), key=position.boats.index)
+    return second if course_point(first, position.wind) == second.position else first
 
 
 def _option_words(option: TurnOption) -> str:
@@ -227,14 +119,14 @@ def _option_words(option: TurnOption) -> str:
     return f"turns on the spot to {option.heading}"
 
 
-def _boats_line(position: Position) -> str:
-    """The boats in words, each boat head to wind noted, and the mark if there is one."""
+def _boats_line(position: Situation) -> str:
+    """The boats in words, each boat head to wind noted, and the marks."""
     line = "; ".join(
         f"{b.name} at {b.position} heading {b.heading}"
         + (" (left head to wind by a wind shift)"
            if point_of_sail(b.heading, position.wind) is PointOfSail.HEAD_TO_WIND else "")
         for b in position.boats)
-    return line + (f"; a mark at {position.mark}" if position.mark is not None else "")
+    return line + "".join(f"; a mark at {mark}" for mark in position.marks)
 
 
 # ----- explaining a ruling ---------------------------------------------------------------------
@@ -260,8 +152,13 @@ def _lines(count: int) -> str:
     return f"{count} wind line" + ("" if count == 1 else "s")
 
 
-def _zone_applies(position: Position, a: Boat, b: Boat) -> bool:
-    mark = position.mark
+def _mark(position: Situation, a: Boat, b: Boat) -> Point | None:
+    """The mark whose zone counts between two boats: the nearest."""
+    return nearest_mark(a, b, position.marks)
+
+
+def _zone_applies(position: Situation, a: Boat, b: Boat) -> bool:
+    mark = _mark(position, a, b)
     return (mark is not None and not position.start
             and (in_zone(a.position, mark) or in_zone(b.position, mark)))
 
@@ -270,24 +167,26 @@ def _squared(point: Point, mark: Point) -> int:
     return (point[0] - mark[0]) ** 2 + (point[1] - mark[1]) ** 2
 
 
-def _inside_outside(position: Position, a: Boat, b: Boat) -> tuple[Boat, Boat] | None:
+def _inside_outside(position: Situation, a: Boat, b: Boat) -> tuple[Boat, Boat] | None:
     """(inside, outside) at the mark, or None if both are equally near it."""
-    assert position.mark is not None
-    da, db = _squared(a.position, position.mark), _squared(b.position, position.mark)
+    mark = _mark(position, a, b)
+    assert mark is not None
+    da, db = _squared(a.position, mark), _squared(b.position, mark)
     if da == db:
         return None
     return (a, b) if da < db else (b, a)
 
 
-def _zone_words(position: Position, a: Boat, b: Boat) -> str:
-    inside = [boat.name for boat in (a, b) if in_zone(boat.position, position.mark)]
-    where = f"the zone of the 2 lengths round the mark at {position.mark}"
+def _zone_words(position: Situation, a: Boat, b: Boat) -> str:
+    mark = _mark(position, a, b)
+    inside = [boat.name for boat in (a, b) if in_zone(boat.position, mark)]
+    where = f"the zone of the 2 lengths round the mark at {mark}"
     if len(inside) == 2:
         return f"Both boats are within {where}"
     return f"{inside[0]} is within {where} (one boat in the zone is enough)"
 
 
-def explain(position: Position, ruling: Ruling) -> str:
+def explain(position: Situation, ruling: Ruling) -> str:
     """Why the engine's ``ruling`` between two boats of ``position`` is what it is, citing the
     section of the rulebook."""
     wind = position.wind
@@ -319,8 +218,7 @@ def explain(position: Position, ruling: Ruling) -> str:
                 f"(2 moves a turn) is faster than {lose.name} "
                 f"{point_of_sail(lose.heading, wind).phrase} (1 move), and the faster point of "
                 "sail has right of way (§3.4)")
-        if (position.previous_wind is None
-                and position.boats.index(lose) < position.boats.index(win)):
+        if position.previous_wind is None and _first_to_arrive(position, win, lose) is lose:
             text += f". {lose.name} arrived first, but the turn order only counts at equal speed"
         return text + "."
     if rule is Rule.TURN_ORDER:
@@ -352,19 +250,18 @@ def _lower_first(text: str) -> str:
     return text if re.match(r"[A-Z]\b", text) else text[:1].lower() + text[1:]
 
 
-def _ladder_ruling(position: Position, a: Boat, b: Boat) -> Ruling:
+def _ladder_ruling(position: Situation, a: Boat, b: Boat) -> Ruling:
     """The ruling of the ladder of §3.4 alone (no zone)."""
-    first, second = sorted((a, b), key=position.boats.index)
-    return right_of_way(first, second, position.wind)
+    return judge(*sorted((a, b), key=position.boats.index), position.wind)
 
 
-def why_rule_does_not_decide(position: Position, said: Rule, ruling: Ruling) -> str:
+def why_rule_does_not_decide(position: Situation, said: Rule, ruling: Ruling) -> str:
     """Why ``said`` is not the rule that decides between the two boats of ``ruling``."""
     wind = position.wind
     a, b = sorted((position.boat(ruling.winner), position.boat(ruling.keep_clear)),
                   key=position.boats.index)
     zone = _zone_applies(position, a, b)
-    mark = position.mark
+    mark = _mark(position, a, b)
     if said in (Rule.INSIDE, Rule.ASTERN_IN_ZONE):
         if mark is None:
             return "there is no mark here, so the zone rules of §3.6 do not apply"
@@ -478,21 +375,26 @@ def _rule_name(rule: Rule) -> str:
 
 # ----- question 1: who must keep clear? ----------------------------------------------------------
 
-def q1_pairs() -> Gallery:
+def _position(title: str, *boats: Boat, marks: tuple[Point, ...] = ()) -> Situation:
+    """A position of the lesson: the boats (in turn order) in a wind from N."""
+    return Situation(title=title, wind=N, boats=boats, marks=marks)
+
+
+def q1_pairs() -> tuple[Situation, ...]:
     """The four pairs of question 1, each engaged, in a wind from N."""
-    return Gallery((
-        Position("Pair 1", N, (Boat("A", (1, 1), NE), Boat("B", (3, 3), SW)), size=(6, 5)),
-        Position("Pair 2", N, (Boat("A", (2, 1), NW), Boat("B", (2, 2), W)), size=(6, 5)),
-        Position("Pair 3", N, (Boat("A", (1, 1), NE), Boat("B", (2, 3), S)), size=(6, 5)),
-        Position("Pair 4", N, (Boat("A", (2, 0), NE), Boat("B", (2, 1), E)), size=(6, 5)),
-    ))
+    return (
+        _position("Pair 1", Boat("A", (1, 1), NE), Boat("B", (3, 3), SW)),
+        _position("Pair 2", Boat("A", (2, 1), NW), Boat("B", (2, 2), W)),
+        _position("Pair 3", Boat("A", (1, 1), NE), Boat("B", (2, 3), S)),
+        _position("Pair 4", Boat("A", (2, 0), NE), Boat("B", (2, 1), E)),
+    )
 
 
-def _pairs_listing(pairs: Gallery) -> str:
+def _pairs_listing(pairs: Sequence[Situation]) -> str:
     return "\n".join(f"- Pair {n}: {_boats_line(p)}" for n, p in enumerate(pairs, 1))
 
 
-def _pairs_template(pairs: Gallery) -> str:
+def _pairs_template(pairs: Sequence[Situation]) -> str:
     return "{" + ", ".join(f'"pair {n}": ...' for n in range(1, len(pairs) + 1)) + "}"
 
 
@@ -510,7 +412,7 @@ def q1(answer: object) -> Feedback:
                      _letter_reader("AB"), "pair")
     mistakes = []
     for number, position in enumerate(pairs, 1):
-        ruling = position.ruling()
+        ruling = _ruling(position)
         if said[number] != ruling.keep_clear:
             mistakes.append(f"Pair {number}: you said {said[number]} must keep clear. "
                             f"{explain(position, ruling)} So {ruling.keep_clear} keeps clear.")
@@ -520,15 +422,15 @@ def q1(answer: object) -> Feedback:
 
 # ----- question 2: which rung of the ladder decides? ---------------------------------------------
 
-def q2_pairs() -> Gallery:
+def q2_pairs() -> tuple[Situation, ...]:
     """The four pairs of question 2; in each, A arrived first."""
     fig14 = (Boat("A", (4, 2), W), Boat("B", (5, 2), W))
-    return Gallery((
-        Position("Pair 1", N, (Boat("A", (1, 2), S), Boat("B", (2, 2), SW)), size=(6, 5)),
-        Position("Pair 2", N, fig14, size=(7, 7)),
-        Position("Pair 3", N, (Boat("A", (2, 2), N), Boat("B", (3, 1), NW)), size=(6, 5)),
-        Position("Pair 4", N, fig14, mark=(4, 4), size=(7, 7)),
-    ))
+    return (
+        _position("Pair 1", Boat("A", (1, 2), S), Boat("B", (2, 2), SW)),
+        _position("Pair 2", *fig14),
+        _position("Pair 3", Boat("A", (2, 2), N), Boat("B", (3, 1), NW)),
+        _position("Pair 4", *fig14, marks=((4, 4),)),
+    )
 
 
 @question(
@@ -546,7 +448,7 @@ def q2(answer: object) -> Feedback:
                      "pair")
     mistakes = []
     for number, position in enumerate(pairs, 1):
-        ruling = position.ruling()
+        ruling = _ruling(position)
         if said[number] is not ruling.rule_key:
             mistakes.append(
                 f"Pair {number}: you said {_rule_name(said[number])}, but "
@@ -558,10 +460,9 @@ def q2(answer: object) -> Feedback:
 
 # ----- question 3: the prisoner (an occupied point) ----------------------------------------------
 
-def q3_position() -> Position:
+def q3_position() -> Situation:
     """Question 3: B sails right behind A, both close-hauled on port tack; A is to play."""
-    return Position("Engaged from astern", N, (Boat("A", (3, 3), NE), Boat("B", (2, 2), NE)),
-                    size=(6, 6))
+    return _position("Engaged from astern", Boat("A", (3, 3), NE), Boat("B", (2, 2), NE))
 
 
 def q3_options() -> dict[Direction, TurnOption]:
@@ -576,8 +477,11 @@ def q3_options() -> dict[Direction, TurnOption]:
     return by_heading
 
 
-def _penalties_after(option: TurnOption) -> list[Infringement]:
-    return q3_position().after("A", option).infringements()
+def q3_after(heading: Direction | str) -> Situation:
+    """Question 3's position once A ends its turn on ``heading`` (one of :func:`q3_options`)."""
+    option = q3_options()[Direction.parse(heading)]
+    return q3_position().after("A", option.position, option.heading,
+                               f"A {_option_words(option)}")
 
 
 def _q3_prompt() -> str:
@@ -599,21 +503,21 @@ def _q3_prompt() -> str:
 def q3(answer: object) -> Feedback:
     said = read_set(answer, read_direction, '{"NE", "SE"}')
     position, options = q3_position(), q3_options()
-    safe = {h for h, o in options.items() if not _penalties_after(o)}
+    safe = {h for h in options if not q3_after(h).infringements()}
     mistakes = []
     for heading in Direction:
         if heading in said and heading not in options:
             mistakes.append(f"{heading}: {_not_an_option(position, heading)}")
         elif heading in said and heading not in safe:
-            mistakes.append(f"{heading}: {_why_penalty(position, options[heading])}")
+            mistakes.append(f"{heading}: {_why_penalty(options[heading])}")
         elif heading in safe and heading not in said:
-            mistakes.append(f"You left out {heading}: {_why_safe(position, options[heading])}")
+            mistakes.append(f"You left out {heading}: {_why_safe(options[heading])}")
     return _verdict(mistakes, "A may sail on, or tack onto starboard: on starboard tack it has "
                     "right of way over B on port, so B cannot protest (§3.4). Any other "
                     "manoeuvre stops A on B's course point without right of way.")
 
 
-def _not_an_option(position: Position, heading: Direction) -> str:
+def _not_an_option(position: Situation, heading: Direction) -> str:
     a = position.boat("A")
     sailing = point_of_sail(a.heading, position.wind)
     if point_of_sail(heading, position.wind) is PointOfSail.HEAD_TO_WIND:
@@ -623,34 +527,33 @@ def _not_an_option(position: Position, heading: Direction) -> str:
             f"{sailing.allowance} (§2).")
 
 
-def _why_penalty(position: Position, option: TurnOption) -> str:
-    incident = _penalties_after(option)[0]
-    after = position.after("A", option)
+def _why_penalty(option: TurnOption) -> str:
+    after = q3_after(option.heading)
+    incident = after.infringements()[0]
     return (f"A {_option_words(option)} and stays on {incident.point}, the point "
             f"{incident.wronged} sails to next. {explain(after, incident.ruling)} "
             f"{incident.wronged} would protest: penalty.")
 
 
-def _why_safe(position: Position, option: TurnOption) -> str:
-    after = position.after("A", option)
+def _why_safe(option: TurnOption) -> str:
+    after = q3_after(option.heading)
     a = after.boat("A")
     claimants = [b for b in after.boats
                  if b.name != "A" and course_point(b, after.wind) == a.position]
     if not claimants:
         return (f"A {_option_words(option)}; no boat's next movement leads onto "
                 f"{a.position}, so there is nothing to protest.")
-    reasons = " ".join(explain(after, after.ruling("A", b.name)) for b in claimants)
+    reasons = " ".join(explain(after, _ruling(after, "A", b.name)) for b in claimants)
     return (f"A {_option_words(option)} and stays on a point B sails to next, but now {reasons} "
             "A has right of way, so B cannot protest.")
 
 
 # ----- question 4: the light-blue point (a free point) -------------------------------------------
 
-def q4_position() -> Position:
+def q4_position() -> Situation:
     """Question 4: three boats claim one free intersection; a fourth sails elsewhere."""
-    return Position("The light-blue point", N,
-                    (Boat("A", (1, 1), NE), Boat("B", (3, 3), SW), Boat("C", (3, 1), NW),
-                     Boat("D", (1, 0), W)), size=(6, 5))
+    return _position("The light-blue point", Boat("A", (1, 1), NE), Boat("B", (3, 3), SW),
+                     Boat("C", (3, 1), NW), Boat("D", (1, 0), W))
 
 
 def _q4_contest() -> Contest:
@@ -670,11 +573,11 @@ def _q4_prompt() -> str:
 @question("Question 4 · The light-blue point", _q4_prompt())
 def q4(answer: object) -> Feedback:
     position, contest = q4_position(), _q4_contest()
-    said = _letter_reader(position.names)(answer)
+    said = _letter_reader(_names(position))(answer)
     if said == contest.entitled:
         beaten = [n for n in contest.claimants if n != said]
         reasons = " ".join(
-            f"Against {n}: {_lower_first(explain(position, position.ruling(said, n)))}"
+            f"Against {n}: {_lower_first(explain(position, _ruling(position, said, n)))}"
             for n in beaten)
         return correct(f"{said} has right of way over every other boat that claims "
                        f"{contest.point}. {reasons}")
@@ -684,19 +587,19 @@ def q4(answer: object) -> Feedback:
                        f"{course_point(boat, position.wind)}. Only the boats whose course point "
                        f"is the light-blue point contest it: {', '.join(contest.claimants)}.")
     rival = next(n for n in [contest.entitled, *contest.claimants] if n != said
-                 and position.ruling(said, n).winner == n)
+                 and _ruling(position, said, n).winner == n)
     return not_yet(f"{said} claims {contest.point}, but {rival} claims it too: "
-                   f"{_lower_first(explain(position, position.ruling(said, rival)))} So {said} "
+                   f"{_lower_first(explain(position, _ruling(position, said, rival)))} So {said} "
                    "must leave the point to it.")
 
 
 # ----- question 5: the zone of the 2 lengths -----------------------------------------------------
 
-def q5_position(start: bool = False) -> Position:
+def q5_position(start: bool = False) -> Situation:
     """Question 5 (fig. 13): two boats near the mark; with ``start`` the mark is the start."""
-    return Position("At the start" if start else "The zone of the 2 lengths", N,
-                    (Boat("A", (6, 3), NW), Boat("B", (6, 4), W)), mark=(5, 5), start=start,
-                    size=(9, 9))
+    return Situation(title="At the start" if start else "The zone of the 2 lengths", wind=N,
+                     boats=(Boat("A", (6, 3), NW), Boat("B", (6, 4), W)), marks=((5, 5),),
+                     start=start)
 
 
 Q5_MOMENTS = {"race": False, "start": True}
@@ -726,7 +629,7 @@ def q5(answer: object) -> Feedback:
     mistakes = []
     for moment, start in Q5_MOMENTS.items():
         position = q5_position(start)
-        ruling = position.ruling()
+        ruling = _ruling(position)
         if said[moment] == ruling.winner:
             continue
         why = explain(position, ruling)
@@ -740,11 +643,13 @@ def q5(answer: object) -> Feedback:
 
 # ----- question 6: a wind shift ------------------------------------------------------------------
 
-def q6_position(wind: Direction | str | None = None) -> Position:
+def q6_position(wind: Direction | str | None = None) -> Situation:
     """Question 6: two boats in a north wind; with ``wind``, after the wind shifts there."""
-    position = Position("Before the shift", N, (Boat("A", (2, 2), W), Boat("B", (3, 3), SW)),
-                        size=(6, 5))
-    return position if wind is None else position.in_wind(Direction.parse(wind))
+    position = _position("Before the shift", Boat("A", (2, 2), W), Boat("B", (3, 3), SW))
+    if wind is None:
+        return position
+    wind = Direction.parse(wind)
+    return position.in_wind(wind, f"The wind shifts to {wind}")
 
 
 def q6_winds() -> list[Direction]:
@@ -790,7 +695,7 @@ def q6(answer: object) -> Feedback:
                     "not (§3.4).")
 
 
-def _wind_shift_reason(after: Position, found: list[Infringement]) -> str:
+def _wind_shift_reason(after: Situation, found: list[Infringement]) -> str:
     wind = after.wind
     if found:
         incident = found[0]
@@ -802,7 +707,7 @@ def _wind_shift_reason(after: Position, found: list[Infringement]) -> str:
         point = course_point(boat, wind)
         standing = [b for b in after.boats if b.position == point]
         if standing:
-            ruling = after.ruling(standing[0].name, boat.name)
+            ruling = _ruling(after, standing[0].name, boat.name)
             claims.append(f"{boat.name}'s next movement leads onto {standing[0].name} at {point}, "
                           f"but {standing[0].name} keeps its right of way: "
                           f"{_lower_first(explain(after, ruling))}")
@@ -814,11 +719,11 @@ def _wind_shift_reason(after: Position, found: list[Infringement]) -> str:
 
 # ----- question 7: where to serve a penalty ------------------------------------------------------
 
-def q7_position() -> Position:
+def q7_position() -> Situation:
     """Question 7: A, B and C each owe a penalty; D owes none. One mark."""
-    return Position("Who can serve a penalty here?", N,
-                    (Boat("A", (2, 6), E), Boat("B", (5, 3), NE), Boat("C", (7, 1), NW),
-                     Boat("D", (8, 1), NW)), buoys=((4, 4),), size=(10, 8))
+    return _position("Who can serve a penalty here?", Boat("A", (2, 6), E),
+                     Boat("B", (5, 3), NE), Boat("C", (7, 1), NW), Boat("D", (8, 1), NW),
+                     marks=((4, 4),))
 
 
 Q7_OWING = ("A", "B", "C")
@@ -840,22 +745,22 @@ def _read_penalty_answer(value: object) -> str:
     return read_choice(value, _PENALTY_CHOICES, "verdict", _PENALTY_ALIASES)
 
 
-def penalty_verdict(position: Position, name: str) -> tuple[bool, str]:
+def penalty_verdict(position: Situation, name: str) -> tuple[bool, str]:
     """Whether ``name`` may declare its penalty turn here, by the :class:`Umpire`, with the
     umpire's words when it may not."""
     umpire = Umpire(owed=((name, 1),))
     try:
-        umpire.declare(position.boat(name), position.boats, position.buoys)
+        umpire.declare(position.boat(name), position.boats, position.marks)
     except IllegalAction as refusal:
         return False, str(refusal)
     return True, ""
 
 
-def _too_close(position: Position, name: str) -> dict[str, list[str]]:
+def _too_close(position: Situation, name: str) -> dict[str, list[str]]:
     """What lies nearer than the clearance to ``name``: marks and boats, described."""
     here = position.boat(name).position
     marks = [f"the mark at {m} is {_steps(chebyshev(here, m))} away"
-             for m in position.buoys if chebyshev(here, m) < PENALTY_CLEARANCE]
+             for m in position.marks if chebyshev(here, m) < PENALTY_CLEARANCE]
     boats = [f"{b.name} at {b.position} is {_steps(chebyshev(here, b.position))} away"
              for b in position.boats
              if b.name != name and chebyshev(here, b.position) < PENALTY_CLEARANCE]
@@ -869,9 +774,8 @@ def _steps(count: int) -> str:
 def _q7_prompt() -> str:
     position = q7_position()
     owing = ", ".join(Q7_OWING[:-1]) + " and " + Q7_OWING[-1]
-    return (f"The wind blows from **{position.wind}**: {_boats_line(position)}; a mark at "
-            f"{position.buoys[0]}. Boats {owing} each owe a "
-            "penalty. Can each of them **declare its penalty turn here**, now?\n\n"
+    return (f"The wind blows from **{position.wind}**: {_boats_line(position)}. Boats {owing} "
+            "each owe a penalty. Can each of them **declare its penalty turn here**, now?\n\n"
             f'Answer `"{_YES}"`, `"{_MARK}"` (too close to a mark) or `"{_BOAT}"` (too close '
             "to another boat) for each, in a dict like "
             + "`{" + ", ".join(f'"{n}": ...' for n in Q7_OWING) + "}`.")
@@ -880,7 +784,7 @@ def _q7_prompt() -> str:
 @question("Question 7 · Where can a penalty be served?", _q7_prompt())
 def q7(answer: object) -> Feedback:
     position = q7_position()
-    said = read_dict(answer, Q7_OWING, _letter_reader(position.names), _read_penalty_answer,
+    said = read_dict(answer, Q7_OWING, _letter_reader(_names(position)), _read_penalty_answer,
                      "boat")
     mistakes = []
     rule = (f"the penalty turn is served at least {PENALTY_CLEARANCE} intersections from the "
@@ -905,9 +809,9 @@ def q7(answer: object) -> Feedback:
     return _verdict(mistakes, f"{rule}; exactly {PENALTY_CLEARANCE} away is far enough.")
 
 
-def _clearances(position: Position, name: str) -> str:
+def _clearances(position: Situation, name: str) -> str:
     here = position.boat(name).position
-    mark = min(chebyshev(here, m) for m in position.buoys)
+    mark = min(chebyshev(here, m) for m in position.marks)
     boat = min(chebyshev(here, b.position) for b in position.boats if b.name != name)
     return f"the nearest mark is {_steps(mark)} away and the nearest boat {_steps(boat)}"
 
@@ -921,9 +825,9 @@ class Statement:
     judges the game claim on ``position``."""
 
     text: str
-    position: Position
+    position: Situation
     rule: Rule
-    holds: Callable[[Position], bool]
+    holds: Callable[[Situation], bool]
     pair: tuple[str, str] = ("A", "B")
 
     def is_true(self) -> bool:
@@ -931,26 +835,22 @@ class Statement:
 
     def verdict(self) -> str:
         """The engine's ruling on the position, in words."""
-        return explain(self.position, self.position.ruling(*self.pair))
+        return explain(self.position, _ruling(self.position, *self.pair))
 
 
-def _run_is_port(position: Position) -> bool:
+def _run_is_port(position: Situation) -> bool:
     return tack(position.boat("A").heading, position.wind) is Tack.PORT
 
 
 def q8_statements() -> dict[str, Statement]:
     """The statements of question 8, by letter."""
-    fig2 = Position("(a) Fig. 2", N, (Boat("A", (3, 3), NW), Boat("B", (4, 2), NW)), size=(6, 6))
-    fig11 = Position("(b) Fig. 11", N, (Boat("A", (2, 2), SW), Boat("B", (1, 2), S)), size=(6, 5))
-    run = Position("(c) A dead run", N, (Boat("A", (2, 3), S), Boat("B", (1, 1), NE)),
-                   size=(6, 5))
-    fig14 = Position("(d) Fig. 14", N, (Boat("A", (4, 2), W), Boat("B", (5, 2), W)),
-                     mark=(4, 4), size=(7, 7))
-    irons = Position("(e) Head to wind", N, (Boat("A", (2, 2), N), Boat("B", (3, 1), NW)),
-                     size=(6, 5))
-    tie = Position("(f) A complete tie", N, (Boat("A", (4, 2), W), Boat("B", (5, 2), W)),
-                   size=(7, 7))
-    winner = lambda name: (lambda p: p.ruling().winner == name)
+    fig2 = _position("(a) Fig. 2", Boat("A", (3, 3), NW), Boat("B", (4, 2), NW))
+    fig11 = _position("(b) Fig. 11", Boat("A", (2, 2), SW), Boat("B", (1, 2), S))
+    run = _position("(c) A dead run", Boat("A", (2, 3), S), Boat("B", (1, 1), NE))
+    fig14 = _position("(d) Fig. 14", Boat("A", (4, 2), W), Boat("B", (5, 2), W), marks=((4, 4),))
+    irons = _position("(e) Head to wind", Boat("A", (2, 2), N), Boat("B", (3, 1), NW))
+    tie = _position("(f) A complete tie", Boat("A", (4, 2), W), Boat("B", (5, 2), W))
+    winner = lambda name: (lambda p: _ruling(p).winner == name)
     return {
         "a": Statement(
             "Fig. 2: A at (3, 3) and B at (4, 2), both close-hauled heading NW on starboard tack, "
@@ -980,12 +880,12 @@ def q8_statements() -> dict[str, Statement]:
             "In the game, when tack, wind line and speed are all equal, the boat that arrived "
             "first has right of way; the real rules have no such rule (RRS 15 only asks a boat "
             "that acquires right of way to give room).",
-            tie, Rule.TURN_ORDER, lambda p: p.ruling().rule_key is Rule.TURN_ORDER),
+            tie, Rule.TURN_ORDER, lambda p: _ruling(p).rule_key is Rule.TURN_ORDER),
     }
 
 
-def q8_positions() -> Gallery:
-    return Gallery(tuple(s.position for s in q8_statements().values()))
+def q8_positions() -> tuple[Situation, ...]:
+    return tuple(s.position for s in q8_statements().values())
 
 
 def _read_letter(value: object) -> str:
@@ -1021,12 +921,13 @@ def q8(answer: object) -> Feedback:
 
 QUESTIONS = (q1, q2, q3, q4, q5, q6, q7, q8)
 PROMPTS = {f"q{number}": q.prompt for number, q in enumerate(QUESTIONS, 1)}
-POSITIONS: dict[str, Callable[[], Position | Gallery]] = {
+POSITIONS: dict[str, Callable[[], Situation | tuple[Situation, ...]]] = {
     "q1": q1_pairs, "q2": q2_pairs, "q3": q3_position, "q4": q4_position, "q5": q5_position,
     "q6": q6_position, "q7": q7_position, "q8": q8_positions,
 }
-"""The function that returns each question's position (drawable in a notebook)."""
+"""The function that returns each question's position; :func:`picture` draws it."""
 
-__all__ = ["QUESTIONS", "PROMPTS", "POSITIONS", "Position", "Gallery", "Statement", "explain",
+__all__ = ["QUESTIONS", "PROMPTS", "POSITIONS", "picture", "Gallery", "Statement", "explain",
            "why_rule_does_not_decide", "penalty_verdict", "read_rule", *PROMPTS,
-           *(f.__name__ for f in POSITIONS.values()), "q3_options", "q6_winds", "q8_statements"]
+           *(f.__name__ for f in POSITIONS.values()), "q3_options", "q3_after", "q6_winds",
+           "q8_statements"]

@@ -67,9 +67,10 @@ class Situation:
 
     # ----- the umpire ------------------------------------------------------------------------------
     def judge(self, one: str, other: str) -> Ruling:
-        """The ruling between two boats (the zone of the nearest mark counts)."""
-        return judge(self.boat(one), self.boat(other), self.wind, marks=self.marks,
-                     start=self.start)
+        """The ruling between two boats (the zone of the nearest mark counts); the boat on the
+        other's course point arrived first, otherwise the one earlier in turn order."""
+        first, second = sorted((self.boat(one), self.boat(other)), key=self.boats.index)
+        return judge(first, second, self.wind, marks=self.marks, start=self.start)
 
     def infringements(self) -> list[Infringement]:
         """What the umpire sees: after a wind shift, the infringements it created; after

@@ -20,14 +20,15 @@ from sailing_kit.exercises.right_of_way import (
     PROMPTS,
     QUESTIONS,
     Gallery,
-    Position,
     explain,
     penalty_verdict,
+    picture,
     q1,
     q1_pairs,
     q2,
     q2_pairs,
     q3,
+    q3_after,
     q3_options,
     q3_position,
     q4,
@@ -44,6 +45,8 @@ from sailing_kit.exercises.right_of_way import (
     read_rule,
 )
 from sailing_kit.race import Rule, library
+from sailing_kit.race.situation import Situation
+from sailing_kit.widgets.scene import Scene
 
 EXERCISES = Path(__file__).resolve().parents[2] / "exercises"
 STUDENT = EXERCISES / "02_right_of_way.ipynb"
@@ -108,49 +111,93 @@ def test_every_question_has_a_prompt_a_title_and_a_position():
         assert "Answer" in question.prompt
 
 
+def svgs(drawn) -> list[str]:
+    """The SVG pictures of a ``picture(...)``: one, or one per position of a gallery."""
+    if isinstance(drawn, Gallery):
+        html = drawn._repr_html_()
+        return re.findall(r"<svg.*?</svg>", html, re.S)
+    assert isinstance(drawn, Scene)
+    return [drawn.to_svg()]
+
+
 @pytest.mark.parametrize("name", list(POSITIONS))
-def test_every_position_draws_itself(name):
+def test_every_position_is_a_situation_and_draws(name):
     position = POSITIONS[name]()
-    if isinstance(position, Gallery):
-        html = position._repr_html_()
-        assert html.count("<svg") == len(position) >= 2
-        assert position.revealed()._repr_html_().count("<svg") == len(position)
-    else:
-        assert isinstance(position, Position)
-        svg = position._repr_svg_()
-        assert svg.startswith("<svg") and svg.endswith("</svg>")
-        assert position.scene(reveal=True).to_svg().startswith("<svg")
-        assert str(position)
+    positions = position if isinstance(position, tuple) else (position,)
+    assert all(isinstance(p, Situation) and p.describe() for p in positions)
+    for reveal in (False, True):
+        drawn = svgs(picture(position, reveal=reveal))
+        assert len(drawn) == len(positions)
+        assert all(svg.startswith("<svg") and svg.endswith("</svg>") for svg in drawn)
+    if isinstance(position, tuple):
+        assert len(position) >= 2
+        assert str(picture(position)) == "\n\n".join(p.describe() for p in position)
+
+
+def test_a_gallery_draws_its_positions_on_grids_of_one_size():
+    sizes = {re.search(r'width="[\d.]+" height="[\d.]+"', svg).group()
+             for svg in svgs(picture(q2_pairs()))}
+    assert len(sizes) == 1
+
+
+def test_the_pictures_number_every_grid_line():
+    svg = svgs(picture(q4_position()))[0]
+    for coordinate in (1, 2, 3, 4):
+        assert f">{coordinate}</text>" in svg
+
+
+ENTITLED = re.compile(r"→[A-Z]")
+INFRINGED = ">!</text>"
 
 
 def test_the_pictures_do_not_give_the_answer_away():
-    hidden, revealed = q4_position().scene().to_svg(), q4_position().scene(reveal=True).to_svg()
+    hidden, revealed = svgs(picture(q4_position()))[0], svgs(picture(q4_position(), reveal=True))[0]
     assert "→?" in hidden and "→C" not in hidden
     assert "→C" in revealed
+    # after a move or a wind shift, the infringement is circled only when revealed
+    for position in (q3_after("E"), q6_position("NW")):
+        assert position.infringements()
+        hidden, revealed = svgs(picture(position))[0], svgs(picture(position, reveal=True))[0]
+        assert INFRINGED not in hidden and INFRINGED in revealed
+
+
+@pytest.mark.parametrize("name", list(POSITIONS))
+def test_no_question_picture_shows_the_answer(name):
+    position = POSITIONS[name]()
+    for svg in svgs(picture(position)):
+        assert not ENTITLED.search(svg) and INFRINGED not in svg
+    contested = [c for p in (position if isinstance(position, tuple) else (position,))
+                 for c in p.contests()]
+    revealed = "".join(svgs(picture(position, reveal=True)))
+    assert all(f"→{c.entitled}" in revealed for c in contested)
 
 
 # ----- the expected answers come from the engine ---------------------------------------------------
 
 def test_question_1_asks_who_keeps_clear_by_the_engine():
-    assert {f"pair {n}": p.ruling().keep_clear for n, p in enumerate(q1_pairs(), 1)} == Q1_RIGHT
+    assert {f"pair {n}": p.judge("A", "B").keep_clear
+            for n, p in enumerate(q1_pairs(), 1)} == Q1_RIGHT
     # and the engine agrees with the library's scenario of the same figure
     starboard_first = next(s for s in library() if s.id == "starboard-before-leeward")
-    assert starboard_first.ruling().keep_clear == "A" == q1_pairs()[0].ruling().keep_clear
+    assert starboard_first.ruling().keep_clear == "A" == q1_pairs()[0].judge("A", "B").keep_clear
 
 
 def test_question_2_pairs_each_show_a_different_rung():
-    rules = [p.ruling().rule_key for p in q2_pairs()]
+    rules = [p.judge("A", "B").rule_key for p in q2_pairs()]
     assert [read_rule(r) for r in Q2_RIGHT.values()] == rules
     assert len(set(rules)) == len(rules)
 
 
 def test_question_3_safe_ends_are_those_the_umpire_does_not_flag():
-    position = q3_position()
     options = q3_options()
     assert set(options) == {Direction.NE, Direction.NW, Direction.E, Direction.SE}
+    # A stands on B's course point, so A counts as first to arrive, and B to leeward wins
+    ruling = q3_position().judge("B", "A")
+    assert ruling == q3_position().judge("A", "B") and ruling.winner == "B"
     for heading, option in options.items():
-        flagged = position.after("A", option).infringements()
-        assert bool(flagged) == (heading.value not in Q3_RIGHT)
+        after = q3_after(heading)
+        assert after.boat("A").position == option.position and after.mover == "A"
+        assert bool(after.infringements()) == (heading.value not in Q3_RIGHT)
 
 
 def test_question_4_entitled_boat_is_the_contest_winner():
@@ -159,7 +206,7 @@ def test_question_4_entitled_boat_is_the_contest_winner():
 
 
 def test_question_5_the_zone_counts_in_the_race_but_not_at_the_start():
-    race, start = q5_position().ruling(), q5_position(start=True).ruling()
+    race, start = q5_position().judge("A", "B"), q5_position(start=True).judge("A", "B")
     assert (race.winner, race.rule_key) == ("B", Rule.INSIDE)
     assert (start.winner, start.rule_key) == ("A", Rule.LEEWARD)
 
@@ -167,6 +214,7 @@ def test_question_5_the_zone_counts_in_the_race_but_not_at_the_start():
 def test_question_6_winds_are_the_other_faces_of_the_compass_die():
     assert [w.value for w in q6_winds()] == list(Q6_RIGHT)
     assert q6_position().infringements() == []
+    assert q6_position("W").previous_wind is Direction.N and q6_position("W").wind is Direction.W
     for wind, offender in Q6_RIGHT.items():
         found = q6_position(wind).infringements()
         assert [i.offender for i in found] == ([] if offender == "none" else [offender])
@@ -184,15 +232,13 @@ def test_question_8_statements_are_judged_by_the_engine():
     statements = q8_statements()
     assert {letter for letter, s in statements.items() if s.is_true()} == Q8_RIGHT
     for statement in statements.values():
-        assert statement.position.ruling().rule_key is statement.rule
+        assert statement.position.judge(*statement.pair).rule_key is statement.rule
 
 
 def test_explain_names_the_section_for_every_rule_in_the_library():
     for scenario in library():
-        position = Position(scenario.title, scenario.wind, scenario.boats, mark=scenario.mark,
-                            start=scenario.start)
-        ruling = position.ruling(*scenario.question)
-        words = explain(position, ruling)
+        ruling = scenario.ruling()
+        words = explain(scenario, ruling)
         assert ("§3.6" if ruling.rule_key in (Rule.INSIDE, Rule.ASTERN_IN_ZONE) else "§3.4") \
             in words, scenario.id
         assert ruling.winner in words and ruling.keep_clear in words
@@ -346,6 +392,10 @@ def test_code_in_an_answer_is_never_run(question):
     assert "answer_was_evaluated" not in sys.modules
 
 
+def test_question_7_names_its_mark_once():
+    assert q7.prompt.count("a mark at (4, 4)") == 1
+
+
 def test_the_checks_never_call_an_evaluator():
     for module in (feedback, right_of_way):
         source = inspect.getsource(module)
@@ -416,10 +466,20 @@ def test_the_notebooks_show_every_prompt_and_picture_and_have_no_outputs(path):
     text = "\n".join(sources)
     for number, question in enumerate(QUESTIONS, 1):
         assert question.prompt in text and f"q{number}(answer_{number})" in text
-        assert f"{POSITIONS[f'q{number}'].__name__}()" in sources
+        assert f"picture({POSITIONS[f'q{number}'].__name__}())" in sources
     for cell in nb.cells:
         if cell.cell_type == "code":
             assert cell.outputs == [] and cell.execution_count is None
+
+
+def test_the_student_notebook_never_reveals_an_answer():
+    code = [cell.source for cell in nbformat.read(STUDENT, as_version=4).cells
+            if cell.cell_type == "code"]
+    assert not any("reveal" in source for source in code)
+    # a position shown on its own is drawn revealed: the student notebook only shows pictures
+    for source in code:
+        for name in (f.__name__ for f in POSITIONS.values()):
+            assert f"{name}(" not in source or f"picture({name}(" in source, source
 
 
 def test_every_solution_check_cell_asserts_the_answer():
