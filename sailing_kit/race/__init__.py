@@ -3,8 +3,9 @@
 So far: the sailing model of section 2 (:func:`point_of_sail`, :func:`tack`,
 :func:`turn_options`), route finding (:func:`fewest_turns`), the points-of-sail drill
 (:func:`new_drill`), right of way (:func:`right_of_way`, :func:`infringements`, the
-:class:`Umpire`), the scenario library (:func:`library`), the open-water practice game
-(:func:`new_practice`), and the boards in ``sailing_kit.race.board``.
+:class:`Umpire`), the scenario library (:func:`library`), the whole race (:func:`new_game`)
+and its open-water practice preset (:func:`new_practice`), and the boards in
+``sailing_kit.race.board``.
 """
 
 from sailing_kit.race.drill import DrillState, Sail, WindShift, new_drill
@@ -16,7 +17,7 @@ from sailing_kit.race.engagement import (
     infringements_after_wind_change,
 )
 from sailing_kit.race.penalties import Umpire
-from sailing_kit.race.practice import PracticeState, Protest, Spin, new_practice
+from sailing_kit.race.game import Place, Protest, RaceState, Spin, Wait, new_game, new_practice
 from sailing_kit.race.rightofway import Boat, Rule, Ruling, course_point, right_of_way
 from sailing_kit.race.scenario import Scenario, library, load_scenario
 from sailing_kit.race.routes import fewest_turns
@@ -37,19 +38,22 @@ __all__ = [
     "Boat",
     "Contest",
     "Infringement",
-    "PracticeState",
+    "Place",
     "Protest",
+    "RaceState",
     "Rule",
     "Ruling",
     "Scenario",
     "Spin",
     "Umpire",
+    "Wait",
     "contested_points",
     "course_point",
     "infringements",
     "infringements_after_wind_change",
     "library",
     "load_scenario",
+    "new_game",
     "new_practice",
     "right_of_way",
     "DrillState",

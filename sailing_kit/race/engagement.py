@@ -40,6 +40,10 @@ class Infringement:
     point: Point
     ruling: Ruling
 
+    def may_claim(self, name: str) -> bool:
+        """Only the wronged boat may protest an infringement (§3.4)."""
+        return name == self.wronged
+
     def explain(self) -> str:
         return (f"{self.offender} stands on {self.point}, the point {self.wronged} sails to next, "
                 f"and {self.ruling.winner} has right of way. {self.ruling.rule}.")

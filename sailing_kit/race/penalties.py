@@ -9,7 +9,7 @@ least 2 intersections from every mark and every other boat; a boat still owing o
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Protocol, Sequence
 
 from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.grid import Point, chebyshev
@@ -20,6 +20,17 @@ PENALTY_MOVES = 4
 PENALTY_CLEARANCE = 2
 
 
+class Incident(Protocol):
+    """Something a boat may protest: an infringement of right of way, or a start foul."""
+
+    offender: str
+    point: Point
+
+    def may_claim(self, name: str) -> bool: ...
+
+    def explain(self) -> str: ...
+
+
 @dataclass(frozen=True)
 class Umpire:
     """What the umpire knows: incidents open to protest, penalties owed and being served.
@@ -27,7 +38,7 @@ class Umpire:
     Immutable: every method returns a new Umpire (cheap to snapshot for undo)."""
 
     auto: bool = False
-    open: tuple[Infringement, ...] = ()
+    open: tuple[Incident, ...] = ()
     owed: tuple[tuple[str, int], ...] = ()
     serving: tuple[tuple[str, int], ...] = ()
     """Boat name -> penalty moves still to make (a declared turn in progress)."""
@@ -38,19 +49,20 @@ class Umpire:
     def moves_left(self, name: str) -> int:
         return dict(self.serving).get(name, 0)
 
-    def record(self, found: Iterable[Infringement]) -> tuple[Umpire, list[str]]:
-        """Note new infringements; with ``auto`` protest them at once. Returns the umpire's words."""
-        umpire, words = replace(self, open=self.open + tuple(found)), []
+    def record(self, found: Iterable[Incident]) -> tuple[Umpire, list[str]]:
+        """Note new incidents; with ``auto`` protest them at once. Returns the umpire's words."""
+        found = tuple(found)
+        umpire, words = replace(self, open=self.open + found), []
         if self.auto:
             for incident in found:
-                umpire, said = umpire.protest(incident.wronged, incident.offender)
+                umpire, said = umpire._penalise(incident)
                 words.append(f"Umpire: {said}")
         return umpire, words
 
     def protest(self, wronged: str, offender: str) -> tuple[Umpire, str]:
         """``wronged`` claims a penalty against ``offender``; refused unless an open incident
         backs it."""
-        incident = next((i for i in self.open if (i.wronged, i.offender) == (wronged, offender)),
+        incident = next((i for i in self.open if i.offender == offender and i.may_claim(wronged)),
                         None)
         if incident is None:
             raise IllegalAction(
@@ -58,15 +70,22 @@ class Umpire:
                 f"not infringed {wronged} (or the claim came too late: claim by the end of your "
                 "next turn)"
             )
+        return self._penalise(incident)
+
+    def _penalise(self, incident: Incident) -> tuple[Umpire, str]:
         remaining = tuple(i for i in self.open if i is not incident)
         owed = dict(self.owed)
-        owed[offender] = owed.get(offender, 0) + 1
+        owed[incident.offender] = owed.get(incident.offender, 0) + 1
         umpire = replace(self, open=remaining, owed=tuple(sorted(owed.items())))
-        return umpire, f"penalty to {offender}: {incident.explain()}"
+        return umpire, f"penalty to {incident.offender}: {incident.explain()}"
+
+    def lapse(self, stale: Callable[[Incident], bool]) -> Umpire:
+        """Drop the open incidents that can no longer be claimed."""
+        return replace(self, open=tuple(i for i in self.open if not stale(i)))
 
     def lapse_claims_of(self, name: str) -> Umpire:
-        """End of ``name``'s turn: incidents it could have protested and did not, lapse."""
-        return replace(self, open=tuple(i for i in self.open if i.wronged != name))
+        """End of ``name``'s turn: infringements of ``name`` it did not protest, lapse."""
+        return self.lapse(lambda i: isinstance(i, Infringement) and i.wronged == name)
 
     def declare(self, boat: Boat, boats: Sequence[Boat], marks: Sequence[Point]) -> Umpire:
         """Start serving a penalty; refused if none is owed or the boat is too close to others."""

@@ -236,7 +236,7 @@ def test_practice_protest_without_incident_is_refused_and_changes_nothing():
                                    [("A", (1, 1), "N"), ("B", (1, 1), "N")], [("A", (99, 1), "N"),
                                                                              ("B", (1, 1), "N")]])
 def test_practice_bad_boats_are_config_errors(boats):
-    with pytest.raises(ConfigError, match="boats"):
+    with pytest.raises(ConfigError, match="boats|positions"):
         new_practice(boats=boats)
 
 

@@ -1,0 +1,215 @@
+"""The racing area of Race the Wind (§1, §3.6-§3.8): the gate, the marks, the legs and how a
+track rounds a mark or crosses a line.
+
+The starting line (and finish line) runs between the gate's buoy (west end) and the committee
+boat (east end). The windward mark stands opposite, near the north edge. A lap is one upwind leg
+(round the windward mark clockwise) and one downwind leg (round the gate: clockwise around the
+buoy or anticlockwise around the committee boat); the last downwind leg ends on the finish line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from sailing_kit.core.compass import Direction
+from sailing_kit.core.grid import Grid, Point
+
+CLEARANCE_FROM_EDGE = 3
+"""Gate and windward mark stand at least 3 intersections from the short edges (§1)."""
+
+
+@dataclass(frozen=True)
+class Rounding:
+    """Passing ``mark`` clockwise (or not) on a leg that arrives going ``towards``.
+
+    A mark is rounded when the track crosses the half-line beyond the mark (continuing the
+    direction of arrival) in the sense of the rounding.
+    """
+
+    mark: Point
+    towards: Direction
+    clockwise: bool
+
+    def _side(self, p: Point) -> int:
+        dx, dy = self.towards.vector
+        return dx * (p[1] - self.mark[1]) - dy * (p[0] - self.mark[0])
+
+    def _along(self, p: Point) -> int:
+        dx, dy = self.towards.vector
+        return dx * (p[0] - self.mark[0]) + dy * (p[1] - self.mark[1])
+
+    def crossed(self, before: Point, after: Point) -> bool:
+        """Does the step from ``before`` to ``after`` cross the rounding half-line?"""
+        sense = 1 if self.clockwise else -1
+        side_before, side_after = sense * self._side(before), sense * self._side(after)
+        if side_before <= 0 or side_after > 0:
+            return False
+        return self._along(before) + self._along(after) > 0 if side_after < 0 \
+            else self._along(after) > 0
+
+    def describe(self) -> str:
+        sense = "clockwise" if self.clockwise else "anticlockwise"
+        return f"round the mark at {self.mark} {sense}"
+
+
+@dataclass(frozen=True)
+class Leg:
+    """One leg of the course: ``kind`` is "start", "up", "down", "reach" or "finish"; any one of
+    ``roundings`` completes it (two windward marks give a choice)."""
+
+    kind: str
+    roundings: tuple[Rounding, ...] = ()
+
+    @property
+    def upwind(self) -> bool:
+        return self.kind in ("start", "up")
+
+
+@dataclass(frozen=True)
+class Course:
+    """A racing area. ``laps`` upwind-downwind laps; ``windward`` holds one mark, or two
+    alternatives (variant 15-a); ``wing`` adds a broad-reach mark after the windward mark
+    (variant 15-b, a triangle). ``flags`` are the rows of the wind-change flags."""
+
+    width: int
+    height: int
+    buoy: Point
+    committee: Point
+    windward: tuple[Point, ...]
+    flags: tuple[int, ...]
+    laps: int
+    wing: Point | None = None
+
+    @property
+    def grid(self) -> Grid:
+        return Grid(self.width, self.height)
+
+    @property
+    def gate_row(self) -> int:
+        return self.buoy[1]
+
+    @property
+    def marks(self) -> tuple[Point, ...]:
+        """Every mark: buoy, committee boat, windward mark(s), wing mark."""
+        return (self.buoy, self.committee, *self.windward, *((self.wing,) if self.wing else ()))
+
+    @property
+    def line(self) -> tuple[Point, ...]:
+        """The intersections of the starting (and finish) line, between buoy and committee."""
+        return tuple((x, self.gate_row) for x in range(self.buoy[0] + 1, self.committee[0]))
+
+    def crosses_line_northwards(self, before: Point, after: Point) -> bool:
+        """A step that crosses (or lands on) the line from the south (the start, §3.1)."""
+        row = self.gate_row
+        if not (before[1] < row <= after[1]):
+            return False
+        t = (row - before[1]) / (after[1] - before[1])
+        x = before[0] + t * (after[0] - before[0])
+        return self.buoy[0] < x < self.committee[0]
+
+    def finishes(self, track: Sequence[Point]) -> bool:
+        """Does the track touch the finish line (§3.7)? (The first point is where it began.)"""
+        return any(point in self.line for point in track[1:])
+
+    def legs(self) -> tuple[Leg, ...]:
+        """Start, then per lap: up (and the wing reach), down; the last downwind leg is the
+        finish: touch the line."""
+        up = Leg("up", tuple(Rounding(m, Direction.N, True) for m in self.windward))
+        down = Leg("down", (Rounding(self.buoy, Direction.S, True),
+                            Rounding(self.committee, Direction.S, False)))
+        lap: list[Leg] = [up]
+        if self.wing is not None:
+            towards = Direction.from_vector(self.wing[0] - self.windward[0][0],
+                                            self.wing[1] - self.windward[0][1])
+            lap.append(Leg("reach", (Rounding(self.wing, towards, True),)))
+        legs = [Leg("start")]
+        for number in range(self.laps):
+            legs += lap
+            legs.append(down if number < self.laps - 1 else Leg("finish"))
+        return tuple(legs)
+
+
+@dataclass(frozen=True)
+class OpenWater:
+    """Open water for practice: marks to avoid (with their zones) and a finish row to cross."""
+
+    width: int
+    height: int
+    marks: tuple[Point, ...] = ()
+    finish_row: int | None = None
+
+    flags: tuple[int, ...] = ()
+    line: tuple[Point, ...] = ()
+
+    @property
+    def grid(self) -> Grid:
+        return Grid(self.width, self.height)
+
+    def finishes(self, track: Sequence[Point]) -> bool:
+        return self.finish_row is not None and any(p[1] >= self.finish_row for p in track[1:])
+
+    def legs(self) -> tuple[Leg, ...]:
+        return (Leg("finish"),)
+
+
+def standard_course(preset: str = "full", variant: str = "standard") -> Course:
+    """The text's course (``"full"``: 15 x 29, three laps) or the class-time ``"short"`` one
+    (11 x 17, one lap), in the ``"standard"``, ``"two_windward"`` (fig. 15-a) or ``"triangle"``
+    (fig. 15-b) variant."""
+    if preset not in PRESETS:
+        raise ValueError(f"option 'course' must be one of {', '.join(PRESETS)}, not {preset!r}")
+    if variant not in VARIANTS:
+        raise ValueError(f"option 'variant' must be one of {', '.join(VARIANTS)}, not {variant!r}")
+    width, height, laps, half_gate = PRESETS[preset]
+    centre, gate_row = width // 2, CLEARANCE_FROM_EDGE
+    top = height - 1 - CLEARANCE_FROM_EDGE
+    windward: tuple[Point, ...] = ((centre, top),)
+    wing = None
+    if variant == "two_windward":
+        windward = ((centre - 2, top), (centre + 2, top))
+    elif variant == "triangle":
+        wing = (min(width - 1 - CLEARANCE_FROM_EDGE, centre + 4), top - 4)
+    span = top - gate_row
+    return Course(width, height, (centre - half_gate, gate_row), (centre + half_gate, gate_row),
+                  windward, (gate_row + span // 3, gate_row + 2 * span // 3), laps, wing)
+
+
+PRESETS = {"full": (15, 29, 3, 2), "short": (11, 17, 1, 2)}
+VARIANTS = ("standard", "two_windward", "triangle")
+
+
+def start_spots(course: Course, players: int, seat: int) -> list[Point]:
+    """Where boat ``seat`` may stand before the start (§3.1). Two boats split the area along its
+    long side: the holder (seat 0) the right half, the challenger the left. More boats stand
+    within 3 intersections of a buoy above the line, or within 8 below or level with it, but
+    never between the two buoys."""
+    grid, row = course.grid, course.gate_row
+    west, east = course.buoy[0], course.committee[0]
+    marks = set(course.marks)
+    if players == 2:
+        middle = course.width // 2
+        half = (lambda x: x > middle) if seat == 0 else (lambda x: x < middle)
+        return [p for p in grid.points() if half(p[0]) and p not in marks]
+    spots = []
+    for point in grid.points():
+        if point in marks or west <= point[0] <= east:
+            continue
+        near = min(max(abs(point[0] - m[0]), abs(point[1] - m[1])) for m in (course.buoy,
+                                                                               course.committee))
+        if (point[1] > row and near <= 3) or (point[1] <= row and near <= 8):
+            spots.append(point)
+    return spots
+
+
+def zone_points(mark: Point, grid: Grid) -> list[Point]:
+    return list(grid.square_around(mark, 2))
+
+
+def rounded(roundings: Sequence[Rounding], track: Sequence[Point]) -> Rounding | None:
+    """The first of ``roundings`` the track (consecutive points) completes, if any."""
+    for before, after in zip(track, track[1:]):
+        for rounding in roundings:
+            if rounding.crossed(before, after):
+                return rounding
+    return None
