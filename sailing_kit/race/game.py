@@ -25,7 +25,7 @@ from sailing_kit.race.drill import Sail, WindShift
 from sailing_kit.race.engagement import Infringement, infringements, infringements_after_wind_change
 from sailing_kit.race.penalties import Umpire
 from sailing_kit.race.rightofway import Boat
-from sailing_kit.race.sailing import TurnOption, Water, turn_options
+from sailing_kit.race.sailing import TurnOption, Water, manoeuvres_on_the_spot, turn_options
 from sailing_kit.race.tokens import BOX_TOKENS, place_tokens
 from sailing_kit.race.situation import sailing_words
 from sailing_kit.race.wind import COMPASS_DIE, compass_die_outcomes
@@ -236,13 +236,16 @@ class RaceState(GameState[Action]):
                      yellow=self.yellow | self.cover_points, blue=self.blue)
 
     def turn_options(self) -> list[TurnOption]:
-        """Every end of the boat's turn allowed now (a boat owing a penalty may not finish)."""
+        """Every end of the boat's turn allowed now (a boat owing a penalty may not finish). A
+        boat with no turn at all (a broad reach against the edge must move first) may turn on
+        the spot instead."""
         boat = self.boat
         options = turn_options(boat.position, boat.heading, self.wind,
                                start=self.in_start_procedure, water=self.water(boat))
         if self._owed(boat.name):
             options = [o for o in options if not self._finishes(boat, o)]
-        return options
+        return options or manoeuvres_on_the_spot(boat.position, boat.heading, self.wind,
+                                                 start=self.in_start_procedure)
 
     def _finishes(self, boat: Boat, option: TurnOption) -> bool:
         return self.leg(boat.name).kind == "finish" and \
@@ -402,6 +405,8 @@ class RaceState(GameState[Action]):
             return f"§3.4: {boat.name} is serving its penalty turn: its move is the next 90° spin"
         ends = {o.end: o for o in turn_options(boat.position, boat.heading, self.wind,
                                                start=self.in_start_procedure)}
+        if not ends:
+            ends = {o.end: o for o in self.turn_options()}
         option = ends.get((sail.position, sail.heading))
         if option is None:
             return (f"§2: {boat.name} cannot end its turn at {sail.position} heading "
@@ -555,6 +560,9 @@ class RaceState(GameState[Action]):
 
     def _change_wind(self, wind: Direction, why: str) -> None:
         old, self.wind = self.wind, wind
+        if old == wind:
+            self._say(f"The wind stays from {wind.value} ({why}).")
+            return
         self._say(f"The wind turns from {old.value} to {wind.value} ({why}).")
         self._record(infringements_after_wind_change(self.boats, old, wind,
                                                      marks=self.area.marks,

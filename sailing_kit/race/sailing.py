@@ -190,6 +190,14 @@ def _turn_options(position: Point, heading: Direction, wind: Direction,
     ))
 
 
+def manoeuvres_on_the_spot(position: Point, heading: Direction | str, wind: Direction | str,
+                           *, start: bool = False) -> list[TurnOption]:
+    """The single manoeuvres a boat can make without moving (45 or 90 degrees either way)."""
+    position, heading = parse_point(position, "position"), Direction.parse(heading)
+    return [TurnOption(position, turned, (manoeuvre,), ())
+            for manoeuvre, turned in _manoeuvres(heading, Direction.parse(wind), start)]
+
+
 def _dedupe(options: Iterable[TurnOption]) -> list[TurnOption]:
     found: dict[tuple[Point, Direction], TurnOption] = {}
     for option in options:
