@@ -1,0 +1,67 @@
+"""Jacht and Tábornok: the Hungarian dice games, with standard Yahtzee beside them.
+
+- the rules: :func:`score`, :func:`fits`, :class:`RuleSet`, :class:`Scorecard`;
+- the game on the kit's protocol: :func:`new_game` (1-10 players, roll-off, three rolls, seeded
+  chance) and its widget :class:`Board` (imported on first use);
+- exact probabilities: :func:`probability` (a sympy Rational), and :func:`yacht_chain`, the
+  Markov chain of going for a yacht;
+- perfect play: :func:`optimal_expected_score`, :func:`advise` (every choice of a position with its
+  expected final score), :func:`optimal_planner`, :func:`greedy_planner`;
+- strategies, bots and the simulator: :func:`bot`, :func:`simulate`.
+"""
+
+from sailing_kit.yacht.game import Dice, Roll, YachtOptions, YachtState, new_game
+from sailing_kit.yacht.position import Keep, Position, Score
+from sailing_kit.yacht.probability import probability, yacht_chain
+from sailing_kit.yacht.rules import CATEGORIES, RuleSet, fits, rule_set, score
+from sailing_kit.yacht.scorecard import Scorecard
+from sailing_kit.yacht.simulate import Simulation, simulate
+from sailing_kit.yacht.solver import (
+    Advice,
+    Option,
+    advise,
+    greedy_planner,
+    optimal_expected_score,
+    optimal_planner,
+)
+from sailing_kit.yacht.strategies import bot, greedy_strategy, optimal_strategy, random_strategy
+
+__all__ = [
+    "Advice",
+    "CATEGORIES",
+    "Dice",
+    "Keep",
+    "Option",
+    "Position",
+    "Roll",
+    "RuleSet",
+    "Score",
+    "Scorecard",
+    "Simulation",
+    "YachtOptions",
+    "YachtState",
+    "advise",
+    "bot",
+    "fits",
+    "greedy_planner",
+    "greedy_strategy",
+    "new_game",
+    "optimal_expected_score",
+    "optimal_planner",
+    "optimal_strategy",
+    "probability",
+    "random_strategy",
+    "rule_set",
+    "score",
+    "simulate",
+    "yacht_chain",
+]
+
+
+def __getattr__(name: str):
+    """``Board`` is imported on first use, so the rules never pull in Jupyter."""
+    if name == "Board":
+        from sailing_kit.yacht.board import Board
+
+        return Board
+    raise AttributeError(name)

@@ -1,0 +1,216 @@
+"""The dice board: five dice to hold, a Roll button, everyone's scorecard and an advisor.
+
+It holds no rules: clicks and keys become engine actions, and a refused one shows the engine's
+own words in the status line. The advisor asks the solver for the player's every choice.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import ipywidgets as widgets
+
+from sailing_kit.core.bots import Bot, advance
+from sailing_kit.core.protocol import CHANCE
+from sailing_kit.widgets.board import CanvasBoard
+from sailing_kit.widgets.log import MessageLog
+from sailing_kit.widgets.scene import Scene
+from sailing_kit.yacht.drawing import layout_of
+from sailing_kit.yacht.game import Dice, Roll, YachtState, new_game
+from sailing_kit.yacht.position import Score
+from sailing_kit.yacht.solver import Advice, optimal_planner
+from sailing_kit.yacht.strategies import bot
+
+KEYS_HELP = ("Click a die (or press 1-5) to hold it, Roll (r) rolls the others, click a category "
+             "row (or choose with ↑/↓ and press Enter) to write the dice there; a toggles the "
+             "advisor, u undoes.")
+
+
+class Board(CanvasBoard):
+    """Play Jacht, Tábornok or Yahtzee: ``bots`` maps player numbers to computer players (for
+    example ``{1: bot("optimal")}``); ``advisor=True`` starts with the advisor shown."""
+
+    def __init__(self, state: YachtState | None = None, *, bots: dict[int, Bot] | None = None,
+                 advisor: bool = False):
+        state = state if state is not None else new_game(seed=0)
+        self.held: set[int] = set()
+        self.selected = 0
+        self.logged = 0
+        """How many moves of the history the message log tells."""
+        self.messages = MessageLog(height="22em")
+        self.advisor = widgets.ToggleButton(
+            value=advisor, description="Advisor", icon="lightbulb-o",
+            tooltip="Show the best keep or category and the expected final score of each "
+                    "choice (key a)")
+        self.roll_button = self.button("Roll", "Roll the dice that are not held (key r)",
+                                       self.roll, icon="random")
+        controls = [self.roll_button, self.advisor,
+                    self.button("Undo", "Take back your last choice (key u)", self.undo,
+                                icon="undo"),
+                    self.button("New game", "Start again with the same players", self.restart,
+                                icon="refresh")]
+        super().__init__(state, size=layout_of(state).size, controls=controls, side=[self.messages],
+                         bots=bots)
+        self.advisor.observe(lambda _: self._guarded(self._advisor_switched)(), "value")
+        self._let_others_play()
+        self.say(KEYS_HELP)
+
+    # ----- engine-driven behaviour ------------------------------------------------------------------
+    @property
+    def human_to_play(self) -> bool:
+        player = self.state.current_player
+        return player not in (None, CHANCE) and player not in self.bots
+
+    def _let_others_play(self) -> None:
+        """Let chance (the roll-off) and the bots move until a human must act."""
+        advance(self.state, self.bots)
+        self.refresh()
+
+    def roll(self) -> None:
+        if self.play(Roll(tuple(sorted(self.held)))):
+            self.say(f"Rolled: {' '.join(map(str, self.state.dice))}. Hold dice and roll "
+                     "again, or click a category row to write them there.", "good")
+
+    def write(self, category: str) -> None:
+        player = self.state.current_player
+        if self.play(Score(category)):
+            points = self.state.cards[player].filled[category]
+            over = self.state.result.reason if self.state.is_over() else ""
+            self.say(f"{self.state.name(player)} wrote {points} in {category}."
+                     + (f" {over[:1].upper()}{over[1:]}." if over else ""), "good")
+
+    def toggle_hold(self, place: int) -> None:
+        if not self.human_to_play or self.state.dice is None:
+            self.say("No dice to hold yet: press Roll first.", "error")
+            return
+        self.held ^= {place}
+        self.redraw()
+        kept = " ".join(str(self.state.dice[p]) for p in sorted(self.held)) or "nothing"
+        self.say(f"Holding {kept}; Roll rolls the other {5 - len(self.held)} dice.")
+
+    def undo(self) -> None:
+        """Take back actions (the bots' and the dice's too) until a human's choice is undone."""
+        if not self.state.history:
+            self.say("There is nothing to undo: no move has been played yet.", "error")
+            return
+        self.state.undo()
+        while self.state.history and not self.human_to_play:
+            self.state.undo()
+        self.held = set(self.state.held) if self.state.dice else set()
+        self.refresh("Move taken back: the same seed will roll the same dice again.")
+
+    def restart(self) -> None:
+        self.state = type(self.state)(self.state.seed, self.state.options)
+        self.held, self.selected, self.logged = set(), 0, 0
+        self.messages.clear()
+        self._let_others_play()
+        self.say("New game.", "good")
+
+    def _advisor_switched(self) -> None:
+        self.refresh()
+        if not (self.advisor.value and self.human_to_play):
+            return
+        advice = self.advice()
+        if advice is not None:
+            expected = advice.best.expected
+        else:
+            card = self.state.cards[self.state.current_player]
+            expected = optimal_planner(self.state.rules).expected_from(card)
+        self.say(f"Advisor on: playing perfectly from here you can expect {expected:.1f} points "
+                 "at the end; each choice shows its own expected final score.")
+
+    def advice(self) -> Advice | None:
+        """The advisor's view of the human player's position (None when off or not needed)."""
+        position = self.state.position()
+        if not self.advisor.value or not self.human_to_play or position is None:
+            return None
+        return optimal_planner(self.state.rules).advise(position)
+
+    # ----- events ---------------------------------------------------------------------------------------
+    def on_click(self, x: float, y: float) -> None:
+        layout = layout_of(self.state)
+        place = layout.die_at(x, y)
+        if place is not None:
+            self.toggle_hold(place)
+            return
+        category = layout.category_at(x, y)
+        if category is not None:
+            self.write(category)
+
+    def on_key(self, key: str, shift: bool, ctrl: bool, meta: bool) -> None:
+        open_rows = self._open_rows()
+        if key in "12345" and len(key) == 1:
+            self.toggle_hold(int(key) - 1)
+        elif key == "r":
+            self.roll()
+        elif key == "a":
+            self.advisor.value = not self.advisor.value
+        elif key == "u":
+            self.undo()
+        elif key in ("ArrowUp", "ArrowDown") and open_rows:
+            self.selected = (self.selected + (1 if key == "ArrowDown" else -1)) % len(open_rows)
+            self.redraw()
+            self.say(f"{open_rows[self.selected]}: press Enter to write the dice there.")
+        elif key == "Enter" and open_rows:
+            self.write(open_rows[self.selected % len(open_rows)])
+
+    def _open_rows(self) -> list[str]:
+        position = self.state.position()
+        return list(position.card.open_categories) if position and self.human_to_play else []
+
+    # ----- drawing ---------------------------------------------------------------------------------------
+    def scene(self) -> Scene:
+        open_rows = self._open_rows()
+        held = tuple(sorted(self.held)) if self.human_to_play else None
+        selected = open_rows[self.selected % len(open_rows)] if open_rows else None
+        return self.state.scene(held=held, advice=self.advice(), selected=selected)
+
+    def after_change(self) -> None:
+        if self.state.dice is None:
+            self.held, self.selected = set(), 0
+        self.roll_button.disabled = self.state.is_over()
+        self._log_new_moves()
+
+    def _log_new_moves(self) -> None:
+        """Tell the moves played since the last change, each with the position right after it
+        (replayed on a copy: bots and chance have moved on since)."""
+        history = self.state.history
+        if len(history) < self.logged:
+            self.messages.add("(moves taken back)")
+            self.logged = len(history)
+        replay = self.state.copy()
+        for _ in history[self.logged:]:
+            replay.undo()
+        for action in history[self.logged:]:
+            replay.apply(action)
+            self.messages.add(_log_line(replay, action))
+        self.logged = len(history)
+
+
+def _log_line(state: YachtState, action: object) -> str:
+    """What just happened, in words (``state`` is the position right after ``action``)."""
+    if isinstance(action, Roll):
+        kept = " ".join(str(state.dice[p]) for p in action.held) if state.dice else ""
+        return f"{state.name(state.player)} rolls" + (f", holding {kept}" if kept else "")
+    if isinstance(action, Dice):
+        if state.rolloff and (state.player is None or state.rolls == 0):
+            player, value = next(r for r in reversed(state.rolloff) if r)[-1]
+            return f"Roll-off: {state.name(player)} rolls {value}"
+        return f"  the dice show {' '.join(map(str, state.dice))}"
+    scorer = (state.player - 1) % state.num_players
+    points = state.cards[scorer].filled[action.category]
+    return f"{state.name(scorer)} writes {points} in {action.category}"
+
+
+def example_boards() -> dict[str, Callable[[], CanvasBoard]]:
+    """Boards in a typical position, for the benchmarks and the gallery."""
+
+    def after_a_roll(rules: str) -> Board:
+        board = Board(new_game(seed=4, players=2, rules=rules), bots={1: bot("optimal")},
+                      advisor=True)
+        if board.state.current_player == 0 and board.state.dice is None:
+            board.roll()
+        return board
+
+    return {"yacht (jacht, advisor on)": lambda: after_a_roll("jacht"),
+            "yacht (tabornok)": lambda: Board(new_game(seed=1, players=3, rules="tabornok"))}

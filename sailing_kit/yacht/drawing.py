@@ -1,0 +1,225 @@
+"""The picture of a dice game: the five dice, what this roll would score, everyone's scorecard,
+and (when asked) the advisor's expected final score for every choice.
+
+Used by ``state._repr_svg_`` and by the board, so both show the same picture; :class:`Layout`
+also tells the board which die or scorecard row a click lands on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from sailing_kit.widgets import palette
+from sailing_kit.widgets.dice import die_at, draw_die, row_of_dice
+from sailing_kit.widgets.scene import Scene
+from sailing_kit.yacht.multisets import DICE
+from sailing_kit.yacht.position import MAX_ROLLS, Keep, Score
+from sailing_kit.yacht.rules import UPPER, UPPER_BONUS_AT
+from sailing_kit.yacht.scorecard import Scorecard
+
+if TYPE_CHECKING:
+    from sailing_kit.yacht.game import YachtState
+    from sailing_kit.yacht.solver import Advice
+
+DIE, GAP, LEFT, DICE_TOP = 54, 14, 16, 40
+TABLE_TOP, ROW = 136, 21
+LABEL_WIDTH, ROLL_WIDTH, ADVICE_WIDTH, PLAYER_WIDTH = 158, 66, 74, 64
+ADVICE_LINES = 5
+CURRENT_FILL = "#FFF3D6"
+STRIPE_FILL = "#F4F6F8"
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where everything sits for ``players`` players and these scorecard rows."""
+
+    players: int
+    categories: tuple[str, ...]
+    yahtzee: bool
+
+    @property
+    def rows(self) -> list[str]:
+        """The scorecard's rows: the categories, then the bonuses (Yahtzee) and the total."""
+        return list(self.categories) + (["upper bonus", "yahtzee bonus"] if self.yahtzee else []) \
+            + ["total"]
+
+    @property
+    def size(self) -> tuple[int, int]:
+        width = max(640, self.column("players") + PLAYER_WIDTH * self.players + LEFT)
+        return width, TABLE_TOP + ROW * (len(self.rows) + 1) + 12
+
+    def column(self, name: str) -> float:
+        """Left edge of a column: "label", "roll", "advice" or "players" (the first player's)."""
+        widths = {"label": LABEL_WIDTH, "roll": ROLL_WIDTH, "advice": ADVICE_WIDTH}
+        x = LEFT
+        for column, width in widths.items():
+            if column == name:
+                return x
+            x += width
+        return x
+
+    def player_column(self, player: int) -> float:
+        return self.column("players") + PLAYER_WIDTH * player
+
+    def row_top(self, index: int) -> float:
+        """Top of scorecard row ``index`` (the header is row -1)."""
+        return TABLE_TOP + ROW * (index + 1)
+
+    @property
+    def dice(self) -> list[tuple[float, float]]:
+        return row_of_dice(DICE, LEFT, DICE_TOP, DIE, GAP)
+
+    def die_at(self, x: float, y: float) -> int | None:
+        """The place (0-4) of the die under ``(x, y)``, if any."""
+        return die_at(self.dice, DIE, (x, y))
+
+    def category_at(self, x: float, y: float) -> str | None:
+        """The category whose scorecard row is under ``(x, y)``, if any."""
+        index = int((y - TABLE_TOP) // ROW) - 1
+        width = self.size[0]
+        if 0 <= index < len(self.categories) and LEFT <= x <= width - LEFT:
+            return self.categories[index]
+        return None
+
+
+def layout_of(state: YachtState) -> Layout:
+    return Layout(state.num_players, state.rules.categories, state.rules.is_yahtzee)
+
+
+def draw_game(state: YachtState, *, held: tuple[int, ...] | None = None,
+              advice: Advice | None = None, selected: str | None = None) -> Scene:
+    """The picture of ``state``. ``held``: places to show as held (default: those held in the
+    last roll); ``advice``: the advisor's options for the player to move; ``selected``: a
+    category row to outline (the board's keyboard choice)."""
+    layout = layout_of(state)
+    width, height = layout.size
+    headline = _headline(state)
+    scene = Scene(width, height, title=headline, background="#FFFFFF")
+    scene.text((LEFT, 18), headline, size=15, colour=palette.INK, anchor="start", bold=True)
+    shown = held if held is not None else (state.held if state.dice else ())
+    for place, corner in enumerate(layout.dice):
+        value = state.dice[place] if state.dice else None
+        draw_die(scene, corner, DIE, value, held=place in shown, caption=f"key {place + 1}")
+    panel = (layout.dice[-1][0] + DIE + 2 * GAP, DICE_TOP)
+    if advice is not None:
+        _draw_advice(scene, panel, advice)
+    else:
+        _draw_rolls(scene, panel, state)
+    _draw_scorecards(scene, layout, state, advice, selected)
+    return scene
+
+
+def _headline(state: YachtState) -> str:
+    if state.is_over():
+        return f"{state.rules.title} · game over: {state.result.reason}"
+    if state.player is None:
+        return f"{state.rules.title} · roll-off: the highest die plays first"
+    return (f"{state.rules.title} · round {state.round} of {len(state.rules.categories)} · "
+            f"{state.name(state.player)} to play · rolls used {state.rolls} of {MAX_ROLLS}")
+
+
+def _draw_rolls(scene: Scene, at: tuple[float, float], state: YachtState) -> None:
+    """Three small circles, filled for each roll used this turn, and the roll-off's dice."""
+    x, y = at
+    if state.player is None or state.is_over():
+        lines = [", ".join(f"{state.name(p)}: {v}" for p, v in rolled)
+                 for rolled in state.rolloff if rolled]
+        for number, line in enumerate(lines[-3:]):
+            scene.text((x, y + 8 + 18 * number), line, size=12, colour=palette.INK, anchor="start")
+        return
+    scene.text((x, y + 8), f"Rolls used: {state.rolls} of {MAX_ROLLS}", size=13,
+               colour=palette.INK, anchor="start")
+    for roll in range(MAX_ROLLS):
+        used = roll < state.rolls
+        scene.circle((x + 10 + 24 * roll, y + 34), 8, fill=palette.BLUE if used else "#FFFFFF",
+                     stroke=palette.INK, width=1.2)
+
+
+def _draw_advice(scene: Scene, at: tuple[float, float], advice: Advice) -> None:
+    """The best few choices with their expected final scores, the best one starred."""
+    x, y = at
+    scene.text((x, y + 4), "Advisor: expected final score", size=12, colour=palette.MUTED,
+               anchor="start", bold=True)
+    for line, option in enumerate(advice.options[:ADVICE_LINES]):
+        best = line == 0
+        words = str(option.choice) if isinstance(option.choice, Keep) else \
+            f"score {option.choice.category.replace('_', ' ')}"
+        scene.text((x, y + 22 + 16 * line), f"{'★ ' if best else '   '}{words}", size=12,
+                   colour=palette.INK, anchor="start", bold=best)
+        scene.text((x + 210, y + 22 + 16 * line), f"{option.expected:.1f}", size=12,
+                   colour=palette.INK, anchor="end", bold=best)
+
+
+def _draw_scorecards(scene: Scene, layout: Layout, state: YachtState, advice: Advice | None,
+                     selected: str | None) -> None:
+    width = layout.size[0]
+    current = state.player if not state.is_over() else None
+    if current is not None:
+        x = layout.player_column(current)
+        scene.rect(x, layout.row_top(-1), PLAYER_WIDTH, ROW * (len(layout.rows) + 1),
+                   fill=CURRENT_FILL)
+    header = layout.row_top(-1) + ROW / 2
+    for name, text in (("label", "Category"), ("roll", "This roll"), ("advice", "Advisor")):
+        scene.text((layout.column(name) + 4, header), text, size=12, colour=palette.MUTED,
+                   anchor="start", bold=True)
+    for player in range(state.num_players):
+        x = layout.player_column(player) + PLAYER_WIDTH / 2
+        marker = "▶ " if player == current else ""
+        scene.text((x, header), f"{marker}P{player + 1}", size=12, bold=player == current,
+                   colour=palette.PLAYERS[player % len(palette.PLAYERS)])
+    scores_now = _scores_now(state)
+    expected = _expected_by_category(advice)
+    best = advice.best.choice if advice is not None else None
+    for index, row in enumerate(layout.rows):
+        top = layout.row_top(index)
+        if index % 2:
+            scene.rect(LEFT, top, width - 2 * LEFT, ROW, fill=STRIPE_FILL, opacity=0.6)
+        middle = top + ROW / 2
+        bold = row == "total"
+        label = state.rules.label(row) if row in layout.categories else row.capitalize()
+        scene.text((LEFT + 4, middle), label, size=12, colour=palette.INK, anchor="start", bold=bold)
+        if row in scores_now:
+            scene.text((layout.column("roll") + ROLL_WIDTH - 8, middle), scores_now[row], size=12,
+                       colour=palette.BLUE, anchor="end", bold=True)
+        if row in expected:
+            star = "★ " if best == Score(row) else ""
+            scene.text((layout.column("advice") + ADVICE_WIDTH - 8, middle),
+                       f"{star}{expected[row]:.1f}", size=12, colour=palette.INK, anchor="end",
+                       bold=bool(star))
+        for player, card in enumerate(state.cards):
+            text = _card_cell(card, row)
+            if text:
+                scene.text((layout.player_column(player) + PLAYER_WIDTH - 10, middle), text,
+                           size=12, colour=palette.INK, anchor="end", bold=bold)
+        if row == UPPER[-1] or row == layout.categories[-1]:
+            scene.line((LEFT, top + ROW), (width - LEFT, top + ROW), stroke=palette.GRID, width=1.5)
+        if row == selected:
+            scene.rect(LEFT, top, width - 2 * LEFT, ROW, stroke=palette.BLUE, width=2.5)
+
+
+def _scores_now(state: YachtState) -> dict[str, str]:
+    """For each open category of the player to move, what the dice would score ("—" where the
+    joker rule refuses it)."""
+    position = state.position()
+    if position is None:
+        return {}
+    allowed = position.categories()
+    return {c: str(allowed[c]) if c in allowed else "—" for c in position.card.open_categories}
+
+
+def _expected_by_category(advice: Advice | None) -> dict[str, float]:
+    if advice is None:
+        return {}
+    return {o.choice.category: o.expected for o in advice.options if isinstance(o.choice, Score)}
+
+
+def _card_cell(card: Scorecard, row: str) -> str:
+    if row == "total":
+        return str(card.total)
+    if row == "upper bonus":
+        return str(card.upper_bonus) if card.upper_bonus else f"{card.upper_total}/{UPPER_BONUS_AT}"
+    if row == "yahtzee bonus":
+        return str(100 * card.yahtzee_bonuses) if card.yahtzee_bonuses else ""
+    points = card.filled.get(row)
+    return "" if points is None else str(points)

@@ -1,0 +1,394 @@
+"""Jacht, Tábornok and Yahtzee for 1 to 10 players, on the kit's game protocol.
+
+A game starts with a roll-off (each player rolls one die, the highest starts, ties roll again).
+Then the players take turns, starting player first and on in seat order. A turn is up to three
+rolls: the player's action :class:`Roll` names the dice held by their place on the table (0 to 4
+from the left); a chance node follows whose outcomes (:class:`Dice`) are the values the rolled
+dice show, as a sorted multiset with its exact probability. ``apply([6, 6, 6])`` sets them by
+hand, ``sample_chance()`` draws them from the seed. The turn ends with :class:`Score`, writing the
+dice into an open category. When every card is full the highest total wins; in Tábornok a big
+general (five of a kind on the first roll, written as General) wins at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from typing import Any
+
+from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.options import build_options, whole_number
+from sailing_kit.core.protocol import CHANCE, GameState, Result
+from sailing_kit.widgets.scene import Scene
+from sailing_kit.yacht import drawing
+from sailing_kit.yacht.multisets import DICE, LEVELS, Multiset, multiset, outcomes
+from sailing_kit.yacht.position import MAX_ROLLS, Keep, Position, Score
+from sailing_kit.yacht.rules import RuleSet, read_category, read_dice
+from sailing_kit.yacht.scorecard import Scorecard, joker_refusal
+
+MAX_PLAYERS = 10
+"""'Játékosok száma: kettőtől tízig, vagy egyedül is': two to ten players, or one alone."""
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Roll the dice, holding those at these places (0 to 4, from the left)."""
+
+    held: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Dice:
+    """A chance outcome: what the rolled dice show, sorted (one die in the roll-off)."""
+
+    values: tuple[int, ...]
+
+
+Action = Roll | Dice | Score
+
+
+@dataclass(frozen=True)
+class YachtOptions:
+    """``players`` 1-10; ``rules`` ``"jacht"``, ``"tabornok"`` or ``"yahtzee"``; the variants
+    of :class:`~sailing_kit.yacht.rules.RuleSet` (each belongs to some rule sets only)."""
+
+    players: int = 2
+    rules: str = "jacht"
+    five_of_a_kind_counts: bool = False
+    poker_points: int = 30
+    big_general_wins: bool = True
+    joker: str = "forced"
+
+    def __post_init__(self) -> None:
+        whole_number(self.players, "players", 1, MAX_PLAYERS)
+        self.ruleset()
+
+    def ruleset(self) -> RuleSet:
+        return RuleSet(self.rules, self.five_of_a_kind_counts, self.poker_points,
+                       self.big_general_wins, self.joker)
+
+
+class YachtState(GameState[Action]):
+    """A game of dice. ``str(state)`` describes it; in a notebook it draws itself."""
+
+    GAME = "yacht"
+
+    def __init__(self, seed: int | None, options: YachtOptions):
+        super().__init__(seed, options)
+        self.rules = options.ruleset()
+        self.cards: tuple[Scorecard, ...] = (Scorecard(self.rules),) * options.players
+        self.rolloff: tuple[tuple[tuple[int, int], ...], ...] = ((),) if options.players > 1 else ()
+        """The roll-off so far: one round of (player, die) pairs per round (a tie rolls again)."""
+        self.player: int | None = None if options.players > 1 else 0
+        self.dice: tuple[int, ...] | None = None
+        self.rolls = 0
+        self.held: tuple[int, ...] = ()
+        self.rolling = False
+        self.big_general: int | None = None
+
+    @classmethod
+    def new(cls, seed: int | None = None, **options: Any) -> YachtState:
+        return cls(seed, build_options(YachtOptions, options))
+
+    # ----- the position ---------------------------------------------------------------------------
+    def name(self, player: int) -> str:
+        return f"Player {player + 1}"
+
+    @property
+    def contenders(self) -> tuple[int, ...]:
+        """Who rolls in the current round of the roll-off."""
+        if len(self.rolloff) == 1:
+            return tuple(range(self.num_players))
+        previous = self.rolloff[-2]
+        best = max(value for _, value in previous)
+        return tuple(player for player, value in previous if value == best)
+
+    @property
+    def first_player(self) -> int:
+        """Who won the roll-off (player 0 alone); only once the roll-off is over."""
+        if not self.rolloff:
+            return 0
+        return max(self.rolloff[-1], key=lambda rolled: rolled[1])[0]
+
+    @property
+    def round(self) -> int:
+        """The round being played (1 to the number of categories), as the current player sees it."""
+        player = self.player if self.player is not None else 0
+        return min(len(self.cards[player].boxes) + 1, len(self.rules.categories))
+
+    def position(self) -> Position | None:
+        """The current player's position after a roll (for strategies), else None."""
+        if self.current_player in (None, CHANCE) or self.dice is None:
+            return None
+        return Position(self.cards[self.player], multiset(self.dice), self.rolls)
+
+    def wins_at_once(self, category: str) -> bool:
+        """True if writing the dice into ``category`` now is a big general that wins at once."""
+        position = self.position()
+        return (position is not None and self.rules.first_roll_counts
+                and self.rules.big_general_wins and category == "general"
+                and position.first_roll and len(set(position.dice)) == 1
+                and category in position.categories())
+
+    # ----- protocol ---------------------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.options.players
+
+    @property
+    def current_player(self) -> int | None:
+        if self.is_over():
+            return None
+        return CHANCE if self.player is None or self.rolling else self.player
+
+    def legal_actions(self) -> list[Action]:
+        if self.is_over():
+            return []
+        if self.current_player == CHANCE:
+            return [outcome for outcome, _ in self.chance_outcomes()]
+        if self.rolls == 0:
+            return [Roll()]
+        rolls = [Roll(held) for size in range(DICE) for held in combinations(range(DICE), size)]
+        position = self.position()
+        return (rolls if self.rolls < MAX_ROLLS else []) + [Score(c) for c in position.categories()]
+
+    def action_space(self) -> list[Action]:
+        """Every action of the game's form, legal now or not (for tests and tools)."""
+        return ([Roll(held) for size in range(DICE + 1) for held in combinations(range(DICE), size)]
+                + [Score(c) for c in self.rules.categories]
+                + [Dice(values) for level in LEVELS[1:] for values in level])
+
+    def chance_outcomes(self) -> list[tuple[Dice, Fraction]]:
+        if self.current_player != CHANCE:
+            return []
+        count = 1 if self.player is None else DICE - len(self.held)
+        return [(Dice(values), p) for values, p in outcomes(count)]
+
+    def parse_action(self, value: Any) -> Action:
+        if isinstance(value, (Roll, Dice)):
+            return value
+        if isinstance(value, Score):
+            return Score(read_category(value.category, self.rules))
+        if isinstance(value, Keep):
+            raise IllegalAction("a game's roll names the dice held by their places 0 to 4, "
+                                "like Roll(held=(0, 2)); a strategy's Keep names values")
+        if isinstance(value, dict) and len(value) == 1:
+            (key, item), = value.items()
+            readers = {"roll": lambda: Roll(_read_places(item)),
+                       "score": lambda: Score(read_category(item, self.rules)),
+                       "dice": lambda: Dice(_read_values(item))}
+            if key in readers:
+                return readers[key]()
+        if isinstance(value, str):
+            if value.strip().lower() == "roll":
+                return Roll()
+            return Score(read_category(value, self.rules))
+        if isinstance(value, (list, tuple)):
+            return Dice(_read_values(value))
+        raise IllegalAction(
+            f"that is not a move of {self.rules.title}: {value!r}. A move is 'roll' (or "
+            "{'roll': [places held]}), a category such as 'sixes', or the dice rolled, like [6, 6, 2]"
+        )
+
+    def action_to_json(self, action: Action) -> Any:
+        if isinstance(action, Roll):
+            return {"roll": list(action.held)}
+        if isinstance(action, Dice):
+            return {"dice": list(action.values)}
+        return {"score": action.category}
+
+    def check(self, action: Action) -> None:
+        if isinstance(action, Dice):
+            self._check_dice(action)
+        elif self.current_player == CHANCE:
+            raise IllegalAction("the dice are rolling: give the values they show (or sample "
+                                "them) first")
+        elif isinstance(action, Roll):
+            self._check_roll(action)
+        else:
+            self._check_score(action)
+
+    def _check_dice(self, action: Dice) -> None:
+        if self.current_player != CHANCE:
+            raise IllegalAction(f"no dice are rolling: it is {self.name(self.player)}'s turn to "
+                                "roll or to choose a category")
+        if self.player is None:
+            if len(action.values) != 1:
+                raise IllegalAction("in the roll-off each player rolls one die ('a játékosok egy "
+                                    "kockával dobnak'): give one value")
+            return
+        count = DICE - len(self.held)
+        if len(action.values) != count:
+            raise IllegalAction(f"{count} dice are rolling, so give {count} values from 1 to 6 "
+                                f"(not {len(action.values)})")
+
+    def _check_roll(self, action: Roll) -> None:
+        if self.rolls >= MAX_ROLLS:
+            raise IllegalAction("at most three rolls a turn ('Maximum háromszor lehet dobni'): "
+                                "write these dice into a category")
+        if self.rolls == 0 and action.held:
+            raise IllegalAction("the first roll of a turn throws all five dice: nothing can be "
+                                "held yet")
+        if len(action.held) == DICE:
+            raise IllegalAction("hold at most four dice to roll again: to keep all five, write "
+                                "them into a category")
+
+    def _check_score(self, action: Score) -> None:
+        category = action.category
+        if self.rolls == 0:
+            raise IllegalAction("roll first: a category takes the dice of this turn")
+        card = self.cards[self.player]
+        if category in card.filled:
+            raise IllegalAction(
+                f"each category is filled once ('minden későbbi kör során más kategóriát kell "
+                f"megcélozni'): {category} already holds {card.filled[category]}")
+        if category not in self.position().categories():
+            raise IllegalAction(joker_refusal(self.rules, card.filled, multiset(self.dice),
+                                              category))
+
+    def _apply(self, action: Action) -> None:
+        if isinstance(action, Roll):
+            self.held, self.rolling = action.held, True
+        elif isinstance(action, Score):
+            self._write(action.category)
+        elif self.player is None:
+            self._roll_off(action.values[0])
+        else:
+            self._land(action.values)
+
+    def _roll_off(self, value: int) -> None:
+        contenders = self.contenders
+        done = self.rolloff[-1] + ((contenders[len(self.rolloff[-1])], value),)
+        self.rolloff = self.rolloff[:-1] + (done,)
+        if len(done) < len(contenders):
+            return
+        best = max(v for _, v in done)
+        leaders = [player for player, v in done if v == best]
+        if len(leaders) == 1:
+            self.player = leaders[0]
+        else:
+            self.rolloff += ((),)
+
+    def _land(self, values: tuple[int, ...]) -> None:
+        """Put the rolled values on the free places, left to right."""
+        dice = list(self.dice or (0,) * DICE)
+        free = [place for place in range(DICE) if place not in self.held]
+        for place, value in zip(free, values):
+            dice[place] = value
+        self.dice, self.rolls, self.rolling = tuple(dice), self.rolls + 1, False
+
+    def _write(self, category: str) -> None:
+        if self.wins_at_once(category):
+            self.big_general = self.player
+        first_roll = self.rolls == 1
+        cards = list(self.cards)
+        cards[self.player] = cards[self.player].write(category, multiset(self.dice), first_roll)
+        self.cards = tuple(cards)
+        self.player = (self.player + 1) % self.num_players
+        self.dice, self.rolls, self.held = None, 0, ()
+
+    def _snapshot(self) -> tuple:
+        return (self.cards, self.rolloff, self.player, self.dice, self.rolls, self.held,
+                self.rolling, self.big_general)
+
+    def _restore(self, snapshot: tuple) -> None:
+        (self.cards, self.rolloff, self.player, self.dice, self.rolls, self.held, self.rolling,
+         self.big_general) = snapshot
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(card.total for card in self.cards)
+
+    @property
+    def result(self) -> Result | None:
+        totals = self.totals
+        if self.big_general is not None:
+            return Result((self.big_general,), f"{self.name(self.big_general)} rolled a big "
+                          "general (five of a kind on the first roll) and wins at once", totals)
+        if not all(card.is_full for card in self.cards):
+            return None
+        best = max(totals)
+        winners = tuple(p for p, total in enumerate(totals) if total == best)
+        names = " and ".join(self.name(p) for p in winners)
+        verb = "wins" if len(winners) == 1 else "share the win"
+        return Result(winners, f"every category is filled: {names} {verb} with {best} points",
+                      totals)
+
+    # ----- display -------------------------------------------------------------------------------------
+    def describe(self) -> str:
+        lines = [f"{self.rules.title}, {self.num_players} player"
+                 + ("s" if self.num_players > 1 else "") + "."]
+        lines += self._describe_rolloff()
+        if self.is_over():
+            lines.append(f"Over: {self.result.reason}.")
+        elif self.player is not None:
+            lines += self._describe_turn()
+        for player, card in enumerate(self.cards):
+            filled = ", ".join(f"{c} {points}" for c, points in card.boxes) or "nothing yet"
+            extra = "".join(f", {label} {value}" for label, value in
+                            (("upper bonus", card.upper_bonus),
+                             ("Yahtzee bonus", 100 * card.yahtzee_bonuses)) if value)
+            lines.append(f"{self.name(player)}: total {card.total} ({filled}{extra}).")
+        return "\n".join(lines)
+
+    def _describe_rolloff(self) -> list[str]:
+        lines = []
+        for number, rolled in enumerate(self.rolloff, start=1):
+            if rolled:
+                dice = ", ".join(f"{self.name(p)} {v}" for p, v in rolled)
+                lines.append(f"Roll-off{f' (round {number})' if number > 1 else ''}: {dice}.")
+        if self.player is None:
+            waiting = self.contenders[len(self.rolloff[-1])]
+            lines.append(f"Roll-off for the first player: {self.name(waiting)} to roll one die.")
+        elif self.rolloff:
+            lines.append(f"{self.name(self.first_player)} rolled highest and played first.")
+        return lines
+
+    def _describe_turn(self) -> list[str]:
+        total = len(self.rules.categories)
+        name = self.name(self.player)
+        left = MAX_ROLLS - self.rolls
+        head = f"Round {self.round} of {total}. {name} to play"
+        if self.rolling:
+            kept = " ".join(str(self.dice[p]) for p in self.held) or "none"
+            return [f"{head}: rolling {DICE - len(self.held)} dice (keeping {kept})."]
+        if self.dice is None:
+            return [f"{head}: roll the five dice."]
+        dice = " ".join(map(str, self.dice))
+        kept = " ".join(str(self.dice[p]) for p in self.held)
+        lines = [f"{head}: dice {dice}" + (f" (kept {kept} from the roll before)" if kept else "")
+                 + f"; rolls used {self.rolls}, {left} left."]
+        options = ", ".join(f"{c} {points}" for c, points in self.position().categories().items())
+        lines.append(f"These dice would score: {options}.")
+        return lines
+
+    def scene(self, **overlay: Any) -> Scene:
+        """The picture: dice and scorecards (``overlay`` as in :func:`drawing.draw_game`)."""
+        return drawing.draw_game(self, **overlay)
+
+
+def _read_values(value: object) -> Multiset:
+    """The values of one to five dice, sorted."""
+    count = len(value) if isinstance(value, (list, tuple)) else DICE
+    if not 1 <= count <= DICE:
+        raise IllegalAction(f"a roll shows one to five dice, not {count}")
+    return read_dice(value, count)
+
+
+def _read_places(value: object) -> tuple[int, ...]:
+    """Places of held dice, 0 to 4 from the left, each once."""
+    if (isinstance(value, (list, tuple))
+            and all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p < DICE for p in value)
+            and len(set(value)) == len(value)):
+        return tuple(sorted(value))
+    raise IllegalAction(f"hold dice by their places, 0 to 4 from the left, each once, like "
+                        f"[0, 2]: not {value!r}")
+
+
+def new_game(seed: int | None = None, **options: Any) -> YachtState:
+    """A game of dice. Options: players (1-10), rules ("jacht", "tabornok", "yahtzee"),
+    five_of_a_kind_counts, poker_points (Tábornok, 30 or 40), big_general_wins (Tábornok),
+    joker (Yahtzee, "forced" or "free")."""
+    return YachtState.new(seed, **options)
+

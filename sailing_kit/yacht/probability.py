@@ -1,0 +1,66 @@
+"""Exact chances of making a category within one, two or three rolls.
+
+"Making" a category means ending the turn with dice that score more than 0 in it. Between rolls
+the player keeps whatever dice give the best chance of making it (the same backward induction
+as the solver, :mod:`sailing_kit.yacht.turn`, with "made" worth 1 and "missed" worth 0), and
+may stop as soon as it is made. Everything is counted in whole numbers, so the answer is exact.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import product
+
+import numpy as np
+import sympy
+
+from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.options import whole_number
+from sailing_kit.yacht.multisets import DICE, ROLLS
+from sailing_kit.yacht.rules import RuleSet, read_category, rule_set
+from sailing_kit.yacht.turn import turn_value
+
+MAX_ROLLS = 3
+
+
+def probability(category: str, rolls: int = 1, rules: str | RuleSet = "jacht") -> sympy.Rational:
+    """The exact chance to make ``category`` within ``rolls`` rolls, keeping the best dice for it.
+
+    >>> probability("yacht", rules="jacht")
+    1/1296
+    """
+    ruleset = rule_set(rules)
+    try:
+        whole_number(rolls, "rolls", 1, MAX_ROLLS)
+    except ValueError as error:
+        raise ConfigError(str(error)) from None
+    numerator = _numerator(ruleset, read_category(category, ruleset), rolls)
+    return sympy.Rational(numerator, 6 ** (DICE * rolls))
+
+
+@lru_cache(maxsize=None)
+def yacht_chain() -> tuple[sympy.Matrix, sympy.Matrix]:
+    """The Markov chain of going for a yacht: after each roll keep the largest group of equal
+    dice and roll the rest. States 1-5 are the size of that group. Returns ``(start, P)``: the
+    row vector of the state after the first roll and the transition matrix of each further roll,
+    both exact, counted over every ordered outcome. ``(start * P**2)[0, 4]`` is the chance of a
+    yacht within three rolls."""
+    start = sympy.zeros(1, DICE)
+    for roll in product(range(1, 7), repeat=DICE):
+        start[0, _largest_group(roll) - 1] += sympy.Rational(1, 6**DICE)
+    chain = sympy.zeros(DICE, DICE)
+    for group in range(1, DICE + 1):
+        for rest in product(range(1, 7), repeat=DICE - group):
+            size = max(group + rest.count(1), _largest_group(rest) if rest else 0)
+            chain[group - 1, size - 1] += sympy.Rational(1, 6 ** (DICE - group))
+    return start, chain
+
+
+def _largest_group(dice: tuple[int, ...]) -> int:
+    return max(dice.count(face) for face in set(dice))
+
+
+@lru_cache(maxsize=None)
+def _numerator(rules: RuleSet, category: str, rolls: int) -> int:
+    made = np.array([int(rules.score(roll, category) > 0) for roll in ROLLS], dtype=object)
+    return int(turn_value([made] * rolls, exact=True))

@@ -1,0 +1,212 @@
+"""The three rule sets and what a roll scores in each category.
+
+- ``"jacht"``: the Hungarian *Jacht* of the rule text, twelve categories;
+- ``"tabornok"``: its *Tábornok* (General) variant, ten categories, some worth more on the first
+  roll of a turn, and a big general that wins the game at once;
+- ``"yahtzee"``: the standard American rules (upper bonus, Yahtzee bonus, forced joker), so the
+  kit's solver can be checked against published results.
+
+A category is *made* when the roll scores more than 0 in it (:func:`fits`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+from numbers import Integral
+from typing import Any
+
+from sailing_kit.core.errors import ConfigError, IllegalAction
+from sailing_kit.core.options import flag
+from sailing_kit.yacht.multisets import DICE, FACES, Multiset
+
+UPPER: tuple[str, ...] = ("ones", "twos", "threes", "fours", "fives", "sixes")
+"""The categories that count one face: ``UPPER[f - 1]`` counts the dice showing ``f``."""
+
+CATEGORIES: dict[str, tuple[str, ...]] = {
+    "jacht": UPPER + ("yacht", "big_straight", "little_straight", "poker", "full", "chance"),
+    "tabornok": UPPER + ("straight", "full", "poker", "general"),
+    "yahtzee": UPPER + ("three_of_a_kind", "four_of_a_kind", "full_house", "small_straight",
+                        "large_straight", "yahtzee", "chance"),
+}
+"""Each rule set's categories, upper section first."""
+
+TITLES = {"jacht": "Jacht", "tabornok": "Tábornok", "yahtzee": "Yahtzee"}
+
+LABELS: dict[str, tuple[str, str]] = {
+    "ones": ("Ones", "Egyesek"), "twos": ("Twos", "Kettesek"), "threes": ("Threes", "Hármasok"),
+    "fours": ("Fours", "Négyesek"), "fives": ("Fives", "Ötösök"), "sixes": ("Sixes", "Hatosok"),
+    "yacht": ("Yacht", "Jacht"), "big_straight": ("Big straight", "Nagy sor"),
+    "little_straight": ("Little straight", "Kis sor"), "poker": ("Poker", "Póker"),
+    "full": ("Full", "Full"), "chance": ("Chance", "Esély"), "straight": ("Straight", "Sor"),
+    "general": ("General", "Tábornok"), "three_of_a_kind": ("Three of a kind", ""),
+    "four_of_a_kind": ("Four of a kind", ""), "full_house": ("Full house", ""),
+    "small_straight": ("Small straight", ""), "large_straight": ("Large straight", ""),
+    "yahtzee": ("Yahtzee", ""),
+}
+"""English and Hungarian name of each category."""
+
+UPPER_BONUS_AT, UPPER_BONUS = 63, 35
+"""Yahtzee: 35 points more once the upper section totals 63 or more."""
+YAHTZEE_BONUS = 100
+"""Yahtzee: 100 points for each further Yahtzee once the Yahtzee box holds 50."""
+JOKERS = ("forced", "free")
+"""Yahtzee's joker rules: ``"forced"``, the official rules; ``"free"``, Verhoeff's convention
+behind the published 254.5896 (see :mod:`sailing_kit.yacht.scorecard`)."""
+POKER_POINTS = (30, 40)
+"""Tábornok's Póker when not on the first roll: 30 (the text) or 40 (standard Generala)."""
+
+_LOW_STRAIGHT, _HIGH_STRAIGHT = (1, 2, 3, 4, 5), (2, 3, 4, 5, 6)
+_FOURS_IN_A_ROW = ({1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6})
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A rule set and its variants (each variant an option, as rules-decisions.md asks).
+
+    ``five_of_a_kind_counts``: five of a kind also counts as Póker and Full (Jacht, Tábornok).
+    ``poker_points``: Tábornok's Póker after the first roll, 30 (the text) or 40 (Generala).
+    ``big_general_wins``: Tábornok's five of a kind on the first roll wins the game at once;
+    False scores it as a general, 60 points (needed for a solitaire expected score).
+    ``joker``: Yahtzee's joker rule, ``"forced"`` (official) or ``"free"`` (Verhoeff's).
+    """
+
+    name: str = "jacht"
+    five_of_a_kind_counts: bool = False
+    poker_points: int = 30
+    big_general_wins: bool = True
+    joker: str = "forced"
+
+    def __post_init__(self) -> None:
+        if self.name not in CATEGORIES:
+            raise ValueError(f"unknown rule set {self.name!r}: choose one of "
+                             f"{', '.join(map(repr, CATEGORIES))}")
+        flag(self.five_of_a_kind_counts, "five_of_a_kind_counts")
+        flag(self.big_general_wins, "big_general_wins")
+        if self.poker_points not in POKER_POINTS or isinstance(self.poker_points, bool):
+            raise ValueError(f"option 'poker_points' must be 30 or 40, not {self.poker_points!r}")
+        if self.name == "yahtzee" and self.five_of_a_kind_counts:
+            raise ValueError("option 'five_of_a_kind_counts' belongs to jacht and tabornok: in "
+                             "Yahtzee five of a kind is a joker instead")
+        if self.name != "tabornok" and (self.poker_points != 30 or not self.big_general_wins):
+            raise ValueError("options 'poker_points' and 'big_general_wins' belong to tabornok only")
+        if self.joker not in JOKERS:
+            raise ValueError(f"option 'joker' must be 'forced' or 'free', not {self.joker!r}")
+        if self.name != "yahtzee" and self.joker != "forced":
+            raise ValueError("option 'joker' belongs to yahtzee only")
+
+    @property
+    def title(self) -> str:
+        return TITLES[self.name]
+
+    @property
+    def categories(self) -> tuple[str, ...]:
+        return CATEGORIES[self.name]
+
+    @property
+    def is_yahtzee(self) -> bool:
+        return self.name == "yahtzee"
+
+    @property
+    def first_roll_counts(self) -> bool:
+        """True when a category scores more on the first roll of a turn (Tábornok)."""
+        return self.name == "tabornok"
+
+    def label(self, category: str) -> str:
+        """The category's English name, with the Hungarian one where the text gives it."""
+        english, hungarian = LABELS[category]
+        return f"{english} ({hungarian})" if hungarian and hungarian != english else english
+
+    def score(self, dice: Multiset, category: str, first_roll: bool = False) -> int:
+        """What the (already checked) five dice score in ``category``; 0 if they do not fit."""
+        counts = Counter(dice)
+        most = max(counts.values())
+        total = sum(dice)
+        if category in UPPER:
+            face = UPPER.index(category) + 1
+            return face * counts[face]
+        if category == "chance":
+            return total
+        if category in ("yacht", "general", "yahtzee"):
+            return {"yacht": 50, "general": 60, "yahtzee": 50}[category] if most == 5 else 0
+        if category in ("poker", "full"):
+            if not self._fits_poker_or_full(category, sorted(counts.values())):
+                return 0
+            if self.name != "tabornok":
+                return total
+            if category == "full":
+                return 35 if first_roll else 30
+            return 45 if first_roll else self.poker_points
+        if category in ("big_straight", "little_straight", "straight", "large_straight"):
+            straights = {"big_straight": (_HIGH_STRAIGHT,), "little_straight": (_LOW_STRAIGHT,)}
+            if tuple(sorted(dice)) not in straights.get(category, (_LOW_STRAIGHT, _HIGH_STRAIGHT)):
+                return 0
+            return {"straight": 25 if first_roll else 20, "large_straight": 40}.get(category, 30)
+        if category == "small_straight":
+            return 30 if any(run <= set(dice) for run in _FOURS_IN_A_ROW) else 0
+        if category == "full_house":
+            return 25 if sorted(counts.values()) == [2, 3] else 0
+        needed = {"three_of_a_kind": 3, "four_of_a_kind": 4}[category]
+        return total if most >= needed else 0
+
+    def _fits_poker_or_full(self, category: str, counts: list[int]) -> bool:
+        """Póker: exactly four equal and a different fifth; Full: three and two of another value
+        (rules-decisions); five of a kind counts too with ``five_of_a_kind_counts``."""
+        if counts == [5]:
+            return self.five_of_a_kind_counts
+        return counts == ([1, 4] if category == "poker" else [2, 3])
+
+
+def rule_set(rules: str | RuleSet = "jacht", **variant: Any) -> RuleSet:
+    """``rules`` as a :class:`RuleSet` (a name, or a rule set to change by ``variant``)."""
+    try:
+        if isinstance(rules, RuleSet):
+            return replace(rules, **variant)
+        return RuleSet(rules, **variant)
+    except (TypeError, ValueError) as error:
+        raise ConfigError(str(error)) from None
+
+
+def read_dice(dice: object, count: int = DICE) -> Multiset:
+    """``count`` dice as a sorted tuple, or IllegalAction saying what a die may show (numpy's
+    whole numbers are welcome)."""
+    if (not isinstance(dice, (tuple, list))
+            or not all(isinstance(d, Integral) and not isinstance(d, bool) for d in dice)):
+        raise IllegalAction(f"dice are whole numbers from 1 to 6, like (6, 6, 3, 2, 1): not {dice!r}")
+    dice = [int(d) for d in dice]
+    if len(dice) != count:
+        raise IllegalAction(f"{count} dice are rolled, so give {count} values "
+                            f"(got {len(dice)}: {tuple(dice)})")
+    if any(d not in FACES for d in dice):
+        raise IllegalAction(f"a die shows 1 to 6 pips: {tuple(dice)} has "
+                            f"{', '.join(str(d) for d in dice if d not in FACES)}")
+    return tuple(sorted(dice))
+
+
+def read_category(value: object, rules: RuleSet) -> str:
+    """A category of ``rules`` from its name (``"big_straight"``, ``"big straight"``) or its
+    Hungarian name (``"Nagy sor"``); IllegalAction listing the categories otherwise."""
+    if isinstance(value, str):
+        words = " ".join(value.replace("_", " ").replace("-", " ").lower().split())
+        for category in rules.categories:
+            english, hungarian = LABELS[category]
+            if words in (category.replace("_", " "), english.lower(), hungarian.lower()):
+                return category
+    raise IllegalAction(f"{value!r} is not a category of {rules.title}: the categories are "
+                        f"{', '.join(rules.categories)}")
+
+
+def score(dice: object, category: str, rules: str | RuleSet = "jacht",
+          first_roll: bool = False) -> int:
+    """What five dice score in ``category`` under ``rules`` (0 if they do not fit).
+
+    >>> score((4, 4, 4, 3, 2), "fours")
+    12
+    """
+    ruleset = rule_set(rules)
+    return ruleset.score(read_dice(dice), read_category(category, ruleset), first_roll)
+
+
+def fits(dice: object, category: str, rules: str | RuleSet = "jacht") -> bool:
+    """True when the five dice make the category, that is score more than 0 in it."""
+    return score(dice, category, rules) > 0

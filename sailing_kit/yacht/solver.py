@@ -1,0 +1,279 @@
+"""The optimal solitaire strategy, by backward induction over the sets of filled categories.
+
+A game position between turns is the set of filled categories (and in Yahtzee the upper total
+and whether the Yahtzee box holds 50, see :mod:`sailing_kit.yacht.values`). The last turn's
+value is that of one turn alone; each earlier position's value is that of its turn when writing
+into category ``c`` is worth its points plus the value of the position after it. Solving from
+the full card back to the empty one gives the whole table, every position's expected score
+still to come when playing perfectly, with numpy over the 252 rolls and 462 keeps
+(:mod:`sailing_kit.yacht.turn`) and many positions at once.
+
+:func:`solve` is cached: the first call builds the table (Jacht in well under a second), later
+calls reuse it. A :class:`Planner` turns a table into advice for any position: the expected final
+score of every keep and every category.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import cached_property, lru_cache
+from typing import Any
+
+import numpy as np
+
+from sailing_kit.core.errors import ConfigError
+from sailing_kit.yacht.multisets import (
+    DICE,
+    INDEX,
+    KEEPS,
+    PROPER_KEEPS,
+    ROLLS,
+    keep_index,
+    sub_multisets,
+)
+from sailing_kit.yacht.position import MAX_ROLLS, Choice, Keep, Position, Score
+from sailing_kit.yacht.rules import RuleSet, rule_set
+from sailing_kit.yacht.scorecard import Scorecard
+from sailing_kit.yacht.turn import SCALE, expected_levels, roll_values, turn_value
+from sailing_kit.yacht.values import Model, model_for
+
+TURN_SCALE = SCALE**MAX_ROLLS
+"""An exact table's unit per turn still to play: each turn's value is a sum over 6**15 rolls."""
+
+POSITIONS_AT_ONCE = 2048
+"""About how many (mask, sub-state) positions one numpy batch solves: big enough to spread numpy's
+overhead, small enough for the arrays to stay in the processor's cache."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice and the expected final score when making it and playing on perfectly."""
+
+    choice: Choice
+    expected: float
+
+    def __str__(self) -> str:
+        return f"{self.choice}: {self.expected:.2f}"
+
+
+@dataclass(frozen=True)
+class Advice:
+    """Every choice of a position, best first."""
+
+    options: tuple[Option, ...]
+
+    @property
+    def best(self) -> Option:
+        return self.options[0]
+
+    def __str__(self) -> str:
+        return "\n".join(str(option) for option in self.options)
+
+
+@dataclass(frozen=True)
+class TurnPlan:
+    """Turns solved (for a batch of positions, the first axis): per roll (0, 1, 2) the value of
+    writing each of the 252 rolls into each category, and before rolls 2 and 3 the expected value
+    of each of the 462 keeps."""
+
+    category_values: tuple[np.ndarray, ...]
+    keep_values: tuple[np.ndarray, ...]
+
+
+class Planner:
+    """Plays a table of values between turns: the optimal table, or zeros for a greedy player
+    who looks at this turn's points only."""
+
+    def __init__(self, rules: RuleSet, table: np.ndarray):
+        self.rules = rules
+        self.model = model_for(rules)
+        self.table = table
+        self._plan = lru_cache(maxsize=64)(self._one_turn)
+        self._moves = lru_cache(maxsize=1 << 16)(self._one_turn_moves)
+
+    def expected_score(self) -> float:
+        """The expected score of a whole game, from an empty card."""
+        return float(self.table[0, 0])
+
+    def expected_from(self, card: Scorecard) -> float:
+        """The expected final score from ``card`` between turns: its total plus the table's value
+        of the turns still to play."""
+        return card.total + float(self.table[self.model.mask(card), self.model.sub_state(card)])
+
+    def plan(self, position: Position) -> TurnPlan:
+        """The solved turn of ``position``'s card (no batch axis)."""
+        return self._plan(self.model.mask(position.card), self.model.sub_state(position.card))
+
+    def _one_turn(self, mask: int, sub: int) -> TurnPlan:
+        plan = self._turns(np.array([mask]), sub)
+        return TurnPlan(*(tuple(values[0] for values in part) for part in
+                          (plan.category_values, plan.keep_values)))
+
+    def _turns(self, masks: np.ndarray, sub: int) -> TurnPlan:
+        subs = np.array([sub])
+        per_table = {points: np.stack([values[:, 0] for values in self.model.each_category(
+                                          masks, subs, self.table, points)], -1)
+                     for points in set(self.model.stage_tables())}
+        category_values = tuple(per_table[points] for points in self.model.stage_tables())
+        values = roll_values([v.max(axis=-1) for v in category_values])
+        keep_values = tuple(
+            np.concatenate([level / 6 ** (DICE - size)
+                            for size, level in enumerate(expected_levels(v))], axis=-1)
+            for v in values[1:]
+        )
+        return TurnPlan(category_values, keep_values)
+
+    def _best_moves(self, masks: np.ndarray, sub: int) -> np.ndarray:
+        """For each mask, roll of the turn and of the 252 dice, the best choice: a category's
+        index (0, 1, ...) or, to roll again, ``-1 -`` the kept multiset's index in KEEPS."""
+        plan = self._turns(masks, sub)
+        moves = []
+        for stage, values in enumerate(plan.category_values):
+            best = values.argmax(axis=-1)
+            if stage < len(plan.keep_values):
+                keeps = plan.keep_values[stage][:, PROPER_KEEPS]
+                keep = PROPER_KEEPS[np.arange(len(ROLLS)), keeps.argmax(axis=-1)]
+                best = np.where(keeps.max(axis=-1) > values.max(axis=-1), -1 - keep, best)
+            moves.append(best)
+        return np.stack(moves, axis=1).astype(np.int16)
+
+    @cached_property
+    def _all_moves(self) -> np.ndarray:
+        """Best moves of every mask at once, for rule sets without sub-states (fast in batches)."""
+        masks = np.arange(len(self.table))
+        step = POSITIONS_AT_ONCE // 8  # each position here holds its turn's keeps too
+        return np.concatenate([self._best_moves(masks[start:start + step], 0)
+                               for start in range(0, len(masks), step)])
+
+    def _one_turn_moves(self, mask: int, sub: int) -> np.ndarray:
+        if self.model.sub_states == 1:
+            return self._all_moves[mask]
+        return self._best_moves(np.array([mask]), sub)[0]
+
+    def options(self, position: Position) -> list[Option]:
+        """Every choice of ``position`` with its expected final score (unsorted)."""
+        plan = self.plan(position)
+        stage, roll = position.rolls - 1, INDEX[DICE][position.dice]
+        scored, allowed = position.card.total, position.categories()
+        options = [Option(Score(c), scored + float(plan.category_values[stage][roll, index]))
+                   for index, c in enumerate(self.model.categories) if c in allowed]
+        if position.rolls < MAX_ROLLS:
+            options += [Option(Keep(k), scored + float(plan.keep_values[stage][keep_index(k)]))
+                        for k in sub_multisets(position.dice) if len(k) < DICE]
+        return options
+
+    def advise(self, position: Position) -> Advice:
+        """Every choice of ``position``, best first (on a tie, writing before keeping)."""
+        return Advice(tuple(sorted(self.options(position), key=lambda o: -o.expected)))
+
+    def best(self, position: Position) -> Choice:
+        """The best choice (what a strategy plays), from the position's cached best moves."""
+        card = position.card
+        moves = self._moves(self.model.mask(card), self.model.sub_state(card))
+        move = int(moves[position.rolls - 1, INDEX[DICE][position.dice]])
+        return Score(self.model.categories[move]) if move >= 0 else Keep(KEEPS[-1 - move])
+
+
+def solitaire_rules(rules: RuleSet) -> RuleSet:
+    """The rules with a number for every outcome: Tábornok's big general as a 60-point general."""
+    return replace(rules, big_general_wins=False) if rules.first_roll_counts else rules
+
+
+def build_table(rules: RuleSet, exact: bool = False) -> np.ndarray:
+    """The optimal table: ``table[mask, sub]`` is the expected score still to come (0 for
+    sub-states no game reaches). With ``exact``, entries are integers over
+    ``TURN_SCALE ** open categories``."""
+    model = model_for(rules)
+    count = len(model.categories)
+    table = np.zeros((1 << count, model.sub_states), dtype=object if exact else float)
+    for filled in range(count - 1, -1, -1):
+        unit = TURN_SCALE ** (count - filled - 1) if exact else 1
+        for subs, masks in _layer(model, filled):
+            step = max(1, POSITIONS_AT_ONCE // len(subs))
+            for start in range(0, len(masks), step):
+                batch = masks[start:start + step]
+                stops = _stops(model, batch, subs, table, unit)
+                table[batch[:, None], subs[None, :]] = turn_value(stops, exact)
+    return table
+
+
+def _layer(model: Model, filled: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The masks with ``filled`` categories filled, grouped by their reachable sub-states."""
+    groups: dict[bytes, tuple[np.ndarray, list[int]]] = {}
+    for mask in range(1 << len(model.categories)):
+        if bin(mask).count("1") == filled:
+            subs = model.reachable(mask)
+            groups.setdefault(subs.tobytes(), (subs, []))[1].append(mask)
+    return [(subs, np.array(masks)) for subs, masks in groups.values()]
+
+
+def _stops(model: Model, masks: np.ndarray, subs: np.ndarray, table: np.ndarray,
+           unit: object) -> list[np.ndarray]:
+    """The value of stopping after each of the three rolls: the best category."""
+    best = {}
+    for points in set(model.stage_tables()):
+        categories = model.each_category(masks, subs, table, points, unit)
+        best[points] = next(categories)
+        for values in categories:
+            np.maximum(best[points], values, out=best[points])
+    return [best[points] for points in model.stage_tables()]
+
+
+def _check_solvable(rules: RuleSet) -> None:
+    if rules.first_roll_counts and rules.big_general_wins:
+        raise ConfigError("a big general wins the game at once, which is no number of points: "
+                          "for a solitaire score pass big_general_wins=False (it then counts 60)")
+
+
+@lru_cache(maxsize=None)
+def solve(rules: RuleSet) -> Planner:
+    """The optimal :class:`Planner` of ``rules``: its table is built on the first call (Jacht in
+    well under a second, Yahtzee in tens of seconds) and cached for later ones."""
+    _check_solvable(rules)
+    return Planner(rules, build_table(rules))
+
+
+@lru_cache(maxsize=None)
+def solve_exact(rules: RuleSet) -> Fraction:
+    """The exact optimal expected score (Jacht and Tábornok: a few seconds)."""
+    _check_solvable(rules)
+    if rules.is_yahtzee:
+        raise ConfigError("exact=True is offered for jacht and tabornok; Yahtzee's table has "
+                          "a million positions: use floats")
+    table = build_table(rules, exact=True)
+    return Fraction(int(table[0, 0]), TURN_SCALE ** len(rules.categories))
+
+
+def optimal_expected_score(rules: str | RuleSet = "jacht", exact: bool = False,
+                           **variant: Any) -> float | Fraction:
+    """The expected score of perfect solitaire play from an empty card.
+
+    ``variant`` takes the rule set's options (``big_general_wins=False`` for Tábornok,
+    ``poker_points=40``, ``five_of_a_kind_counts=True``). ``exact=True`` gives a Fraction.
+    """
+    ruleset = rule_set(rules, **variant)
+    return solve_exact(ruleset) if exact else solve(ruleset).expected_score()
+
+
+def optimal_planner(rules: str | RuleSet = "jacht", **variant: Any) -> Planner:
+    """The cached optimal :class:`Planner` (Tábornok's big general counted as 60)."""
+    return solve(solitaire_rules(rule_set(rules, **variant)))
+
+
+def greedy_planner(rules: str | RuleSet = "jacht", **variant: Any) -> Planner:
+    """A :class:`Planner` that maximises this turn's points and ignores the turns to come."""
+    return _greedy(solitaire_rules(rule_set(rules, **variant)))
+
+
+@lru_cache(maxsize=None)
+def _greedy(rules: RuleSet) -> Planner:
+    model = model_for(rules)
+    return Planner(rules, np.zeros((1 << len(model.categories), model.sub_states)))
+
+
+def advise(position: Position) -> Advice:
+    """The optimal player's view of ``position``: every choice with its expected final score."""
+    return optimal_planner(position.card.rules).advise(position)
+
+
