@@ -17,6 +17,7 @@ from sailing_kit.race.engagement import (
     infringements_after_wind_change,
 )
 from sailing_kit.race.penalties import Umpire
+from sailing_kit.race.bots import make_bot
 from sailing_kit.race.game import Place, Protest, RaceState, Spin, Wait, new_game, new_practice
 from sailing_kit.race.rightofway import Boat, Rule, Ruling, course_point, right_of_way
 from sailing_kit.race.scenario import Scenario, library, load_scenario
@@ -52,6 +53,7 @@ __all__ = [
     "infringements",
     "infringements_after_wind_change",
     "library",
+    "make_bot",
     "load_scenario",
     "new_game",
     "new_practice",
@@ -75,7 +77,7 @@ __all__ = [
 
 def __getattr__(name: str):
     """The boards are imported on first use, so the rules never pull in Jupyter."""
-    if name in ("PointsOfSailBoard", "RightOfWayTrainer"):
+    if name in ("Board", "RaceBoard", "PointsOfSailBoard", "RightOfWayTrainer"):
         from sailing_kit.race import board
 
         return getattr(board, name)

@@ -1,7 +1,8 @@
 """The widget boards of Race the Wind. They hold no rules: the engine decides everything.
 
 - :class:`PointsOfSailBoard`: one boat, the wind, every end of the turn (lesson 1);
-- :class:`RightOfWayTrainer`: scenarios to judge, and a free mode with a live umpire (lesson 2).
+- :class:`RightOfWayTrainer`: scenarios to judge, and a free mode with a live umpire (lesson 2);
+- :class:`RaceBoard` (also ``Board``): the whole race, with friends or against bots.
 """
 
 from __future__ import annotations
@@ -9,11 +10,16 @@ from __future__ import annotations
 from typing import Callable
 
 from sailing_kit.race.boards.points_of_sail import PointsOfSailBoard
+from sailing_kit.race.boards.race import RaceBoard
 from sailing_kit.race.boards.trainer import RightOfWayTrainer
+from sailing_kit.race.bots import make_bot
 from sailing_kit.race.drill import new_drill
+from sailing_kit.race.game import new_game
 from sailing_kit.widgets.board import CanvasBoard
 
-__all__ = ["PointsOfSailBoard", "RightOfWayTrainer", "example_boards"]
+Board = RaceBoard
+
+__all__ = ["Board", "PointsOfSailBoard", "RaceBoard", "RightOfWayTrainer", "example_boards"]
 
 
 def example_boards() -> dict[str, Callable[[], CanvasBoard]]:
@@ -21,4 +27,6 @@ def example_boards() -> dict[str, Callable[[], CanvasBoard]]:
     return {
         "points of sail": lambda: PointsOfSailBoard(new_drill(seed=0, heading="E", start=(4, 5))),
         "right-of-way trainer": lambda: RightOfWayTrainer(seed=0),
+        "race (5 boats, full course)": lambda: RaceBoard(
+            new_game(seed=0, boats=5), bots={i: make_bot("strong") for i in range(1, 5)}),
     }

@@ -1,0 +1,249 @@
+"""The race board: the whole of Race the Wind with friends or against bots."""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+from typing import Callable
+
+import ipywidgets as widgets
+
+from sailing_kit.core.compass import Direction
+from sailing_kit.core.errors import SavedGameError
+from sailing_kit.core.protocol import CHANCE
+from sailing_kit.race.course_drawing import race_view
+from sailing_kit.race.drawing import option_marker
+from sailing_kit.race.game import Place, Protest, RaceState, Spin, Wait
+from sailing_kit.race.drill import Sail
+from sailing_kit.race.sailing import TurnOption
+from sailing_kit.widgets.board import CanvasBoard
+from sailing_kit.widgets.log import MessageLog
+from sailing_kit.widgets.scene import Scene
+
+CLICK_RADIUS = 10
+TURN_SECONDS = 120
+"""§2: "Each player must make their move within 2 minutes"."""
+LAYERS = {"course_points": "course points", "cover_points": "cover points", "zones": "zones",
+          "laylines": "laylines"}
+HELP = ("Click a blue dot to end your turn there (or ←/→ and Enter). Before the start, click an "
+        "intersection to place your boat. w waits, u undoes.")
+
+
+class RaceBoard(CanvasBoard):
+    """A race on the table: click to place and to sail, protest and serve penalties with the
+    buttons, toggle the layers, undo, replay the race with the slider, save and load it, and
+    time each move if you like. ``bots`` maps seats to bots (see ``sailing_kit.race.bots``)."""
+
+    def __init__(self, state: RaceState, *, bots: dict[int, Callable] | None = None):
+        self.selected = 0
+        self.replaying: RaceState | None = None
+        self.layers = {name: widgets.ToggleButton(value=name == "zones", description=label,
+                                                  tooltip=f"Show the {label}")
+                       for name, label in LAYERS.items()}
+        self.place_heading = widgets.Dropdown(options=[d.value for d in Direction], value="NW",
+                                              description="Place facing", layout={"width": "170px"})
+        self.actions_box = widgets.HBox()
+        self.info = widgets.HTML(layout=widgets.Layout(width="330px"))
+        self.messages = MessageLog(height="14em")
+        self.logged = 0
+        self.replay = widgets.IntSlider(description="Replay", min=0, max=0, value=0,
+                                        continuous_update=False, layout={"width": "330px"})
+        self.saved = widgets.Textarea(placeholder="saved race (JSON)",
+                                      layout={"width": "330px", "height": "5em"})
+        self.timer_on = widgets.Checkbox(description="2-minute turn timer", value=False)
+        self.clock = widgets.Play(value=0, min=0, max=TURN_SECONDS, interval=1000,
+                                  show_repeat=False, layout={"display": "none"})
+        self.clock_label = widgets.Label()
+        controls = [*self.layers.values(),
+                    self.button("Undo", "Take back the last move (key u)", self.undo, "undo")]
+        side = [self.info, self.actions_box, self.place_heading, self.messages, self.replay,
+                widgets.HBox([self.button("Save", "Write the race as JSON below", self.save,
+                                          "download"),
+                              self.button("Load", "Load the race written below", self.load,
+                                          "upload")]),
+                self.saved, widgets.HBox([self.timer_on, self.clock_label]), self.clock]
+        super().__init__(state, size=race_view(state).size, controls=controls, side=side,
+                         bots=bots)
+        for toggle in self.layers.values():
+            toggle.observe(self._guarded(lambda _: self.redraw()), names="value")
+        self.replay.observe(self._guarded(self._scrub), names="value")
+        self.clock.observe(self._guarded(self._tick), names="value")
+        self.timer_on.observe(self._guarded(self._toggle_timer), names="value")
+        self.advance_bots()
+        self.say(HELP)
+
+    # ----- what is shown ---------------------------------------------------------------------------
+    @property
+    def shown(self) -> RaceState:
+        """The state on the canvas: the live race, or a moment of the replay."""
+        return self.replaying or self.state
+
+    @property
+    def options(self) -> list[TurnOption]:
+        """The human's ends of turn this move (none while bots, chance or a replay act)."""
+        state = self.state
+        if self.replaying or state.is_over() or state.placing \
+                or state.current_player in (CHANCE, *self.bots) \
+                or not any(isinstance(a, Sail) for a in state.legal_actions()):
+            return []
+        return state.turn_options()
+
+    def scene(self) -> Scene:
+        layers = {name: toggle.value for name, toggle in self.layers.items()}
+        options = self.options
+        selected = options[self.selected % len(options)] if options else None
+        return self.shown.scene(options=options, selected=selected, **layers)
+
+    def after_change(self) -> None:
+        state = self.state
+        for line in state.log[self.logged:]:
+            self.messages.add(line)
+        self.logged = len(state.log)
+        self.replay.max = len(state.history)
+        if not self.replaying:
+            self.replay.value = self.replay.max
+        self.info.value = self._info()
+        self.actions_box.children = self._action_buttons()
+        self.place_heading.layout.display = None if state.placing else "none"
+        self.clock.value = 0
+
+    def _info(self) -> str:
+        state = self.state
+        if state.is_over():
+            return f"<b>{html.escape(state.result.reason)}</b>"
+        if state.placing:
+            return f"<b>Place boat {state.names[len(state.boats)]}</b> (§3.1)"
+        boat = state.boat
+        phase = "start procedure" if state.in_start_procedure else "race"
+        return (f"<b>{boat.name} to play</b> · move {state.move_number} ({phase})<br>"
+                f"{html.escape(str(state).splitlines()[1 + state.turn])}")
+
+    def _action_buttons(self) -> list[widgets.Button]:
+        if self.replaying:
+            return []
+        labels = {Wait: ("Stand still", "pause"), Spin: ("Penalty turn", "repeat")}
+        buttons = []
+        for action in self.state.legal_actions():
+            if isinstance(action, Protest):
+                buttons.append(self.button(f"Protest {action.offender}",
+                                           f"Claim a penalty against {action.offender} (§3.4)",
+                                           lambda a=action: self.play_turn(a), "flag"))
+            elif isinstance(action, (Wait, Spin)):
+                label, icon = labels[type(action)]
+                sense = "" if isinstance(action, Wait) else (" ⟳" if action.clockwise else " ⟲")
+                buttons.append(self.button(label + sense, label, lambda a=action: self.play_turn(a),
+                                           icon))
+        return buttons
+
+    # ----- playing -----------------------------------------------------------------------------------
+    def play_turn(self, action: object, success: str | None = None) -> None:
+        if self.play(action, success):
+            self.selected = 0
+
+    def advance_bots(self) -> None:
+        from sailing_kit.core.bots import advance
+
+        advance(self.state, self.bots)
+        self.refresh()
+
+    def sail(self, option: TurnOption) -> None:
+        self.play_turn(Sail(option.position, option.heading), f"{option.describe()}.")
+
+    def on_click(self, x: float, y: float) -> None:
+        if self.replaying:
+            self.say("This is a replay: drag the slider to the end to play on.", "error")
+            return
+        view = race_view(self.state)
+        if self.state.placing:
+            point = view.nearest(x, y)
+            if point is not None:
+                self.play_turn(Place(point, Direction(self.place_heading.value)),
+                               f"Placed at {point}.")
+            return
+        options = self.options
+        nearest = min(options, key=lambda o: _distance(option_marker(view, o), (x, y)),
+                      default=None)
+        if nearest is not None and _distance(option_marker(view, nearest), (x, y)) <= CLICK_RADIUS:
+            self.sail(nearest)
+            return
+        point = view.nearest(x, y)
+        if point is not None and not self.state.is_over():
+            self.play_turn(Sail(point, self.state.boat.heading))  # the engine says why not
+
+    def on_key(self, key: str, shift: bool, ctrl: bool, meta: bool) -> None:
+        options = self.options
+        if key in ("ArrowRight", "ArrowLeft") and options:
+            self.selected = (self.selected + (1 if key == "ArrowRight" else -1)) % len(options)
+            self.redraw()
+            self.say(f"Option {self.selected + 1} of {len(options)}: "
+                     f"{options[self.selected].describe()}")
+        elif key == "Enter" and options:
+            self.sail(options[self.selected % len(options)])
+        elif key == "w":
+            self.play_turn(Wait())
+        elif key == "u":
+            self.undo()
+
+    def undo(self) -> None:
+        """Take back moves until it is a human's turn again (bots' and dice's moves too)."""
+        state = self.state
+        if not state.history:
+            self.say("There is nothing to undo: no move has been played yet.", "error")
+            return
+        state.undo()
+        while state.history and (state.current_player == CHANCE
+                                 or state.current_player in self.bots):
+            state.undo()
+        self.logged = min(self.logged, len(state.log))
+        self.messages.clear()
+        for line in state.log:
+            self.messages.add(line)
+        self.refresh("Move taken back.")
+
+    # ----- replay, save, load, timer ---------------------------------------------------------------
+    def _scrub(self, change: dict) -> None:
+        moves = change["new"]
+        if moves >= len(self.state.history):
+            self.replaying = None
+            self.refresh("Back to the live race.")
+            return
+        data = json.loads(self.state.to_json())
+        data["moves"] = data["moves"][:moves]
+        self.replaying = RaceState.from_json(json.dumps(data))
+        self.actions_box.children = []
+        self.redraw()
+        self.say(f"Replay: after move {moves} of {len(self.state.history)}. "
+                 f"{self.replaying.log[-1] if self.replaying.log else ''}")
+
+    def save(self) -> None:
+        self.saved.value = self.state.to_json()
+        self.say("Saved below: copy the text to keep the race.", "good")
+
+    def load(self) -> None:
+        try:
+            loaded = RaceState.from_json(self.saved.value)
+        except SavedGameError as error:
+            self.say(f"Cannot load: {error}", "error")
+            return
+        self.state, self.replaying, self.logged = loaded, None, 0
+        self.messages.clear()
+        self.refresh("Race loaded.")
+
+    def _toggle_timer(self, change: dict) -> None:
+        self.clock.value = 0
+        self.clock.playing = change["new"]
+        self.clock_label.value = f"{TURN_SECONDS} s" if change["new"] else ""
+
+    def _tick(self, change: dict) -> None:
+        if not self.timer_on.value:
+            return
+        left = TURN_SECONDS - change["new"]
+        self.clock_label.value = f"{left} s left"
+        if left <= 0 and self.options:
+            self.say("Time! Two minutes per move (§2): the boat keeps its course.", "error")
+            self.sail(self.options[0])
+
+
+def _distance(a: tuple[float, float], b: tuple[float, float]) -> float:
+    return math.hypot(a[0] - b[0], a[1] - b[1])
