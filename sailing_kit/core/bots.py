@@ -23,20 +23,23 @@ def random_bot(seed: int = 0) -> Bot:
 
 
 def advance(state: GameState[Any], bots: Mapping[int, Bot], *, chance: bool = True,
-            max_steps: int = 10_000) -> list[Any]:
+            on_action: Callable[[Any], None] | None = None, max_steps: int = 10_000) -> list[Any]:
     """Let the bots of ``bots`` (player number -> bot) play, and sample chance if ``chance``,
-    until a human must act (or roll) or the game is over. Returns the actions played, in order."""
+    until a human must act (or roll) or the game is over. ``on_action(action)`` is called right
+    after each action, with the state as it then stands. Returns the actions played, in order."""
     played = []
     for _ in range(max_steps):
         player = state.current_player
         if player is None:
             break
         if player == CHANCE and chance:
-            played.append(state.sample_chance())
+            action = state.sample_chance()
         elif player in bots:
             action = bots[player](state)
             state.apply(action)
-            played.append(action)
         else:
             break
+        played.append(action)
+        if on_action is not None:
+            on_action(action)
     return played

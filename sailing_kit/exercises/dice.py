@@ -25,6 +25,7 @@ from sailing_kit.exercises.feedback import (
     question,
     read_choice,
     read_dict,
+    read_fraction,
     read_int,
     show,
 )
@@ -43,29 +44,8 @@ from sailing_kit.yacht.turn import SCALE, turn_value
 
 # ----- reading exact and decimal numbers -----------------------------------------------------------
 
-_FRACTION = re.compile(r"\s*([+-]?\d{1,40})\s*(?:/\s*(\d{1,40})\s*)?")
-
-
-def read_fraction(value: object, what: str = "probability") -> Fraction:
-    """An exact number: a whole number, a Fraction, a sympy Rational or a string like "25/648".
-    A decimal is refused with a hint (see :func:`_exactly`)."""
-    if isinstance(value, bool):
-        raise AnswerError(f"{show(value)} is not a {what}: write a fraction like \"25/648\".")
-    if isinstance(value, (int, Fraction)):
-        return Fraction(value)
-    if isinstance(value, sympy.Rational):
-        return Fraction(int(value.p), int(value.q))
-    if isinstance(value, str) and (match := _FRACTION.fullmatch(value)):
-        if match[2] is not None and int(match[2]) == 0:
-            raise AnswerError("a fraction cannot have 0 below the line.")
-        return Fraction(int(match[1]), int(match[2] or 1))
-    raise AnswerError(f"{show(value)} is not an exact {what}: write a fraction like \"25/648\", "
-                      "Fraction(25, 648) or sympy.Rational(25, 648).")
-
-
 def _read_count(value: object) -> int:
-    """A whole number, also as a sympy Integer (what ``sympy.binomial`` returns)."""
-    return read_int(int(value) if isinstance(value, sympy.Integer) else value, "count", low=0)
+    return read_int(value, "count", low=0)
 
 
 def _read_decimal(value: object, what: str) -> float:

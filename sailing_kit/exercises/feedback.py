@@ -8,8 +8,10 @@ error, so a notebook with blank answers runs from top to bottom.
 
 from __future__ import annotations
 
+import numbers
 import re
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from html import escape
 from typing import Callable, Iterable, Mapping, TypeVar
 
@@ -150,14 +152,33 @@ _PAIR = re.compile(f"{_NUMBER},{_NUMBER}")
 
 
 def read_int(value: object, what: str = "whole number", low: int | None = None) -> int:
-    """A whole number: ``5`` or ``"5"`` (not ``True``, not ``5.5``), at least ``low``."""
+    """A whole number: ``5``, ``"5"`` or a sympy or numpy integer (not ``True``, not ``5.5``),
+    at least ``low``."""
     if isinstance(value, str) and re.fullmatch(_NUMBER, value):
+        value = int(value)
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool):
         raise AnswerError(f"{show(value)} is not a {what}: write it with digits, like 3.")
     if low is not None and value < low:
         raise AnswerError(f"{value} cannot be a {what}: it is at least {low}.")
     return value
+
+
+_FRACTION = re.compile(r"\s*([+-]?\d{1,40})\s*(?:/\s*(\d{1,40})\s*)?")
+
+
+def read_fraction(value: object, what: str = "probability") -> Fraction:
+    """An exact number: a whole number, a Fraction, a sympy Rational or a string like "25/648"
+    (a decimal is refused: it is not exact)."""
+    if isinstance(value, numbers.Rational) and not isinstance(value, bool):
+        return Fraction(int(value.numerator), int(value.denominator))
+    if isinstance(value, str) and (match := _FRACTION.fullmatch(value)):
+        if match[2] is not None and int(match[2]) == 0:
+            raise AnswerError("a fraction cannot have 0 below the line.")
+        return Fraction(int(match[1]), int(match[2] or 1))
+    raise AnswerError(f"{show(value)} is not an exact {what}: write a fraction like \"25/648\", "
+                      "Fraction(25, 648) or sympy.Rational(25, 648).")
 
 
 def read_point(value: object) -> Point:

@@ -79,14 +79,17 @@ class CanvasBoard(widgets.VBox):
             self.say(f"Not allowed: {refusal}", "error")
             return False
         self.on_played(action)
-        for played in advance(self.state, self.bots, chance=self.auto_chance):
-            self.on_played(played)
-        self.refresh(success)
+        self.advance_bots(success)
         return True
 
+    def advance_bots(self, message: str | None = None) -> None:
+        """Let bots and chance move until a human must act, then redraw."""
+        advance(self.state, self.bots, chance=self.auto_chance, on_action=self.on_played)
+        self.refresh(message)
+
     def on_played(self, action: Any) -> None:
-        """Called once for every action applied (the human's, then each bot's or chance's):
-        a board with a log writes it there."""
+        """Called right after every action applied (the human's, then each bot's or chance's),
+        with the state as it then stands: a board with a log writes it there."""
 
     def refresh(self, message: str | None = None) -> None:
         """Redraw from the state and update the status line."""

@@ -10,7 +10,7 @@ from typing import Callable
 
 import ipywidgets as widgets
 
-from sailing_kit.core.bots import Bot, advance
+from sailing_kit.core.bots import Bot
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.widgets.board import CanvasBoard
 from sailing_kit.widgets.log import MessageLog
@@ -35,8 +35,6 @@ class Board(CanvasBoard):
         state = state if state is not None else new_game(seed=0)
         self.held: set[int] = set()
         self.selected = 0
-        self.logged = 0
-        """How many moves of the history the message log tells."""
         self.messages = MessageLog(height="22em")
         self.advisor = widgets.ToggleButton(
             value=advisor, description="Advisor", icon="lightbulb-o",
@@ -52,7 +50,7 @@ class Board(CanvasBoard):
         super().__init__(state, size=layout_of(state).size, controls=controls, side=[self.messages],
                          bots=bots)
         self.advisor.observe(lambda _: self._guarded(self._advisor_switched)(), "value")
-        self._let_others_play()
+        self.advance_bots()
         self.say(KEYS_HELP)
 
     # ----- engine-driven behaviour ------------------------------------------------------------------
@@ -60,11 +58,6 @@ class Board(CanvasBoard):
     def human_to_play(self) -> bool:
         player = self.state.current_player
         return player not in (None, CHANCE) and player not in self.bots
-
-    def _let_others_play(self) -> None:
-        """Let chance (the roll-off) and the bots move until a human must act."""
-        advance(self.state, self.bots)
-        self.refresh()
 
     def roll(self) -> None:
         if self.play(Roll(tuple(sorted(self.held)))):
@@ -97,13 +90,14 @@ class Board(CanvasBoard):
         while self.state.history and not self.human_to_play:
             self.state.undo()
         self.held = set(self.state.held) if self.state.dice else set()
+        self.messages.add("(moves taken back)")
         self.refresh("Move taken back: the same seed will roll the same dice again.")
 
     def restart(self) -> None:
         self.state = type(self.state)(self.state.seed, self.state.options)
-        self.held, self.selected, self.logged = set(), 0, 0
+        self.held, self.selected = set(), 0
         self.messages.clear()
-        self._let_others_play()
+        self.advance_bots()
         self.say("New game.", "good")
 
     def _advisor_switched(self) -> None:
@@ -169,22 +163,9 @@ class Board(CanvasBoard):
         if self.state.dice is None:
             self.held, self.selected = set(), 0
         self.roll_button.disabled = self.state.is_over()
-        self._log_new_moves()
 
-    def _log_new_moves(self) -> None:
-        """Tell the moves played since the last change, each with the position right after it
-        (replayed on a copy: bots and chance have moved on since)."""
-        history = self.state.history
-        if len(history) < self.logged:
-            self.messages.add("(moves taken back)")
-            self.logged = len(history)
-        replay = self.state.copy()
-        for _ in history[self.logged:]:
-            replay.undo()
-        for action in history[self.logged:]:
-            replay.apply(action)
-            self.messages.add(_log_line(replay, action))
-        self.logged = len(history)
+    def on_played(self, action: object) -> None:
+        self.messages.add(_log_line(self.state, action))
 
 
 def _log_line(state: YachtState, action: object) -> str:

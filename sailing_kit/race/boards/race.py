@@ -141,12 +141,6 @@ class RaceBoard(CanvasBoard):
         if self.play(action, success):
             self.selected = 0
 
-    def advance_bots(self) -> None:
-        from sailing_kit.core.bots import advance
-
-        advance(self.state, self.bots)
-        self.refresh()
-
     def sail(self, option: TurnOption) -> None:
         self.play_turn(Sail(option.position, option.heading), f"{option.describe()}.")
 
