@@ -26,7 +26,7 @@ from sailing_kit.race.engagement import Infringement, infringements, infringemen
 from sailing_kit.race.penalties import Umpire
 from sailing_kit.race.rightofway import Boat
 from sailing_kit.race.sailing import TurnOption, Water, manoeuvres_on_the_spot, turn_options
-from sailing_kit.race.tokens import BOX_TOKENS, place_tokens
+from sailing_kit.race.tokens import BOX_TOKENS, place_tokens, token_limits_broken
 from sailing_kit.race.situation import sailing_words
 from sailing_kit.race.wind import COMPASS_DIE, compass_die_outcomes
 from sailing_kit.widgets.scene import Scene
@@ -94,6 +94,9 @@ class RaceOptions:
     tokens: int | None = None
     """Tokens in play (half yellow, half blue, less each boat's reserve yellow); None: 80 on the
     full course, 36 on the short one, none in open water; 0 plays without (§3.8)."""
+    yellow: tuple[Point, ...] | None = None
+    blue: tuple[Point, ...] | None = None
+    """Tokens placed by hand (a scenario) instead of at random; the §3.2 limits still apply."""
     flags: bool = True
     """Wind changes at the flags (§3.3); False removes them (§3.8)."""
     cover: bool = True
@@ -129,6 +132,9 @@ class RaceOptions:
         set_(self, "wind", opt.direction(self.wind, "wind"))
         opt.whole_number(self.max_rounds, "max_rounds", 1)
         set_(self, "marks", tuple(opt.point(m, "marks") for m in self.marks))
+        for colour in ("yellow", "blue"):
+            if getattr(self, colour) is not None:
+                set_(self, colour, tuple(opt.point(p, colour) for p in getattr(self, colour)))
         if self.positions is not None:
             try:
                 set_(self, "positions", tuple((parse_point(p), Direction.parse(h))
@@ -145,7 +151,12 @@ class RaceOptions:
                 raise ValueError("in open water, option 'positions' says where the boats are")
             if self.finish_row is not None:
                 opt.whole_number(self.finish_row, "finish_row", 1, self.height - 1)
-        self.area()  # validates course and variant
+        area = self.area()  # validates course and variant
+        if self.yellow is not None or self.blue is not None:
+            placed = set(self.yellow or ()) | set(self.blue or ())
+            broken = token_limits_broken(area, placed)
+            if broken or any(p not in area.grid for p in placed):
+                raise ValueError(f"options 'yellow'/'blue': {broken or 'a token is off the board'}")
 
     def area(self) -> Course | OpenWater:
         if self.course == "open":
@@ -169,9 +180,13 @@ class RaceState(GameState[Action]):
         self.area = options.area()
         self.course_legs: tuple[Leg, ...] = self.area.legs()
         self.names = NAMES[:options.boats]
-        half = options.token_count // 2
-        self.yellow, self.blue = place_tokens(self.area, max(0, half - options.boats), half,
-                                              self.chance)
+        if options.yellow is not None or options.blue is not None:
+            self.yellow = frozenset(options.yellow or ())
+            self.blue = frozenset(options.blue or ())
+        else:
+            half = options.token_count // 2
+            self.yellow, self.blue = place_tokens(self.area, max(0, half - options.boats), half,
+                                                  self.chance)
         self.boats: tuple[Boat, ...] = ()
         self.wind: Direction = options.wind
         self.turn = 0
@@ -191,7 +206,7 @@ class RaceState(GameState[Action]):
         self.log: tuple[str, ...] = ()
         for position, heading in options.positions or ():
             try:
-                self._check_place(Place(position, heading))
+                self._check_place(Place(position, heading), by_the_rules=False)
             except IllegalAction as refusal:
                 raise opt.ConfigError(f"option 'positions': {refusal}") from None
             self._place(Place(position, heading))
@@ -381,13 +396,17 @@ class RaceState(GameState[Action]):
         elif action not in self.legal_actions():
             raise IllegalAction(self._why_not(action))
 
-    def _check_place(self, place: Place) -> None:
+    def _check_place(self, place: Place, by_the_rules: bool = True) -> None:
+        """A boat may not be placed on another, on a token or on a mark; a player placing a
+        boat (``by_the_rules``) also keeps to the spots of §3.1 (a set-up may put it anywhere)."""
         seat = len(self.boats)
         if place.position in {b.position for b in self.boats}:
             raise IllegalAction(f"another boat already stands at {place.position}")
         if place.position in self.yellow | self.blue:
             raise IllegalAction(f"a token lies at {place.position}: place the boat elsewhere")
-        if place.position not in self._spots():
+        if place.position not in self.area.grid or place.position in self.area.marks:
+            raise IllegalAction(f"{place.position} is off the board or on a mark")
+        if by_the_rules and place.position not in self._spots():
             raise IllegalAction(_placing_rule(self.area, self.options.boats, seat, place))
 
     def _check_spin(self, spin: Spin) -> None:

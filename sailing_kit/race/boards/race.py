@@ -235,8 +235,8 @@ class RaceBoard(CanvasBoard):
         left = TURN_SECONDS - change["new"]
         self.clock_label.value = f"{left} s left"
         if left <= 0 and self.options:
-            self.say("Time! Two minutes per move (§2): the boat keeps its course.", "error")
             self.sail(self.options[0])
+            self.say("Time! Two minutes per move (§2): the boat kept its course.", "error")
 
 
 def _distance(a: tuple[float, float], b: tuple[float, float]) -> float:
