@@ -1,0 +1,53 @@
+"""Calm (*Штиль*, published as *Tranquility*): the cooperative 6 x 6 number-card puzzle.
+
+The rules engine (:func:`new_game`, :class:`CalmState`, :class:`Sea`), bots, a simulator that
+measures win rates, and the puzzle mode with its solver. The widget :class:`Board` lives in
+``sailing_kit.calm.board`` and is imported on first use, so the rules never pull in Jupyter.
+"""
+
+from sailing_kit.calm.actions import Action, Discard, MoveRocks, Play, Split
+from sailing_kit.calm.bots import STRATEGIES, greedy_bot, planner_bot, random_bot
+from sailing_kit.calm.cards import FINISH, MONSTER, START, Special
+from sailing_kit.calm.game import CalmState, new_game
+from sailing_kit.calm.options import CalmOptions
+from sailing_kit.calm.puzzle import Solution, new_puzzle, puzzle_from_decks, solve
+from sailing_kit.calm.sea import Sea, natural_slot
+from sailing_kit.calm.simulate import SimulationResult, simulate
+from sailing_kit.calm.view import PlayerView
+
+__all__ = [
+    "FINISH",
+    "MONSTER",
+    "START",
+    "STRATEGIES",
+    "Action",
+    "CalmOptions",
+    "CalmState",
+    "Discard",
+    "MoveRocks",
+    "Play",
+    "PlayerView",
+    "Sea",
+    "SimulationResult",
+    "Solution",
+    "Special",
+    "Split",
+    "greedy_bot",
+    "natural_slot",
+    "new_game",
+    "new_puzzle",
+    "planner_bot",
+    "puzzle_from_decks",
+    "random_bot",
+    "simulate",
+    "solve",
+]
+
+
+def __getattr__(name: str):
+    """``Board`` is imported on first use, so the rules never pull in Jupyter."""
+    if name == "Board":
+        from sailing_kit.calm.board import Board
+
+        return Board
+    raise AttributeError(name)

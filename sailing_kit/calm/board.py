@@ -1,0 +1,397 @@
+"""The widget board of Calm. It holds no rules: every decision is the engine's, and a refused
+move shows the engine's own words in the status line.
+
+Select a card of your hand (click it, or press its number); the cells where it may go light up
+with their cost. Click one (or pick it with ← / → and press Enter) to place the card; then select
+the cards that pay its cost and press **Discard selected**. Two selected cards and **Discard
+selected** is the "discard two" action. The Start and Finish slots and the jagged rocks are
+clicked too. With several people at one screen, a "pass the device" screen hides each hand until
+its owner is ready; computer players (``bots``) move on their own.
+"""
+
+from __future__ import annotations
+
+import html
+from collections import deque
+from typing import Callable
+
+import ipywidgets as widgets
+
+from sailing_kit.core.bots import Bot
+from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.options import options_to_json
+from sailing_kit.core.protocol import CHANCE
+from sailing_kit.calm.actions import Action, Discard, MoveRocks, Play, Split, describe_action
+from sailing_kit.calm.bots import planner_bot
+from sailing_kit.calm.cards import FINISH, MONSTER, START, card_label, hand_text, is_island
+from sailing_kit.calm.drawing import Layout, draw_table, layout_for
+from sailing_kit.calm.game import ACT, PAY, ROCKS, SHARE, SPLIT, CalmState, new_game
+from sailing_kit.calm.sea import Cell
+from sailing_kit.widgets.board import CanvasBoard
+from sailing_kit.widgets.cards import card_at
+from sailing_kit.widgets.log import MessageLog
+from sailing_kit.widgets.scene import Scene
+
+KEYS_HELP = ("Click a card (or press 1–5), then a lit cell (or ←/→ and Enter). "
+             "Keys: d discards the selected cards, s plays Start, f plays Finish, u undoes.")
+
+
+class Board(CanvasBoard):
+    """Play Calm together at one screen, or with computer players: ``bots`` maps seats
+    (0-based) to bots, for example
+    ``Board(new_game(players=2, seed=0), bots={1: planner_bot()})``."""
+
+    def __init__(self, state: CalmState | None = None, *, bots: dict[int, Bot] | None = None):
+        state = state if state is not None else new_game(players=2, seed=0)
+        self.selected: list[int] = []
+        self.target_index = 0
+        self.revealed: int | None = None
+        self.info = widgets.HTML(layout=widgets.Layout(width="300px"))
+        self.messages = MessageLog(height="12em")
+        self.split_inputs = [widgets.BoundedIntText(description=f"Player {seat + 1}", min=0,
+                                                    max=state.options.start_discards,
+                                                    layout=widgets.Layout(width="170px"))
+                             for seat in range(state.num_players)]
+        agree = self.button("Agree split", "Enter the team's split of the Start's discards",
+                            self.agree_split, icon="handshake-o")
+        self.split_box = widgets.VBox([widgets.HTML("<b>The Start's discards</b>: how many "
+                                                    "does each player discard?"),
+                                       *self.split_inputs, agree])
+        self.discard_button = self.button("Discard selected", "Discard the selected cards (key d)",
+                                          self.discard_selected, icon="trash")
+        controls = [
+            self.discard_button,
+            self.button("Undo", "Take back your last move (key u)", self.undo, icon="undo"),
+            self.button("New deal", "A new game with the same options", self.new_deal,
+                        icon="refresh"),
+        ]
+        self._proposed_at: int | None = None
+        self._said: deque[tuple[Action, str]] = deque()
+        narrated = {seat: self._narrated(bot) for seat, bot in (bots or {}).items()}
+        super().__init__(state, size=layout_for(state.view(0)).size, controls=controls,
+                         side=[self.info, self.split_box, self.messages], bots=narrated)
+        self.advance_bots()
+        self.say(KEYS_HELP)
+
+    # ----- who is looking -------------------------------------------------------------------------
+    @property
+    def humans(self) -> list[int]:
+        return [seat for seat in range(self.state.num_players) if seat not in self.bots]
+
+    @property
+    def table_layout(self) -> Layout:
+        return layout_for(self.state.view(0))
+
+    @property
+    def seat(self) -> int | None:
+        """The human whose turn it is, or None (a bot's or chance's turn, or the game is over)."""
+        seat = self.state.current_player
+        return seat if seat is not None and seat != CHANCE and seat not in self.bots else None
+
+    @property
+    def covered(self) -> bool:
+        """True while the device must pass to the next human (several humans share the screen)."""
+        return self.seat is not None and len(self.humans) > 1 and self.revealed != self.seat
+
+    @property
+    def viewer(self) -> int:
+        """The seat whose view is drawn: the acting human, else the last one shown."""
+        if self.seat is not None:
+            return self.seat
+        if self.revealed is not None:
+            return self.revealed
+        return self.humans[0] if self.humans else 0
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        return self.state.hand(self.viewer)
+
+    @property
+    def chosen(self) -> list[int]:
+        """The selected cards (values), in hand order."""
+        hand = self.hand
+        return [hand[i] for i in sorted(self.selected) if i < len(hand)]
+
+    # ----- what the engine offers for the selection -----------------------------------------------
+    def targets(self) -> dict[Cell, int]:
+        """The legal cells of the one selected island, with their costs."""
+        chosen = self.chosen
+        if (self.seat is None or self.state.phase != ACT or len(chosen) != 1
+                or not is_island(chosen[0])):
+            return {}
+        return dict(self.state.placement_options(chosen[0]))
+
+    def prey(self) -> list[Cell]:
+        """The islands a selected sea monster may destroy."""
+        if self.seat is None or self.state.phase != ACT or self.chosen != [MONSTER]:
+            return []
+        return [cell for cell, _ in self.state.sea.islands()]
+
+    def focused(self) -> Cell | None:
+        targets = sorted(self.targets())
+        return targets[self.target_index % len(targets)] if targets else None
+
+    # ----- actions --------------------------------------------------------------------------------
+    def act(self, action: Action, success: str) -> None:
+        """Send ``action`` to the engine; on success clear the selection."""
+        self._said.append((action, _narrate(self.state, action)))
+        if self.play(action, success):
+            self.selected, self.target_index = [], 0
+            self.refresh(self._next_hint(success))
+        self._said.clear()
+
+    def _narrated(self, bot: Bot) -> Bot:
+        """``bot``, telling the log what it does (in words, before the move changes the table)."""
+        def play(state: CalmState) -> Action:
+            action = bot(state)
+            self._said.append((action, _narrate(state, action)))
+            return action
+
+        return play
+
+    def place(self, cell: Cell) -> None:
+        chosen = self.chosen
+        if len(chosen) != 1:
+            self.say("Select exactly one card of your hand first, then click where it goes."
+                     if not chosen else "Two cards are selected: that is for discarding. Select "
+                     "just one card to place it.", "error")
+            return
+        card = chosen[0]
+        verb = "The sea monster destroyed the island at" if card == MONSTER else f"Placed {card} at"
+        self.act(Play(card, cell), f"{verb} {cell}.")
+
+    def discard_selected(self) -> None:
+        chosen = self.chosen
+        if not chosen:
+            self.say("Select the cards to discard first (click them or press their numbers).",
+                     "error")
+            return
+        self.act(Discard(tuple(sorted(chosen))), f"Discarded {hand_text(tuple(sorted(chosen)))}.")
+
+    def agree_split(self) -> None:
+        shares = tuple(box.value for box in self.split_inputs)
+        self.act(Split(shares), "The split is agreed.")
+
+    def move_rocks(self, row: int) -> None:
+        self.act(MoveRocks(row), f"The jagged rocks now close row {row}.")
+
+    def undo(self) -> None:
+        """Take back moves until a human is to act again (bots' replies go with them)."""
+        state = self.state
+        if not state.history:
+            self.say("there is nothing to undo: no move has been played yet", "error")
+            return
+        state.undo()
+        while state.history and self.seat is None:
+            state.undo()
+        self.selected, self.target_index = [], 0
+        self.revealed = self.seat
+        self.messages.add("(a move was taken back)")
+        self.refresh("Move taken back.")
+
+    def new_deal(self) -> None:
+        self.state = CalmState.new(self.state.seed + 1, **options_to_json(self.state.options))
+        self.selected, self.target_index, self.revealed = [], 0, None
+        self.messages.clear()
+        self.advance_bots(f"A new deal (seed {self.state.seed}).")
+
+    def reveal(self) -> None:
+        self.revealed = self.seat
+        self.refresh(f"Player {self.seat + 1}, your hand is showing.")
+
+    def _next_hint(self, done: str) -> str:
+        state = self.state
+        if state.is_over():
+            return f"{done} {'Won' if state.result.winners else 'Lost'}: {state.result.reason}."
+        if self.covered:
+            return f"{done} Pass the device to Player {self.seat + 1}."
+        if self.seat is not None:
+            return f"{done} Now: {state.expected()}."
+        return done
+
+    # ----- events ---------------------------------------------------------------------------------
+    def on_click(self, x: float, y: float) -> None:
+        if self.covered:
+            self.reveal()
+            return
+        if self.state.is_over():
+            self.say(f"The game is over: {self.state.result.reason}. Press New deal to play again.")
+            return
+        if self.seat is None:
+            self.say("Wait: it is not a human player's turn.")
+            return
+        layout = self.table_layout
+        card = card_at(layout.hand_rects(len(self.hand), self.selected), x, y)
+        if card is not None:
+            self.toggle(card)
+        elif layout.start_rect.contains(x, y):
+            self.act(Play(START), "The Start card is played.")
+        elif layout.finish_rect.contains(x, y):
+            self.act(Play(FINISH), "The Finish card is played!")
+        elif (row := layout.rocks_row_at(x, y)) is not None:
+            self.move_rocks(row)
+        elif (cell := layout.cell_at(x, y)) is not None:
+            self.place(cell)
+
+    def on_key(self, key: str, shift: bool, ctrl: bool, meta: bool) -> None:
+        if self.covered:
+            if key in ("Enter", " "):
+                self.reveal()
+            return
+        if self.seat is None:
+            return
+        if key.isdigit() and 1 <= int(key) <= len(self.hand):
+            self.toggle(int(key) - 1)
+        elif key in ("ArrowLeft", "ArrowRight") and self.targets():
+            self.target_index += 1 if key == "ArrowRight" else -1
+            self.redraw()
+            cell = self.focused()
+            self.say(f"Cell {cell}: cost {self.targets()[cell]}. Press Enter to place it there.")
+        elif key in ("Enter", " ") and self.focused() is not None:
+            self.place(self.focused())
+        elif key == "d":
+            self.discard_selected()
+        elif key == "s":
+            self.act(Play(START), "The Start card is played.")
+        elif key == "f":
+            self.act(Play(FINISH), "The Finish card is played!")
+        elif key == "u":
+            self.undo()
+
+    def toggle(self, index: int) -> None:
+        """Select or deselect the hand's card ``index`` (keeping at most as many as the step can
+        use: two to discard, or the cards a cost or share asks for)."""
+        if index in self.selected:
+            self.selected.remove(index)
+        else:
+            self.selected.append(index)
+            most = max(2, self.state.discards_due()) if self.state.phase != SPLIT else 0
+            self.selected = self.selected[-most:] if most else []
+        self.target_index = 0
+        self.redraw()
+        self.after_change()
+        self.say(self._selection_hint())
+
+    def _selection_hint(self) -> str:
+        chosen, state = self.chosen, self.state
+        if not chosen:
+            return "Nothing selected."
+        names = hand_text(tuple(chosen))
+        if state.phase in (PAY, SHARE):
+            due = state.discards_due()
+            return (f"Selected {names}: {len(chosen)} of the {due} to discard. Then press Discard "
+                    "selected.")
+        if len(chosen) == 1 and is_island(chosen[0]):
+            targets = self.targets()
+            if not targets:
+                return f"{chosen[0]} fits nowhere now (or costs more than you could pay)."
+            cheapest = min(targets.values())
+            return (f"{chosen[0]} may go in {len(targets)} lit cell{'s' * (len(targets) > 1)} "
+                    f"(cheapest cost: {cheapest}). Click one.")
+        if len(chosen) == 1:
+            return f"Selected {card_label(chosen[0])}."
+        return f"Selected {names}: press Discard selected to discard them."
+
+    def on_played(self, action: Action) -> None:
+        if self._said and self._said[0][0] is action:
+            self.messages.add(self._said.popleft()[1])
+        else:  # chance's move: nobody announced it
+            self.messages.add(f"The jagged rocks drift to row {action.row}.")
+        state = self.state
+        if state.is_over() and len(self._said) == 0:
+            self.messages.add(("WON: " if state.result.winners else "LOST: ") + state.result.reason)
+
+    # ----- drawing --------------------------------------------------------------------------------
+    def scene(self) -> Scene:
+        state = self.state
+        view = state.view(self.viewer)
+        if self.covered:
+            return draw_table(view, cover=f"Pass the device to Player {self.seat + 1}")
+        acting = self.seat is not None
+        slots = []
+        if acting and state.phase == ACT:
+            if START in self.hand and state.start_refusal() is None:
+                slots.append("start")
+            if FINISH in self.hand and state.finish_refusal() is None:
+                slots.append("finish")
+        return draw_table(view, selected=self.selected if acting else (),
+                          targets=self.targets(), focus=self.focused(), prey=self.prey(),
+                          rock_rows=state.rocks_rows() if acting and state.phase == ROCKS else (),
+                          slots=slots)
+
+    def after_change(self) -> None:
+        state = self.state
+        splitting = state.phase == SPLIT and not state.is_over() and self.seat is not None
+        self.split_box.layout.display = "flex" if splitting else "none"
+        if splitting and self._proposed_at != len(state.history):
+            self._proposed_at = len(state.history)  # propose once; then the players edit it
+            for box, most, share in zip(self.split_inputs, state.capacities(), _even_split(state)):
+                box.max, box.value = most, share
+        self.discard_button.disabled = self.seat is None or self.covered or state.phase == SPLIT
+        self.info.value = self._info()
+
+    def _info(self) -> str:
+        state = self.state
+        if state.is_over():
+            verdict = "Won" if state.result.winners else "Lost"
+            head = f"<b>{verdict}</b>: {html.escape(state.result.reason)}"
+        elif self.covered:
+            head = f"<b>Pass the device to Player {self.seat + 1}</b> (click the board when ready)."
+        elif state.current_player == CHANCE:
+            head = "The jagged rocks drift…"
+        else:
+            who = state.current_player + 1
+            head = f"<b>Player {who}</b>: {html.escape(state.expected())}."
+        lines = [head, f"Cost limit now: at most {max(0, state.payable(self.viewer))} discards."]
+        if state.options.open_hands:
+            lines += [f"Player {seat + 1}: {html.escape(hand_text(state.hand(seat)))}"
+                      for seat in range(state.num_players) if seat != self.viewer]
+        return "<br>".join(lines)
+
+
+def _narrate(state: CalmState, action: Action) -> str:
+    """A log line for ``action``, said before it is applied to ``state``."""
+    line = f"Player {state.current_player + 1} {describe_action(action)}"
+    if isinstance(action, Play) and action.at is not None and is_island(action.card):
+        try:
+            cost = state.sea.cost(action.card, *action.at)
+        except IllegalAction:  # a refused move: the status line will say why
+            cost = 0
+        line += f" (cost {cost})" if cost else ""
+    return line + "."
+
+
+def _even_split(state: CalmState) -> list[int]:
+    """A first proposal for the split: one card at a time to whoever has discarded least (the
+    Start player first on a tie), within what each can discard."""
+    most, players = state.capacities(), state.num_players
+    shares = [0] * players
+
+    def next_in_line(seat: int) -> tuple[int, int]:
+        return (shares[seat], (seat - state.player) % players)
+
+    for _ in range(state.options.start_discards):
+        open_seats = [seat for seat in range(players) if shares[seat] < most[seat]]
+        if not open_seats:
+            break
+        shares[min(open_seats, key=next_in_line)] += 1
+    return shares
+
+
+def example_boards() -> dict[str, Callable[[], CanvasBoard]]:
+    """Boards in a typical position, for the benchmarks and the gallery."""
+
+    def mid_game() -> Board:
+        state = new_game(players=2, seed=3, rocks="manual")
+        bot = planner_bot()
+        while len(state.history) < 24 and not state.is_over():
+            state.apply(bot(state))
+        board = Board(state, bots={1: planner_bot()})
+        board.toggle(0)
+        return board
+
+    return {"calm: first turn": lambda: Board(new_game(players=2, seed=0), bots={1: planner_bot()}),
+            "calm: mid game, jagged rocks": mid_game}
+
+
+__all__ = ["Board", "example_boards"]

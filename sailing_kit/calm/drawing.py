@@ -1,0 +1,304 @@
+"""The picture of a game of Calm, drawn from one player's view (so hidden cards never reach it).
+
+:class:`Layout` says where everything lies (the board uses it to know what a click hits);
+:func:`draw_table` draws a :class:`~sailing_kit.calm.view.PlayerView` with optional highlights:
+selected cards, the legal cells of a card with their costs, the rows the jagged rocks may move
+to, the playable Start/Finish slots, and a "pass the device" cover that hides the hand.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+from typing import Collection, Mapping
+
+from sailing_kit.calm.cards import FINISH, MONSTER, START, Card, hand_text
+from sailing_kit.calm.sea import Cell, Sea
+from sailing_kit.calm.view import PlayerView
+from sailing_kit.core.protocol import CHANCE
+from sailing_kit.widgets import palette
+from sailing_kit.widgets.cards import CARD_HEIGHT, CardFace, Rect, draw_hand, hand_rects
+from sailing_kit.widgets.scene import Scene
+
+SMALL_CARD = (36, 50)
+"""Card size in an open-hands picture, where every player's hand is shown."""
+SPECIAL_FACES = {
+    START: CardFace("START", accent=palette.BLUISH_GREEN),
+    FINISH: CardFace("FINISH", accent=palette.VERMILLION),
+    MONSTER: CardFace("MONSTER", accent=palette.REDDISH_PURPLE),
+}
+
+
+def card_face(card: Card) -> CardFace:
+    return SPECIAL_FACES.get(card) or CardFace(str(card), corner=str(card), accent=palette.SKY_BLUE)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Pixel geometry of the table: players strip, Finish slot, sea, Start slot, hand(s)."""
+
+    rows: int = 6
+    cols: int = 6
+    players: int = 3
+    open_hands: bool = False
+    cell: float = 52
+    left: float = 66
+    """Room left of the sea for the jagged rocks."""
+    top: float = 118
+
+    @property
+    def sea_bottom(self) -> float:
+        return self.top + self.rows * self.cell
+
+    @property
+    def width(self) -> int:
+        return round(max(self.left + self.cols * self.cell + 96, 470))
+
+    @property
+    def hand_top(self) -> float:
+        return self.sea_bottom + 78
+
+    @property
+    def height(self) -> int:
+        hands = self.players * (SMALL_CARD[1] + 30) if self.open_hands else CARD_HEIGHT + 24
+        return round(self.hand_top + hands + 8)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (self.width, self.height)
+
+    def cell_rect(self, row: int, col: int) -> Rect:
+        return Rect(self.left + col * self.cell, self.top + (self.rows - 1 - row) * self.cell,
+                    self.cell, self.cell)
+
+    def cell_at(self, x: float, y: float) -> Cell | None:
+        col = int((x - self.left) // self.cell)
+        row = self.rows - 1 - int((y - self.top) // self.cell)
+        inside = x >= self.left and y >= self.top
+        return (row, col) if inside and 0 <= row < self.rows and 0 <= col < self.cols else None
+
+    def rocks_rect(self, row: int) -> Rect:
+        cell = self.cell_rect(row, 0)
+        return Rect(8, cell.y + 5, self.left - 16, self.cell - 10)
+
+    def rocks_row_at(self, x: float, y: float) -> int | None:
+        return next((row for row in range(self.rows) if self.rocks_rect(row).contains(x, y)), None)
+
+    @property
+    def start_rect(self) -> Rect:
+        """The Start slot: the bottom-left corner of the frame."""
+        return Rect(self.left - 40, self.sea_bottom + 12, 80, 46)
+
+    @property
+    def finish_rect(self) -> Rect:
+        """The Finish slot: the top-right corner of the frame."""
+        return Rect(self.left + self.cols * self.cell - 40, self.top - 58, 80, 46)
+
+    def hand_rects(self, count: int, selected: Collection[int] = ()) -> list[Rect]:
+        """The viewer's hand, along the bottom."""
+        return hand_rects(16, self.hand_top + 12, count, selected=tuple(selected))
+
+    def seat_rect(self, seat: int) -> Rect:
+        """A player's box in the strip along the top."""
+        width = (self.width - 16) / self.players
+        return Rect(8 + seat * width, 30, width - 6, 30)
+
+
+def layout_for(view: PlayerView) -> Layout:
+    options = view.options
+    return Layout(options.rows, options.cols, view.players, open_hands=view.viewer is None)
+
+
+def draw_table(view: PlayerView, *, selected: Collection[int] = (),
+               targets: Mapping[Cell, int] | None = None, focus: Cell | None = None,
+               prey: Collection[Cell] = (), rock_rows: Collection[int] = (),
+               slots: Collection[str] = (), cover: str | None = None) -> Scene:
+    """The table as ``view`` sees it. ``selected``: indices of chosen cards in the viewer's hand;
+    ``targets``: legal cells of the chosen card and their costs, ``focus`` the one the keyboard
+    points at; ``prey``: islands a chosen sea monster may destroy; ``rock_rows``: rows offered to
+    the jagged rocks; ``slots``: "start"/"finish" slots to mark playable; ``cover``: a message
+    shown instead of the hand ("pass the device")."""
+    layout = layout_for(view)
+    scene = Scene(layout.width, layout.height, title=_title(view), background=palette.WATER)
+    scene.text((10, 14), _title(view), size=13, colour=palette.INK, anchor="start", bold=True)
+    if view.result is not None:
+        for number, line in enumerate(textwrap.wrap(view.result.reason, 52)[:3]):
+            scene.text((10, layout.top - 46 + 13 * number), line, size=10, colour=palette.INK,
+                       anchor="start")
+    _draw_seats(scene, layout, view)
+    _draw_slot(scene, layout.finish_rect, "FINISH", view.finished, "finish" in slots)
+    _draw_slot(scene, layout.start_rect, "START", view.start_played, "start" in slots)
+    _draw_sea(scene, layout, view.sea, targets or {}, focus, prey)
+    _draw_rocks(scene, layout, view, rock_rows)
+    _draw_piles(scene, layout, view)
+    if cover is not None:
+        _draw_cover(scene, layout, cover)
+    elif view.viewer is None:
+        _draw_open_hands(scene, layout, view)
+    elif view.hands[view.viewer] is not None:
+        hand = view.hands[view.viewer]
+        rects = layout.hand_rects(len(hand), selected)
+        draw_hand(scene, rects, [card_face(card) for card in hand], selected=tuple(selected))
+        scene.text((16, layout.hand_top - 4), f"{view.seat_name(view.viewer)}: your hand",
+                   size=12, colour=palette.INK, anchor="start", bold=True)
+    return scene
+
+
+def _title(view: PlayerView) -> str:
+    if view.result is not None:
+        return "Won! Everyone reaches the island." if view.result.winners else "Lost."
+    if view.current_player == CHANCE:
+        return "The jagged rocks drift…"
+    cards = f"{view.due} card{'s' * (view.due > 1)}"
+    act = "play the Start card" if view.start_due else "play a card or discard two"
+    step = {"act": act, "pay": f"pay: discard {cards}",
+            "split": "agree the split of the Start's discards",
+            "share": f"discard {cards} for the Start", "rocks": "move the rocks, or discard two"}
+    return f"Player {view.current_player + 1}: {step[view.phase]}"
+
+
+def _draw_seats(scene: Scene, layout: Layout, view: PlayerView) -> None:
+    for seat in range(view.players):
+        box = layout.seat_rect(seat)
+        acting = seat == view.current_player
+        scene.rect(box.x, box.y, box.w, box.h, fill="#ffffff", stroke=palette.INK,
+                   width=2.5 if acting else 0.8)
+        scene.rect(box.x, box.y, 6, box.h, fill=palette.PLAYERS[seat])
+        name = f"{'▶ ' if acting else ''}P{seat + 1}{' (you)' if seat == view.viewer else ''}"
+        scene.text((box.x + 10, box.y + 9), name, size=10, colour=palette.INK, anchor="start",
+                   bold=acting)
+        scene.text((box.x + 10, box.y + 22),
+                   f"hand {view.hand_sizes[seat]} · deck {view.deck_sizes[seat]}", size=9,
+                   colour=palette.MUTED, anchor="start")
+
+
+def _draw_slot(scene: Scene, rect: Rect, label: str, filled: bool, playable: bool) -> None:
+    if filled:
+        accent = palette.BLUISH_GREEN if label == "START" else palette.VERMILLION
+        scene.rect(rect.x, rect.y, rect.w, rect.h, fill="#ffffff", stroke=palette.INK, width=1.2)
+        scene.rect(rect.x + 2, rect.y + 2, rect.w - 4, 6, fill=accent)
+        scene.text(rect.centre, label, size=13, colour=palette.INK, bold=True)
+        return
+    scene.rect(rect.x, rect.y, rect.w, rect.h, fill=palette.HIGHLIGHT if playable else None,
+               stroke=palette.BLUE if playable else palette.MUTED, width=3 if playable else 1,
+               opacity=1.0)
+    x, y = rect.centre
+    if playable:
+        scene.text((x, y - 8), label, size=12, colour=palette.INK, bold=True)
+        scene.text((x, y + 9), "play here", size=10, colour=palette.INK, bold=True)
+    else:
+        scene.text((x, y), f"{label} slot", size=10, colour=palette.MUTED)
+
+
+def draw_sea(sea: Sea, labels: Mapping[Cell, str] | None = None, title: str = "") -> Scene:
+    """The sea alone, each cell numbered in reading order; ``labels`` writes a short text in
+    empty cells (the questions of an exercise)."""
+    layout = Layout(sea.rows, sea.cols, 1, left=12, top=12)
+    scene = Scene(round(layout.left + sea.cols * layout.cell + 34),
+                  round(layout.sea_bottom + 12), title=title or "The sea", background=palette.WATER)
+    _draw_sea(scene, layout, sea, {}, None, (), labels or {})
+    return scene
+
+
+def _draw_sea(scene: Scene, layout: Layout, sea: Sea, targets: Mapping[Cell, int],
+              focus: Cell | None, prey: Collection[Cell],
+              labels: Mapping[Cell, str] | None = None) -> None:
+    labels = labels or {}
+    for index in range(sea.size):
+        row, col = sea.position(index)
+        rect = layout.cell_rect(row, col)
+        value = sea.cells[index]
+        target = targets.get((row, col))
+        if value:
+            scene.rect(rect.x + 2, rect.y + 2, rect.w - 4, rect.h - 4, fill="#ffffff",
+                       stroke=palette.INK, width=1.2)
+            scene.text(rect.centre, str(value), size=18, colour=palette.INK, bold=True)
+            if (row, col) in prey:
+                scene.rect(rect.x + 4, rect.y + 4, rect.w - 8, rect.h - 8,
+                           stroke=palette.VERMILLION, width=3)
+                scene.text((rect.x + rect.w - 9, rect.y + 10), "✕", size=11,
+                           colour=palette.VERMILLION, bold=True)
+        elif target is not None:
+            focused = (row, col) == focus
+            scene.rect(rect.x + 2, rect.y + 2, rect.w - 4, rect.h - 4, fill=palette.HIGHLIGHT,
+                       stroke=palette.INK if focused else palette.BLUE, width=4.5 if focused else 3)
+            scene.text(rect.centre, "free" if target == 0 else f"cost {target}", size=11,
+                       colour=palette.INK, bold=True)
+            if focused:
+                scene.text((rect.x + rect.w / 2, rect.y + rect.h - 9), "▲ Enter", size=8,
+                           colour=palette.INK)
+        else:
+            scene.rect(rect.x + 2, rect.y + 2, rect.w - 4, rect.h - 4, fill="#ffffff",
+                       stroke=palette.GRID, width=1, opacity=0.6)
+            if (row, col) in labels:
+                scene.text(rect.centre, labels[(row, col)], size=13, colour=palette.BLUE,
+                           bold=True)
+        scene.text((rect.x + 6, rect.y + 10), str(index + 1), size=8, colour=palette.MUTED,
+                   anchor="start")
+    for row in range(sea.rows):  # the reading order: each row left to right, then up
+        rect = layout.cell_rect(row, sea.cols - 1)
+        if row < sea.rows - 1:
+            scene.text((rect.x + rect.w + 8, rect.y + rect.h / 2), "↰", size=13,
+                       colour=palette.MUTED)
+
+
+def _draw_rocks(scene: Scene, layout: Layout, view: PlayerView, rock_rows: Collection[int]) -> None:
+    for row in rock_rows:
+        rect = layout.rocks_rect(row)
+        scene.rect(rect.x, rect.y, rect.w, rect.h, stroke=palette.BLUE, width=2)
+        scene.text(rect.centre, "move here", size=9, colour=palette.BLUE, bold=True)
+    if view.rocks is None:
+        return
+    rect = layout.rocks_rect(view.rocks)
+    x, y, w, h = rect.x, rect.y, rect.w, rect.h
+    jagged = [(x, y + h), (x + w * 0.15, y + h * 0.3), (x + w * 0.3, y + h * 0.6),
+              (x + w * 0.5, y), (x + w * 0.7, y + h * 0.5), (x + w * 0.85, y + h * 0.2),
+              (x + w, y + h)]
+    scene.polygon(jagged, fill=palette.MUTED, stroke=palette.INK, width=1.2)
+    scene.text((x + w / 2, y + h - 8), "rocks", size=9, colour="#ffffff", bold=True)
+    first = layout.cell_rect(view.rocks, 0)
+    scene.rect(first.x, first.y, first.w * view.options.cols, first.h, fill=palette.NO_GO,
+               opacity=0.55)
+    scene.text((first.x + first.w * view.options.cols / 2, first.y + first.h - 7),
+               "closed by the jagged rocks", size=9, colour=palette.INK)
+
+
+def _draw_piles(scene: Scene, layout: Layout, view: PlayerView) -> None:
+    x = layout.width - 10
+    y = layout.sea_bottom + 18
+    lines = [f"discarded: {sum(view.discard_counts)}"]
+    if view.options.monsters:
+        lines.append(f"monsters to play: {view.monsters_left}")
+    if view.out:
+        lines.append(f"out: {len(view.out)}")
+    for number, line in enumerate(lines):
+        scene.text((x, y + 14 * number), line, size=10, colour=palette.MUTED, anchor="end")
+
+
+def _draw_cover(scene: Scene, layout: Layout, message: str) -> None:
+    top = layout.hand_top
+    scene.rect(8, top, layout.width - 16, layout.height - top - 8, fill=palette.BLUE,
+               stroke=palette.INK, width=1.5)
+    scene.text((layout.width / 2, top + 30), message, size=15, colour="#ffffff", bold=True)
+    scene.text((layout.width / 2, top + 58), "Click here or press Enter when only you can see the "
+               "screen.", size=11, colour="#ffffff")
+
+
+def _draw_open_hands(scene: Scene, layout: Layout, view: PlayerView) -> None:
+    width, height = SMALL_CARD
+    for seat in range(view.players):
+        y = layout.hand_top + seat * (height + 30)
+        scene.text((16, y + 6), f"Player {seat + 1}", size=11, colour=palette.INK, anchor="start",
+                   bold=seat == view.current_player)
+        hand = view.hands[seat] or ()
+        rects = hand_rects(16, y + 14, len(hand), width=width, height=height, gap=4)
+        draw_hand(scene, rects, [card_face(card) for card in hand])
+        deck = view.decks[seat]
+        if deck is not None:
+            scene.text((16 + view.options.hand_size * (width + 4) + 10, y + 14 + height / 2),
+                       "deck: " + (hand_text(deck) if len(deck) <= 12 else
+                                   hand_text(deck[:12]) + f" … (+{len(deck) - 12})"),
+                       size=10, colour=palette.MUTED, anchor="start")
+
+
+__all__ = ["Layout", "card_face", "draw_sea", "draw_table", "layout_for"]

@@ -1,0 +1,130 @@
+"""The options of a game of Calm: players, the harder variants, and the sizes a puzzle shrinks.
+
+The defaults are the published game: a 6 x 6 sea, islands 1 to 80, five Finish cards, hands of
+five, eight discards at the Start. ``decks`` deals the cards by hand (top of each deck first) for
+puzzles and lessons; ``open_hands`` shows every card to everyone (puzzle mode).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sailing_kit.core import options as opt
+from sailing_kit.core.errors import IllegalAction
+from sailing_kit.calm.cards import START, is_island, parse_card, card_to_json
+from sailing_kit.calm.sea import ADJACENCIES
+
+AUTOMATIC = "automatic"
+MANUAL = "manual"
+ROCKS_MODES = (AUTOMATIC, MANUAL)
+
+
+@dataclass(frozen=True)
+class CalmOptions:
+    players: int = 3
+    monsters: int = 0
+    """Sea monsters shuffled into the cards: 0 (none) or 3, 4 or 5."""
+    rocks: str | None = None
+    """Jagged rocks: None (not played), "automatic" (they drift at random) or "manual"."""
+    removed_islands: int = 0
+    """Islands taken out of the game at random before dealing: 0 or 4 to 12."""
+    adjacency: str = "reading"
+    """What "next to" means for the cost: "reading" order or "physical" grid neighbours."""
+    rows: int = 6
+    cols: int = 6
+    top: int = 80
+    """The highest island: islands are numbered 1 to ``top``."""
+    finishes: int = 5
+    hand_size: int = 5
+    start_discards: int = 8
+    decks: tuple[tuple[int | str, ...], ...] | None = None
+    """Each player's deck, top card first, as numbers and "start"/"finish"/"monster"."""
+    open_hands: bool = False
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        opt.whole_number(self.players, "players", 1, 5)
+        opt.whole_number(self.monsters, "monsters", 0, 5)
+        if self.monsters in (1, 2):
+            raise ValueError("the rules shuffle in three, four or five sea monsters: option "
+                             f"'monsters' must be 0, 3, 4 or 5, not {self.monsters}")
+        if self.rocks is not None and self.rocks not in ROCKS_MODES:
+            raise ValueError("option 'rocks' must be None, 'automatic' or 'manual', "
+                             f"not {self.rocks!r}")
+        opt.whole_number(self.removed_islands, "removed_islands", 0, 12)
+        if self.removed_islands in (1, 2, 3):
+            raise ValueError("the rules remove from 4 to 12 islands: option 'removed_islands' must "
+                             f"be 0 or 4 to 12, not {self.removed_islands}")
+        if self.adjacency not in ADJACENCIES:
+            raise ValueError("option 'adjacency' must be 'reading' or 'physical', "
+                             f"not {self.adjacency!r}")
+        opt.whole_number(self.rows, "rows", 1, 10)
+        opt.whole_number(self.cols, "cols", 1, 10)
+        opt.whole_number(self.top, "top", 1, 999)
+        opt.whole_number(self.finishes, "finishes", 1, 10)
+        opt.whole_number(self.hand_size, "hand_size", 2, 10)
+        opt.whole_number(self.start_discards, "start_discards", 0, 40)
+        opt.flag(self.open_hands, "open_hands")
+        if self.decks is not None:
+            set_(self, "decks", _read_decks(self.decks, self.top))
+            if self.players != len(self.decks):
+                raise ValueError(f"option 'players' is {self.players} but 'decks' deals "
+                                 f"{len(self.decks)} decks")
+        if self.top < self.rows * self.cols + self.removed_islands:
+            raise ValueError(f"a {self.rows} x {self.cols} sea needs {self.rows * self.cols} "
+                             f"islands, but 'top' {self.top} less {self.removed_islands} removed "
+                             "leaves fewer")
+        if self.rocks is not None and self.rows < 3:
+            raise ValueError("jagged rocks need a sea of at least 3 rows")
+        if self.decks is not None and (self.monsters or self.removed_islands):
+            raise ValueError("with 'decks' the cards are dealt by hand: put sea monsters in the "
+                             "decks and leave out removed islands, instead of 'monsters' and "
+                             "'removed_islands'")
+
+    @property
+    def size(self) -> int:
+        return self.rows * self.cols
+
+    @property
+    def rocks_leave_after(self) -> int:
+        """Full rows after which the jagged rocks leave the game (4 of the 6 rows)."""
+        return self.rows - 2
+
+    def variants(self) -> str:
+        """The variants in play, in words (empty for the plain game)."""
+        named = []
+        if self.monsters:
+            named.append(f"{self.monsters} sea monsters")
+        if self.rocks:
+            named.append(f"jagged rocks ({self.rocks})")
+        if self.removed_islands:
+            named.append(f"{self.removed_islands} islands removed")
+        if self.adjacency != "reading":
+            named.append("physical adjacency")
+        if self.open_hands:
+            named.append("open hands")
+        return ", ".join(named)
+
+
+def _read_decks(decks: Any, top: int) -> tuple[tuple[int | str, ...], ...]:
+    """Decks as tuples of JSON-ready cards; each island once at most, one Start per deck."""
+    if not isinstance(decks, (tuple, list)) or not all(isinstance(d, (tuple, list)) for d in decks):
+        raise ValueError("option 'decks' is a list of decks, each a list of cards")
+    seen: set[int] = set()
+    read = []
+    for number, deck in enumerate(decks, start=1):
+        try:
+            cards = [parse_card(card, top) for card in deck]
+        except IllegalAction as error:
+            raise ValueError(f"option 'decks', deck {number}: {error}") from None
+        if cards.count(START) != 1:
+            raise ValueError(f"option 'decks', deck {number}: each deck holds exactly one "
+                             "Start card")
+        islands = [card for card in cards if is_island(card)]
+        repeated = seen.intersection(islands) | {c for c in islands if islands.count(c) > 1}
+        if repeated:
+            raise ValueError(f"option 'decks': island {min(repeated)} is dealt twice")
+        seen.update(islands)
+        read.append(tuple(card_to_json(card) for card in cards))
+    return tuple(read)

@@ -1,0 +1,103 @@
+"""Playing cards drawn into a :class:`~sailing_kit.widgets.scene.Scene`: one card, a fanned-out
+row of them (a hand), face down backs, and which card a click lands on.
+
+Pure drawing, shared by the card games. A selected card is shown by more than colour: it is
+raised, its border is thicker, and it carries a tick badge.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from sailing_kit.widgets import palette
+from sailing_kit.widgets.scene import XY, Scene
+
+CARD_WIDTH = 60
+CARD_HEIGHT = 84
+GAP = 10
+RAISE = 12
+"""How far (pixels) a selected card rises out of the hand."""
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    def contains(self, x: float, y: float) -> bool:
+        return self.x <= x <= self.x + self.w and self.y <= y <= self.y + self.h
+
+    @property
+    def centre(self) -> XY:
+        return (self.x + self.w / 2, self.y + self.h / 2)
+
+    def shifted(self, dx: float = 0, dy: float = 0) -> Rect:
+        return Rect(self.x + dx, self.y + dy, self.w, self.h)
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """What a face-up card shows: a big ``title``, a ``corner`` index, a small ``caption``."""
+
+    title: str
+    corner: str = ""
+    caption: str = ""
+    ink: str = palette.INK
+    accent: str | None = None
+    """A band of colour across the top (decoration only: the text carries the meaning)."""
+
+
+def draw_card(scene: Scene, rect: Rect, face: CardFace | None, *, selected: bool = False,
+              dimmed: bool = False) -> None:
+    """One card: face up, or a back when ``face`` is None."""
+    border = palette.BLUE if selected else palette.INK
+    width = 3.5 if selected else 1.2
+    if face is None:
+        scene.rect(rect.x, rect.y, rect.w, rect.h, fill=palette.BLUE, stroke=palette.INK, width=1.2)
+        inset = 6
+        scene.rect(rect.x + inset, rect.y + inset, rect.w - 2 * inset, rect.h - 2 * inset,
+                   stroke="#ffffff", width=1, opacity=0.7)
+        return
+    scene.rect(rect.x, rect.y, rect.w, rect.h, fill="#ffffff", stroke=border, width=width,
+               opacity=0.45 if dimmed else 1.0)
+    if face.accent:
+        scene.rect(rect.x + 2, rect.y + 2, rect.w - 4, 7, fill=face.accent)
+    cx, cy = rect.centre
+    scale = rect.w / CARD_WIDTH
+    size = 22 * scale if len(face.title) <= 3 else min(14 * scale, 1.7 * rect.w / len(face.title))
+    scene.text((cx, cy), face.title, size=max(size, 8.0), colour=face.ink, bold=True)
+    if face.corner and scale >= 0.8:
+        scene.text((rect.x + 5, rect.y + 17), face.corner, size=10, colour=face.ink, anchor="start")
+    if face.caption:
+        scene.text((cx, rect.y + rect.h - 10), face.caption, size=9, colour=palette.MUTED)
+    if selected:
+        badge = (rect.x + rect.w - 4, rect.y + 4)
+        scene.circle(badge, 9, fill=palette.BLUE, stroke="#ffffff", width=1.5)
+        scene.text(badge, "✓", size=12, colour="#ffffff", bold=True)
+
+
+def hand_rects(x: float, y: float, count: int, *, selected: Sequence[int] = (),
+               width: float = CARD_WIDTH, height: float = CARD_HEIGHT,
+               gap: float = GAP) -> list[Rect]:
+    """Where each card of a hand of ``count`` lies, left to right from ``(x, y)``; selected cards
+    are raised by :data:`RAISE`."""
+    return [Rect(x + i * (width + gap), y - (RAISE if i in selected else 0), width, height)
+            for i in range(count)]
+
+
+def draw_hand(scene: Scene, rects: Sequence[Rect], faces: Sequence[CardFace | None], *,
+              selected: Sequence[int] = (), dimmed: Sequence[int] = ()) -> None:
+    """Draw the cards of a hand into the rectangles from :func:`hand_rects`."""
+    for i, (rect, face) in enumerate(zip(rects, faces)):
+        draw_card(scene, rect, face, selected=i in selected, dimmed=i in dimmed)
+
+
+def card_at(rects: Sequence[Rect], x: float, y: float) -> int | None:
+    """The index of the card under pixel ``(x, y)`` (the topmost when cards overlap), or None."""
+    for i in reversed(range(len(rects))):
+        if rects[i].contains(x, y):
+            return i
+    return None
