@@ -30,7 +30,7 @@ class Direction(StrEnum):
     @property
     def index(self) -> int:
         """0 for N, 1 for NE, ... 7 for NW (clockwise)."""
-        return _ORDER.index(self)
+        return _INDEX[self]
 
     @property
     def degrees(self) -> int:
@@ -61,6 +61,7 @@ class Direction(StrEnum):
 
 
 _ORDER: tuple[Direction, ...] = tuple(Direction)
+_INDEX: dict[Direction, int] = {direction: i for i, direction in enumerate(_ORDER)}
 _VECTORS: dict[Direction, tuple[int, int]] = {
     Direction.N: (0, 1),
     Direction.NE: (1, 1),

@@ -10,6 +10,7 @@ bot just sails the shortest route.
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
 
@@ -20,48 +21,57 @@ from sailing_kit.race.drill import Sail
 from sailing_kit.race.engagement import infringements
 from sailing_kit.race.game import START_MOVES, Place, Protest, RaceState, Spin, Wait
 from sailing_kit.race.rightofway import Boat
-from sailing_kit.race.sailing import TurnOption, turn_options
+from sailing_kit.race.sailing import TurnOption, turns_from_origin
 
 Node = tuple[Point, Direction]
 FAR = 10_000
 LEVELS = ("easy", "strong")
 
 
+@dataclass(frozen=True)
+class _Graph:
+    """The turns of section 2 on one racing area in one wind, backwards: for each
+    (position, heading), the nodes a turn leads from; for each point, the nodes whose turn
+    passes over it."""
+
+    back: dict[Node, list[Node]]
+    entered_from: dict[Point, list[Node]]
+
+
 @lru_cache(maxsize=16)
-def _predecessors(area: Course | OpenWater, wind: Direction) -> dict[Node, list[tuple[Node,
-                                                                                       frozenset]]]:
-    """For every (position, heading): the turns that lead to it, with the points each enters."""
+def _graph(area: Course | OpenWater, wind: Direction) -> _Graph:
     grid, marks = area.grid, set(area.marks)
-    back: dict[Node, list[tuple[Node, frozenset]]] = {}
-    for point in grid.points():
-        if point in marks:
-            continue
-        for heading in Direction:
-            for option in turn_options(point, heading, wind):
-                if all(p in grid and p not in marks for p in option.path):
-                    back.setdefault(option.end, []).append(((point, heading),
-                                                            frozenset(option.path)))
-    return back
+    open_water = {p for p in grid.points() if p not in marks}
+    back: dict[Node, list[Node]] = {}
+    entered_from: dict[Point, list[Node]] = {}
+    for heading in Direction:
+        templates = turns_from_origin(heading, wind, False)
+        for x, y in open_water:
+            source = ((x, y), heading)
+            for option in templates:
+                path = [(x + px, y + py) for px, py in option.path]
+                if all(p in open_water for p in path):
+                    end = ((x + option.position[0], y + option.position[1]), option.heading)
+                    back.setdefault(end, []).append(source)
+                    for point in path:
+                        entered_from.setdefault(point, []).append(source)
+    return _Graph(back, entered_from)
 
 
 @lru_cache(maxsize=256)
 def turns_to(area: Course | OpenWater, wind: Direction, targets: frozenset[Point]) -> dict[Node, int]:
     """The fewest turns from every (position, heading) to end on, or pass over, a target."""
-    back = _predecessors(area, wind)
-    distance: dict[Node, int] = {}
-    queue: deque[Node] = deque()
-    for node, sources in back.items():
-        for source, entered in sources:
-            if entered & targets and source not in distance:
+    graph = _graph(area, wind)
+    distance: dict[Node, int] = {(point, heading): 0 for point in targets for heading in Direction}
+    queue: deque[Node] = deque(distance)
+    for point in targets:
+        for source in graph.entered_from.get(point, ()):
+            if source not in distance:
                 distance[source] = 1
                 queue.append(source)
-    for point in targets:
-        for heading in Direction:
-            distance[(point, heading)] = 0
-            queue.appendleft((point, heading))
     while queue:
         node = queue.popleft()
-        for source, _ in back.get(node, ()):
+        for source in graph.back.get(node, ()):
             if source not in distance:
                 distance[source] = distance[node] + 1
                 queue.append(source)

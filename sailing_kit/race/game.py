@@ -10,6 +10,7 @@ the marks (§3.6) all apply. ``new_practice`` is the same engine in open water.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -615,7 +616,7 @@ class RaceState(GameState[Action]):
         self.cover_tokens = tuple(sorted(tokens.items()))
 
     def _say(self, words: str) -> None:
-        self.log += (words,)
+        self.log += (f"Move {self.move_number}: {words}",)
 
     def _snapshot(self) -> tuple:
         return (self.boats, self.wind, self.turn, self.rounds, self.legs, self.tracks,
@@ -626,6 +627,12 @@ class RaceState(GameState[Action]):
         (self.boats, self.wind, self.turn, self.rounds, self.legs, self.tracks, self.finished,
          self.cover_tokens, self.becalmed, self.stayed, self.umpire, self.spin_sense,
          self.flags_done, self.rolls_due, self.log) = snapshot
+
+    def position_after(self, moves: int) -> RaceState:
+        """The race as it stood after its first ``moves`` moves (for replays)."""
+        data = json.loads(self.to_json())
+        data["moves"] = data["moves"][:moves]
+        return type(self).from_json(json.dumps(data))
 
     @property
     def result(self) -> Result | None:

@@ -83,7 +83,11 @@ class Tack(StrEnum):
 
 def point_of_sail(heading: Direction | str, wind: Direction | str) -> PointOfSail:
     """The point of sail of a boat heading ``heading`` in a wind blowing from ``wind``."""
-    return list(PointOfSail)[angle_between(heading, wind) // 45]
+    return _POINTS_OF_SAIL[(Direction.parse(heading), Direction.parse(wind))]
+
+
+_POINTS_OF_SAIL = {(h, w): tuple(PointOfSail)[angle_between(h, w) // 45]
+                   for h in Direction for w in Direction}
 
 
 def tack(heading: Direction | str, wind: Direction | str) -> Tack | None:
@@ -176,17 +180,28 @@ def turn_options(
     position, heading = parse_point(position, "position"), Direction.parse(heading)
     wind = Direction.parse(wind)
     if water is None:
-        return list(_turn_options(position, heading, wind, bool(start)))
+        return _turn_options(position, heading, wind, bool(start))
     return _dedupe(_Turn(position, heading, wind, bool(start), water).options())
 
 
-@lru_cache(maxsize=4096)
 def _turn_options(position: Point, heading: Direction, wind: Direction,
-                  start: bool) -> tuple[TurnOption, ...]:
+                  start: bool) -> list[TurnOption]:
+    """The open-board turns from ``position``: the turns from the origin, moved there (the
+    rules do not depend on where the boat is)."""
+    x, y = position
+    return [TurnOption((o.position[0] + x, o.position[1] + y), o.heading, o.moves,
+                       tuple((px + x, py + y) for px, py in o.path))
+            for o in turns_from_origin(heading, wind, start)]
+
+
+@lru_cache(maxsize=None)
+def turns_from_origin(heading: Direction, wind: Direction,
+                      start: bool = False) -> tuple[TurnOption, ...]:
+    """The open-board turns of a boat at (0, 0): shift them to use them anywhere (cached)."""
     return tuple(_dedupe(
         option
         for pattern in _PATTERNS[point_of_sail(heading, wind)]
-        for option in _expand(pattern, position, heading, wind, start, (), ())
+        for option in _expand(pattern, (0, 0), heading, wind, start, (), ())
     ))
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import html
-import json
 import math
 from typing import Callable
 
@@ -202,9 +201,7 @@ class RaceBoard(CanvasBoard):
             self.replaying = None
             self.refresh("Back to the live race.")
             return
-        data = json.loads(self.state.to_json())
-        data["moves"] = data["moves"][:moves]
-        self.replaying = RaceState.from_json(json.dumps(data))
+        self.replaying = self.state.position_after(moves)
         self.actions_box.children = []
         self.redraw()
         self.say(f"Replay: after move {moves} of {len(self.state.history)}. "
