@@ -7,6 +7,9 @@ that ipycanvas 0.14 needs to paint in a view connecting after the first draw.
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -62,3 +65,59 @@ def test_trainer_paints_and_a_click_answers_a_scenario(lab_page: Page, lab: Serv
 def test_board_paints_in_voila(app_page: Page, app: Server) -> None:
     app_page.goto(app.url)
     assert painted_pixels(wait_for_painted_board(app_page)) > 0
+
+
+def _status_text(board) -> str:
+    """The words of a board's status line, as the browser shows them."""
+    return html.unescape(re.sub(r"<[^>]+>", "", board.status.value)).strip()
+
+
+def _yacht_board():
+    from sailing_kit.yacht import Board, bot, new_game
+    from sailing_kit.yacht.drawing import DIE, layout_of
+
+    board = Board(new_game(seed=0, players=2), bots={1: bot("optimal")}, advisor=True)
+    left, top = layout_of(board.state).dice[0]
+    return board, (left + DIE / 2, top + DIE / 2)
+
+
+def _calm_board():
+    from sailing_kit.calm import Board, new_game
+    from sailing_kit.calm.bots import planner_bot
+
+    board = Board(new_game(players=2, seed=0), bots={1: planner_bot()})
+    rect = board.table_layout.hand_rects(len(board.hand), board.selected)[0]
+    return board, (rect.x + rect.w / 2, rect.y + rect.h / 2)
+
+
+def _race_board():
+    from sailing_kit.race import Board, make_bot, new_game
+    from sailing_kit.race.course_drawing import race_view
+
+    board = Board(new_game(seed=11, boats=3, course="short"),
+                  bots={1: make_bot("strong"), 2: make_bot("easy")})
+    spot = board.state.legal_actions()[0].position
+    return board, race_view(board.state).pixel(spot)
+
+
+PLAY_NOTEBOOKS = {
+    "04_yacht_game.ipynb": _yacht_board,
+    "05_calm_puzzle.ipynb": _calm_board,
+    "06_race_the_wind.ipynb": _race_board,
+}
+
+
+@pytest.mark.parametrize("notebook", PLAY_NOTEBOOKS)
+def test_each_game_board_paints_and_answers_a_click(lab_page: Page, lab: Server,
+                                                    notebook: str) -> None:
+    """The board a play notebook ends with paints in JupyterLab and answers a click on its
+    canvas exactly as the same board answers it in the kernel (the oracle, built here)."""
+    board, pixel = PLAY_NOTEBOOKS[notebook]()
+    board.simulate_click(*pixel)
+    expected = _status_text(board)
+    run_notebook_in_lab(lab_page, lab, notebook)
+    canvas = wait_for_painted_board(lab_page)
+    canvas.scroll_into_view_if_needed()
+    lab_page.mouse.click(*page_point(canvas, pixel))
+    expect(lab_page.locator(f"{BOARD} .sk-status").last).to_contain_text(expected,
+                                                                           timeout=WAIT_MS)
