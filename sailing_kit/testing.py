@@ -53,19 +53,23 @@ def check_game(
     max_moves: int = 150,
     illegal_per_move: int = 2,
     every: int = 10,
+    choose: Callable[[GameState[Any]], Any] | None = None,
     **options: Any,
 ) -> ConformanceReport:
-    """Play one random game per seed with ``new_game(seed=seed, **options)`` and assert the
-    protocol at every step (the JSON round trip and the drawing on the first ``every`` moves,
-    then every ``every``-th, and at the end). Raises AssertionError on the first broken promise."""
+    """Play one game per seed with ``new_game(seed=seed, **options)`` and assert the protocol at
+    every step (the JSON round trip and the drawing on the first ``every`` moves, then every
+    ``every``-th, and at the end). Players' moves are random, or ``choose(state)`` (a bot, to
+    check whole games as they are really played). Raises AssertionError on the first broken
+    promise."""
     report = ConformanceReport()
     for seed in seeds:
-        _check_one(new_game, seed, options, max_moves, illegal_per_move, every, report)
+        _check_one(new_game, seed, options, max_moves, illegal_per_move, every, choose, report)
     return report
 
 
 def _check_one(new_game: Callable[..., GameState[Any]], seed: int, options: dict[str, Any],
                max_moves: int, illegal_per_move: int, every: int,
+               choose: Callable[[GameState[Any]], Any] | None,
                report: ConformanceReport) -> None:
     state, twin = new_game(seed=seed, **options), new_game(seed=seed, **options)
     chooser = random.Random(seed)
@@ -82,7 +86,8 @@ def _check_one(new_game: Callable[..., GameState[Any]], seed: int, options: dict
             state.sample_chance()
             twin.sample_chance()
         else:
-            action = chooser.choice(state.legal_actions())
+            by_bot = choose is not None and state.current_player != CHANCE
+            action = choose(state) if by_bot else chooser.choice(state.legal_actions())
             state.apply(action)
             twin.apply(action)
         assert fingerprint(twin) == fingerprint(state), (

@@ -153,15 +153,22 @@ class OpenWater:
         return (Leg("finish"),)
 
 
-def standard_course(preset: str = "full", variant: str = "standard") -> Course:
+def standard_course(preset: str = "full", variant: str = "standard", *,
+                    width: int | None = None, height: int | None = None,
+                    laps: int | None = None, flags: tuple[int, ...] | None = None) -> Course:
     """The text's course (``"full"``: 15 x 29, three laps) or the class-time ``"short"`` one
     (11 x 17, one lap), in the ``"standard"``, ``"two_windward"`` (fig. 15-a) or ``"triangle"``
-    (fig. 15-b) variant."""
+    (fig. 15-b) variant. ``width``, ``height``, ``laps`` and the flags' rows may be changed
+    ("the competitors will decide them by mutual agreement", §1)."""
     if preset not in PRESETS:
         raise ValueError(f"option 'course' must be one of {', '.join(PRESETS)}, not {preset!r}")
     if variant not in VARIANTS:
         raise ValueError(f"option 'variant' must be one of {', '.join(VARIANTS)}, not {variant!r}")
-    width, height, laps, half_gate = PRESETS[preset]
+    default_width, default_height, default_laps, half_gate = PRESETS[preset]
+    width, height = width or default_width, height or default_height
+    laps = laps or default_laps
+    if width < 9 or height < 13:
+        raise ValueError(f"a course needs at least 9 x 13 intersections, not {width} x {height}")
     centre, gate_row = width // 2, CLEARANCE_FROM_EDGE
     top = height - 1 - CLEARANCE_FROM_EDGE
     windward: tuple[Point, ...] = ((centre, top),)
@@ -171,8 +178,12 @@ def standard_course(preset: str = "full", variant: str = "standard") -> Course:
     elif variant == "triangle":
         wing = (min(width - 1 - CLEARANCE_FROM_EDGE, centre + 4), top - 4)
     span = top - gate_row
+    flags = flags if flags is not None else (gate_row + span // 3, gate_row + 2 * span // 3)
+    if any(not gate_row < row < top for row in flags):
+        raise ValueError(f"the flags stand between the gate (row {gate_row}) and the windward "
+                         f"mark (row {top}), not at rows {flags}")
     return Course(width, height, (centre - half_gate, gate_row), (centre + half_gate, gate_row),
-                  windward, (gate_row + span // 3, gate_row + 2 * span // 3), laps, wing)
+                  windward, tuple(flags), laps, wing)
 
 
 PRESETS = {"full": (15, 29, 3, 2), "short": (11, 17, 1, 2)}

@@ -110,12 +110,16 @@ class RaceOptions:
     """True: the umpire claims every infringement at once and explains it (§3.4)."""
     lull_skips_turn: bool = True
     """True: a yellow lull also costs the boat its next turn ("stand still for 1 turn")."""
-    width: int = 13
-    height: int = 15
+    width: int | None = None
+    height: int | None = None
+    laps: int | None = None
+    flag_rows: tuple[int, ...] | None = None
+    """The size of the area (default: the preset's; 13 x 15 in open water), the number of laps
+    and the rows of the flags, if the players agree on others (§1)."""
     marks: tuple[Point, ...] = ()
     finish_row: int | None = None
     wind_shifts: bool = False
-    """Open water only: width, height, marks, finish row, and a compass-die roll each round."""
+    """Open water only: the marks, the finish row, and a compass-die roll each round."""
     wind: Direction = Direction.N
     max_rounds: int = 400
 
@@ -145,13 +149,17 @@ class RaceOptions:
             if len(self.positions) != self.boats:
                 raise ValueError(f"option 'positions' gives {len(self.positions)} boats, "
                                  f"option 'boats' says {self.boats}")
+        for name, low, high in (("width", 3, 40), ("height", 3, 60), ("laps", 1, 9)):
+            if getattr(self, name) is not None:
+                opt.whole_number(getattr(self, name), name, low, high)
+        if self.flag_rows is not None:
+            set_(self, "flag_rows", tuple(opt.whole_number(r, "flag_rows", 0)
+                                          for r in self.flag_rows))
         if self.course == "open":
-            opt.whole_number(self.width, "width", 3, 40)
-            opt.whole_number(self.height, "height", 3, 60)
             if self.positions is None:
                 raise ValueError("in open water, option 'positions' says where the boats are")
             if self.finish_row is not None:
-                opt.whole_number(self.finish_row, "finish_row", 1, self.height - 1)
+                opt.whole_number(self.finish_row, "finish_row", 1, (self.height or 15) - 1)
         area = self.area()  # validates course and variant
         if self.yellow is not None or self.blue is not None:
             placed = set(self.yellow or ()) | set(self.blue or ())
@@ -161,8 +169,9 @@ class RaceOptions:
 
     def area(self) -> Course | OpenWater:
         if self.course == "open":
-            return OpenWater(self.width, self.height, self.marks, self.finish_row)
-        return standard_course(self.course, self.variant)
+            return OpenWater(self.width or 13, self.height or 15, self.marks, self.finish_row)
+        return standard_course(self.course, self.variant, width=self.width, height=self.height,
+                               laps=self.laps, flags=self.flag_rows)
 
     @property
     def token_count(self) -> int:
@@ -707,9 +716,9 @@ def _placing_rule(area: Course | OpenWater, boats: int, seat: int, place: Place)
 
 def new_game(seed: int | None = None, **options: Any) -> RaceState:
     """A race of Race the Wind. Options: boats (2-5), course ("full", "short" or "open"),
-    variant ("standard", "two_windward", "triangle"), tokens, flags, cover, start_procedure,
-    positions, umpire, lull_skips_turn, wind, max_rounds (and, in open water, width, height,
-    marks, finish_row, wind_shifts)."""
+    variant ("standard", "two_windward", "triangle"), width, height, laps, flag_rows, tokens,
+    yellow, blue, flags, cover, start_procedure, positions, umpire, lull_skips_turn, wind,
+    max_rounds (and, in open water, marks, finish_row, wind_shifts)."""
     return RaceState.new(seed, **options)
 
 

@@ -378,6 +378,24 @@ def test_race_passes_the_conformance_check(options):
     check_game(new_game, seeds=range(2), max_moves=120, **options)
 
 
+@pytest.mark.parametrize("boats, course", [(2, "full"), (5, "short")])
+def test_whole_bot_races_keep_every_promise(boats, course):
+    """The conformance check over complete races as the bots sail them, to the finish."""
+    report = check_game(new_game, seeds=[5], max_moves=5000, every=25, choose=make_bot("strong"),
+                        boats=boats, course=course)
+    assert report.finished == 1
+
+
+def test_a_configured_course():
+    """§1: "The distances between one buoy and the other may vary; the competitors will decide
+    them by mutual agreement"; the flags go "wherever you like"."""
+    game = new_game(seed=0, width=21, height=35, laps=2, flag_rows=[8, 20])
+    assert game.area.width == 21 and game.area.flags == (8, 20)
+    assert [leg.kind for leg in game.course_legs].count("up") == 2
+    with pytest.raises(ConfigError, match="between the gate"):
+        new_game(seed=0, flag_rows=[1])
+
+
 @settings(max_examples=10, deadline=None)
 @given(st.integers(0, 2**32), st.integers(2, 5), st.sampled_from(["full", "short"]))
 def test_random_races_never_break(seed, boats, course):
