@@ -5,6 +5,7 @@ measures win rates, and the puzzle mode with its solver. The widget :class:`Boar
 ``sailing_kit.calm.board`` and is imported on first use, so the rules never pull in Jupyter.
 """
 
+from sailing_kit.core.lazy import board_attributes
 from sailing_kit.calm.actions import Action, Discard, MoveRocks, Play, Split
 from sailing_kit.calm.bots import STRATEGIES, greedy_bot, planner_bot, random_bot
 from sailing_kit.calm.cards import FINISH, MONSTER, START, Special
@@ -44,10 +45,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
-    """``Board`` is imported on first use, so the rules never pull in Jupyter."""
-    if name == "Board":
-        from sailing_kit.calm.board import Board
-
-        return Board
-    raise AttributeError(name)
+__getattr__ = board_attributes(__name__, "Board")

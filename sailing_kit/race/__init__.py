@@ -8,6 +8,7 @@ and its open-water practice preset (:func:`new_practice`), and the boards in
 ``sailing_kit.race.board``.
 """
 
+from sailing_kit.core.lazy import board_attributes
 from sailing_kit.race.drill import DrillState, Sail, WindShift, new_drill
 from sailing_kit.race.engagement import (
     Contest,
@@ -75,10 +76,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
-    """The boards are imported on first use, so the rules never pull in Jupyter."""
-    if name in ("Board", "RaceBoard", "PointsOfSailBoard", "RightOfWayTrainer"):
-        from sailing_kit.race import board
-
-        return getattr(board, name)
-    raise AttributeError(name)
+__getattr__ = board_attributes(__name__, "Board", "RaceBoard", "PointsOfSailBoard", "RightOfWayTrainer")

@@ -9,8 +9,7 @@ from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point, step
 from sailing_kit.race import drawing
 from sailing_kit.race.course import Course
-from sailing_kit.race.rightofway import course_point
-from sailing_kit.race.sailing import Tack, TurnOption, tack
+from sailing_kit.race.sailing import TurnOption
 from sailing_kit.widgets import palette
 from sailing_kit.widgets.gridview import GridView
 from sailing_kit.widgets.scene import Scene
@@ -49,12 +48,7 @@ def race_scene(state: RaceState, *, course_points: bool = False, cover_points: b
                        stroke=palette.PLAYERS[index % len(palette.PLAYERS)], width=1.5,
                        opacity=0.55)
     if course_points:
-        for boat in state.boats:
-            point = course_point(boat, state.wind)
-            if point is not None:
-                colour = palette.STARBOARD if tack(boat.heading, state.wind) is Tack.STARBOARD \
-                    else palette.PORT
-                drawing.draw_course_point(scene, view, boat.position, point, colour)
+        drawing.draw_course_points(scene, view, state.boats, state.wind)
     if cover_points:
         for boat in state.boats:
             scene.circle(view.pixel(step(boat.position, state.wind.opposite)), 4,

@@ -7,6 +7,7 @@ from typing import Iterable
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
+from sailing_kit.race.rightofway import Boat, course_point
 from sailing_kit.race.sailing import Tack, TurnOption, point_of_sail, tack
 from sailing_kit.widgets import palette
 from sailing_kit.widgets.gridview import GridView
@@ -163,6 +164,17 @@ def draw_course_point(scene: Scene, view: GridView, boat_position: Point, point:
     scene.line(view.pixel(boat_position), view.pixel(point), stroke=colour, width=1.2,
                dash=(3, 3))
     scene.circle(view.pixel(point), 5, stroke=colour, width=2, fill="#ffffff")
+
+
+def draw_course_points(scene: Scene, view: GridView, boats: Iterable[Boat],
+                       wind: Direction) -> None:
+    """Every boat's course point, in the colour of its tack."""
+    for boat in boats:
+        point = course_point(boat, wind)
+        if point is not None:
+            colour = palette.STARBOARD if tack(boat.heading, wind) is Tack.STARBOARD \
+                else palette.PORT
+            draw_course_point(scene, view, boat.position, point, colour)
 
 
 def draw_contested_point(scene: Scene, view: GridView, point: Point, entitled: str) -> None:

@@ -19,8 +19,8 @@ from sailing_kit.race.engagement import (
     infringements_after_wind_change,
     judge,
 )
-from sailing_kit.race.rightofway import Boat, Ruling, course_point
-from sailing_kit.race.sailing import Tack, point_of_sail, tack
+from sailing_kit.race.rightofway import Boat, Ruling
+from sailing_kit.race.sailing import point_of_sail, tack
 from sailing_kit.widgets import palette
 from sailing_kit.widgets.gridview import GridView
 from sailing_kit.widgets.scene import Scene
@@ -108,12 +108,7 @@ class Situation:
             drawing.draw_mark(scene, view, mark, "start" if self.start else "mark")
         for boat in self.boats:
             drawing.draw_wind_line(scene, view, boat.position, self.wind)
-        for boat in self.boats:
-            point = course_point(boat, self.wind)
-            if point is not None:
-                colour = palette.STARBOARD if tack(boat.heading, self.wind) is Tack.STARBOARD \
-                    else palette.PORT
-                drawing.draw_course_point(scene, view, boat.position, point, colour)
+        drawing.draw_course_points(scene, view, self.boats, self.wind)
         for contest in self.contests():
             drawing.draw_contested_point(scene, view, contest.point,
                                          contest.entitled if reveal else "?")

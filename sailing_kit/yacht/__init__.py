@@ -10,6 +10,7 @@
 - strategies, bots and the simulator: :func:`bot`, :func:`simulate`.
 """
 
+from sailing_kit.core.lazy import board_attributes
 from sailing_kit.yacht.game import Dice, Roll, YachtOptions, YachtState, new_game
 from sailing_kit.yacht.position import Keep, Position, Score
 from sailing_kit.yacht.probability import probability, yacht_chain
@@ -58,10 +59,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
-    """``Board`` is imported on first use, so the rules never pull in Jupyter."""
-    if name == "Board":
-        from sailing_kit.yacht.board import Board
-
-        return Board
-    raise AttributeError(name)
+__getattr__ = board_attributes(__name__, "Board")

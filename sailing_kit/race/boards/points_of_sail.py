@@ -4,24 +4,20 @@ from __future__ import annotations
 
 import dataclasses
 import html
-import math
 
 import ipywidgets as widgets
 
-from sailing_kit.race.drawing import option_marker
+from sailing_kit.race.boards.picker import TurnPicker
 from sailing_kit.race.drill import DrillState, Sail, new_drill
 from sailing_kit.race.sailing import TurnOption
 from sailing_kit.widgets.board import CanvasBoard
 from sailing_kit.widgets.scene import Scene
 
-CLICK_RADIUS = 12
-"""How close (pixels) a click must come to an option's dot to choose it."""
-
 KEYS_HELP = ("Keys (click the board first): ←/→ choose an option, Enter sails it; "
              "q/e turn the boat, a/d turn the wind, u undoes, r rolls the compass die.")
 
 
-class PointsOfSailBoard(CanvasBoard):
+class PointsOfSailBoard(TurnPicker, CanvasBoard):
     """Turn the wind and the boat, see the point of sail and every end of this turn; click a
     blue dot (or choose with the arrow keys and press Enter) to sail there."""
 
@@ -89,25 +85,18 @@ class PointsOfSailBoard(CanvasBoard):
 
     # ----- events ------------------------------------------------------------------------------
     def on_click(self, x: float, y: float) -> None:
-        nearest = min(self.options, key=lambda o: _distance(option_marker(self.state.view(), o),
-                                                            (x, y)), default=None)
-        if nearest and _distance(option_marker(self.state.view(), nearest), (x, y)) <= CLICK_RADIUS:
-            self.sail(nearest)
+        option = self.option_at(self.state.view(), x, y)
+        if option is not None:
+            self.sail(option)
             return
         point = self.state.view().nearest(x, y)
         if point is not None:  # let the engine say why this is not a legal end
             self.play(Sail(point, self.state.heading))
 
     def on_key(self, key: str, shift: bool, ctrl: bool, meta: bool) -> None:
-        options = self.options
-        if key in ("ArrowRight", "ArrowLeft") and options:
-            self.selected = (self.selected + (1 if key == "ArrowRight" else -1)) % len(options)
-            self.redraw()
-            self.say(f"Option {self.selected + 1} of {len(options)}: "
-                     f"{options[self.selected].describe()}. Press Enter to sail it.")
-        elif key in ("Enter", " ") and options:
-            self.sail(options[self.selected % len(options)])
-        elif key in ROTATIONS:
+        if self.pick_with_key(key):
+            return
+        if key in ROTATIONS:
             self.rotate(*ROTATIONS[key])
         elif key == "u":
             self.undo()
@@ -116,9 +105,7 @@ class PointsOfSailBoard(CanvasBoard):
 
     # ----- drawing ------------------------------------------------------------------------------
     def scene(self) -> Scene:
-        options = self.options
-        selected = options[self.selected % len(options)] if options else None
-        return self.state.scene(selected=selected)
+        return self.state.scene(selected=self.chosen)
 
     def after_change(self) -> None:
         state: DrillState = self.state
@@ -136,8 +123,6 @@ class PointsOfSailBoard(CanvasBoard):
 ROTATIONS = {"q": ("heading", -1), "e": ("heading", 1), "a": ("wind", -1), "d": ("wind", 1)}
 
 
-def _distance(a: tuple[float, float], b: tuple[float, float]) -> float:
-    return math.hypot(a[0] - b[0], a[1] - b[1])
 
 
 __all__ = ["PointsOfSailBoard"]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import html
-import math
 from typing import Callable
 
 import ipywidgets as widgets
@@ -12,7 +11,7 @@ from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import SavedGameError
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.race.course_drawing import race_view
-from sailing_kit.race.drawing import option_marker
+from sailing_kit.race.boards.picker import TurnPicker
 from sailing_kit.race.game import Place, Protest, RaceState, Spin, Wait
 from sailing_kit.race.drill import Sail
 from sailing_kit.race.sailing import TurnOption
@@ -20,7 +19,6 @@ from sailing_kit.widgets.board import CanvasBoard
 from sailing_kit.widgets.log import MessageLog
 from sailing_kit.widgets.scene import Scene
 
-CLICK_RADIUS = 10
 TURN_SECONDS = 120
 """§2: "Each player must make their move within 2 minutes"."""
 LAYERS = {"course_points": "course points", "cover_points": "cover points", "zones": "zones",
@@ -29,7 +27,7 @@ HELP = ("Click a blue dot to end your turn there (or ←/→ and Enter). Before 
         "intersection to place your boat. w waits, u undoes.")
 
 
-class RaceBoard(CanvasBoard):
+class RaceBoard(TurnPicker, CanvasBoard):
     """A race on the table: click to place and to sail, protest and serve penalties with the
     buttons, toggle the layers, undo, replay the race with the slider, save and load it, and
     time each move if you like. ``bots`` maps seats to bots (see ``sailing_kit.race.bots``)."""
@@ -90,9 +88,7 @@ class RaceBoard(CanvasBoard):
 
     def scene(self) -> Scene:
         layers = {name: toggle.value for name, toggle in self.layers.items()}
-        options = self.options
-        selected = options[self.selected % len(options)] if options else None
-        return self.shown.scene(options=options, selected=selected, **layers)
+        return self.shown.scene(options=self.options, selected=self.chosen, **layers)
 
     def after_change(self) -> None:
         state = self.state
@@ -154,26 +150,18 @@ class RaceBoard(CanvasBoard):
                 self.play_turn(Place(point, Direction(self.place_heading.value)),
                                f"Placed at {point}.")
             return
-        options = self.options
-        nearest = min(options, key=lambda o: _distance(option_marker(view, o), (x, y)),
-                      default=None)
-        if nearest is not None and _distance(option_marker(view, nearest), (x, y)) <= CLICK_RADIUS:
-            self.sail(nearest)
+        option = self.option_at(view, x, y)
+        if option is not None:
+            self.sail(option)
             return
         point = view.nearest(x, y)
         if point is not None and not self.state.is_over():
             self.play_turn(Sail(point, self.state.boat.heading))  # the engine says why not
 
     def on_key(self, key: str, shift: bool, ctrl: bool, meta: bool) -> None:
-        options = self.options
-        if key in ("ArrowRight", "ArrowLeft") and options:
-            self.selected = (self.selected + (1 if key == "ArrowRight" else -1)) % len(options)
-            self.redraw()
-            self.say(f"Option {self.selected + 1} of {len(options)}: "
-                     f"{options[self.selected].describe()}")
-        elif key == "Enter" and options:
-            self.sail(options[self.selected % len(options)])
-        elif key == "w":
+        if self.pick_with_key(key):
+            return
+        if key == "w":
             self.play_turn(Wait())
         elif key == "u":
             self.undo()
@@ -234,7 +222,3 @@ class RaceBoard(CanvasBoard):
         if left <= 0 and self.options:
             self.sail(self.options[0])
             self.say("Time! Two minutes per move (§2): the boat kept its course.", "error")
-
-
-def _distance(a: tuple[float, float], b: tuple[float, float]) -> float:
-    return math.hypot(a[0] - b[0], a[1] - b[1])

@@ -1,0 +1,50 @@
+"""Choosing an end of turn on a race board: click its dot, or walk the dots with ←/→ and press
+Enter. Shared by the points-of-sail board and the race board."""
+
+from __future__ import annotations
+
+import math
+
+from sailing_kit.race.drawing import option_marker
+from sailing_kit.race.sailing import TurnOption
+from sailing_kit.widgets.gridview import GridView
+
+CLICK_RADIUS = 12
+"""How close (pixels) a click must come to an option's dot to choose it."""
+
+
+class TurnPicker:
+    """A mixin for boards with ``options`` (the ends of turn on offer), ``sail(option)``,
+    ``redraw()`` and ``say()``; it keeps the ``selected`` option."""
+
+    selected = 0
+    options: list[TurnOption]
+
+    @property
+    def chosen(self) -> TurnOption | None:
+        """The option the keys have selected (drawn larger), if any is on offer."""
+        options = self.options
+        return options[self.selected % len(options)] if options else None
+
+    def option_at(self, view: GridView, x: float, y: float) -> TurnOption | None:
+        """The option whose dot is under pixel ``(x, y)``."""
+        def distance(option: TurnOption) -> float:
+            mx, my = option_marker(view, option)
+            return math.hypot(mx - x, my - y)
+
+        nearest = min(self.options, key=distance, default=None)
+        return nearest if nearest is not None and distance(nearest) <= CLICK_RADIUS else None
+
+    def pick_with_key(self, key: str) -> bool:
+        """←/→ select the previous or next option, Enter (or space) sails it; True if handled."""
+        options = self.options
+        if not options or key not in ("ArrowRight", "ArrowLeft", "Enter", " "):
+            return False
+        if key in ("Enter", " "):
+            self.sail(self.chosen)
+            return True
+        self.selected = (self.selected + (1 if key == "ArrowRight" else -1)) % len(options)
+        self.redraw()
+        self.say(f"Option {self.selected + 1} of {len(options)}: {self.chosen.describe()}. "
+                 "Press Enter to sail it.")
+        return True
