@@ -301,6 +301,12 @@ class Board(CanvasBoard):
         if state.is_over() and len(self._said) == 0:
             self.messages.add(("WON: " if state.result.winners else "LOST: ") + state.result.reason)
 
+    def describe(self) -> str:
+        """The table in words from the seat looking at the device (others' hands hidden)."""
+        if self.covered:
+            return f"Pass the device to Player {self.seat + 1}."
+        return self.state.describe(self.viewer)
+
     # ----- drawing --------------------------------------------------------------------------------
     def scene(self) -> Scene:
         state = self.state

@@ -44,12 +44,19 @@ class CanvasBoard(widgets.VBox):
         self.canvas.layout.height = f"{size[1]}px"
         self.status = widgets.HTML(layout=widgets.Layout(min_height="1.8em"))
         self.status.add_class("sk-status")
+        self.text_toggle = widgets.ToggleButton(
+            description="Text", icon="align-left",
+            tooltip="Show the position in words (for screen readers and printouts)")
+        self.text_view = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.text_view.add_class("sk-text")
+        self.text_toggle.observe(self._guarded(lambda _: self._show_text()), names="value")
         self.canvas.on_mouse_down(self._guarded(self.on_click))
         self.canvas.on_mouse_up(self._guarded(self.on_release))
         self.canvas.on_key_down(self._guarded(self.on_key))
         self.canvas.on_client_ready(self._guarded(self.redraw))
         body = widgets.HBox([self.canvas, widgets.VBox(list(side))]) if side else self.canvas
-        super().__init__([widgets.HBox(list(controls)), body, self.status])
+        super().__init__([widgets.HBox([*controls, self.text_toggle]), body, self.status,
+                          self.text_view])
         self.add_class("sailing-kit-board")
         self.redraw()
 
@@ -69,6 +76,10 @@ class CanvasBoard(widgets.VBox):
 
     def after_change(self) -> None:
         """Called after every change of state, before the redraw (update side panels here)."""
+
+    def describe(self) -> str:
+        """The position in words, as the player looking at the board may see it."""
+        return self.state.describe()
 
     # ----- machinery --------------------------------------------------------------------------------
     def play(self, action: Any, success: str | None = None) -> bool:
@@ -107,8 +118,16 @@ class CanvasBoard(widgets.VBox):
         self.refresh("Move taken back.")
 
     def redraw(self) -> None:
-        """Paint the whole picture again from the engine state, in one batch."""
+        """Paint the whole picture again from the engine state, in one batch (and write the
+        text view, when it is shown)."""
         paint(self.canvas, self.scene())
+        if self.text_toggle.value:
+            self._show_text()
+
+    def _show_text(self) -> None:
+        shown = self.text_toggle.value
+        self.text_view.layout.display = None if shown else "none"
+        self.text_view.value = f"<pre>{html.escape(self.describe())}</pre>" if shown else ""
 
     def say(self, message: str, kind: str = "info") -> None:
         self.status.value = (

@@ -75,6 +75,9 @@ class RightOfWayTrainer(CanvasBoard):
     def scene(self) -> Scene:
         return self.situation.scene(size=self.grid_size)
 
+    def describe(self) -> str:
+        return self.situation.describe()
+
     def after_change(self) -> None:
         scenario = self.trainer.current
         self.rules.layout.display = None if self.trainer.level == 2 and not self.free else "none"
