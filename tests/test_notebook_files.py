@@ -1,5 +1,6 @@
-"""Every exercise set: the student notebook starts blank, the solution answers every question
-correctly and asserts it, both show every prompt and are committed without outputs."""
+"""The notebook files. Every exercise set: the student notebook starts blank, the solution
+answers every question correctly and asserts it, both show every prompt and are committed
+without outputs. Every notebook: slide metadata for presenting in class."""
 
 from __future__ import annotations
 
@@ -77,3 +78,16 @@ def test_the_notebooks_show_every_prompt_and_have_no_outputs(name, which):
         assert question.prompt in text and f"q{number}(answer_{number})" in text
     assert all(c.outputs == [] and c.execution_count is None for c in nb.cells
                if c.cell_type == "code")
+
+
+ALL_NOTEBOOKS = sorted((EXERCISES.parent / "notebooks").glob("*.ipynb")) + sorted(
+    EXERCISES.glob("*.ipynb")) + sorted((EXERCISES / "solutions").glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: p.name)
+def test_every_notebook_presents_as_slides(path):
+    """Slide metadata on every cell (``python docs/tag_slides.py`` writes it)."""
+    nb = nbformat.read(path, as_version=4)
+    kinds = [cell.metadata.get("slideshow", {}).get("slide_type") for cell in nb.cells]
+    assert kinds[0] == "slide" and None not in kinds
+    assert kinds.count("slide") >= 2 and nb.metadata.get("rise", {}).get("scroll")
