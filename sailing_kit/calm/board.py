@@ -27,6 +27,7 @@ from sailing_kit.calm.cards import FINISH, MONSTER, START, card_label, hand_text
 from sailing_kit.calm.drawing import Layout, draw_table, layout_for
 from sailing_kit.calm.game import ACT, PAY, ROCKS, SHARE, SPLIT, CalmState, new_game
 from sailing_kit.calm.sea import Cell
+from sailing_kit.widgets.app import GameApp
 from sailing_kit.widgets.board import CanvasBoard
 from sailing_kit.widgets.cards import card_at
 from sailing_kit.widgets.log import MessageLog
@@ -401,3 +402,12 @@ def example_boards() -> dict[str, Callable[[], CanvasBoard]]:
 
 
 __all__ = ["Board", "example_boards"]
+
+
+def app() -> GameApp:
+    """Calm as an app: you play seat 1 with planner bots in the other seats (for Voilà)."""
+    return GameApp(
+        "Calm",
+        lambda seed, players: Board(new_game(players=players, seed=seed),
+                                    bots={seat: planner_bot() for seat in range(1, players)}),
+        players=widgets.Dropdown(options=[1, 2, 3, 4, 5], value=2, description="Players"))

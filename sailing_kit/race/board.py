@@ -9,17 +9,42 @@ from __future__ import annotations
 
 from typing import Callable
 
+import ipywidgets as widgets
+
 from sailing_kit.race.boards.points_of_sail import PointsOfSailBoard
 from sailing_kit.race.boards.race import RaceBoard
 from sailing_kit.race.boards.trainer import RightOfWayTrainer
 from sailing_kit.race.bots import make_bot
 from sailing_kit.race.drill import new_drill
 from sailing_kit.race.game import new_game
+from sailing_kit.race.trainer import Trainer
+from sailing_kit.widgets.app import GameApp
 from sailing_kit.widgets.board import CanvasBoard
 
 Board = RaceBoard
 
-__all__ = ["Board", "PointsOfSailBoard", "RaceBoard", "RightOfWayTrainer", "example_boards"]
+__all__ = ["Board", "PointsOfSailBoard", "RaceBoard", "RightOfWayTrainer", "app", "example_boards",
+           "trainer_app"]
+
+
+def app() -> GameApp:
+    """The race as an app: you sail boat A against bots (for Voilà)."""
+    def race(seed: int, boats: int, course: str, level: str) -> RaceBoard:
+        bots = {seat: make_bot(level) for seat in range(1, boats)}
+        return RaceBoard(new_game(seed=seed, boats=boats, course=course), bots=bots)
+
+    return GameApp(
+        "Race the Wind", race,
+        boats=widgets.Dropdown(options=[2, 3, 4, 5], value=3, description="Boats"),
+        course=widgets.Dropdown(options=["short", "full"], value="short", description="Course"),
+        level=widgets.Dropdown(options=["easy", "strong"], value="strong", description="Bots"))
+
+
+def trainer_app() -> GameApp:
+    """The right-of-way trainer as an app (for Voilà)."""
+    return GameApp("Right of way: who keeps clear?",
+                   lambda seed, level: RightOfWayTrainer(Trainer(level=level, seed=seed)),
+                   level=widgets.Dropdown(options=[1, 2], value=1, description="Level"))
 
 
 def example_boards() -> dict[str, Callable[[], CanvasBoard]]:

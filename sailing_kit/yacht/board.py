@@ -12,6 +12,7 @@ import ipywidgets as widgets
 
 from sailing_kit.core.bots import Bot
 from sailing_kit.core.protocol import CHANCE
+from sailing_kit.widgets.app import GameApp
 from sailing_kit.widgets.board import CanvasBoard
 from sailing_kit.widgets.log import MessageLog
 from sailing_kit.widgets.scene import Scene
@@ -195,3 +196,17 @@ def example_boards() -> dict[str, Callable[[], CanvasBoard]]:
 
     return {"yacht (jacht, advisor on)": lambda: after_a_roll("jacht"),
             "yacht (tabornok)": lambda: Board(new_game(seed=1, players=3, rules="tabornok"))}
+
+
+def app() -> GameApp:
+    """Jacht or Tábornok as an app, against a bot or solo, with the advisor (for Voilà)."""
+    def dice(seed: int, rules: str, opponent: str) -> Board:
+        bots = {} if opponent == "none" else {1: bot(opponent)}
+        return Board(new_game(seed=seed, players=1 + bool(bots), rules=rules), bots=bots,
+                     advisor=True)
+
+    return GameApp(
+        "Jacht and Tábornok", dice,
+        rules=widgets.Dropdown(options=["jacht", "tabornok"], value="jacht", description="Rules"),
+        opponent=widgets.Dropdown(options=["optimal", "greedy", "none"], value="optimal",
+                                  description="Opponent"))

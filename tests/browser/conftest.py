@@ -55,6 +55,21 @@ def app(workspace: Workspace) -> Iterator[Server]:
         yield server
 
 
+@pytest.fixture(scope="module")
+def apps(workspace: Workspace) -> Iterator[Server]:
+    """Voilà serving the whole workspace: every app at /voila/render/apps/<name>.ipynb."""
+    with voila(workspace) as server:
+        yield server
+
+
+@pytest.fixture
+def apps_page(browser: Browser, apps: Server) -> Iterator[Page]:
+    """A fresh page on the Voilà apps server, closed after the test."""
+    page = open_page(browser, apps)
+    yield page
+    page.context.close()
+
+
 @pytest.fixture
 def lab_page(browser: Browser, lab: Server) -> Iterator[Page]:
     """A fresh JupyterLab page, closed after the test."""

@@ -180,8 +180,9 @@ def jupyterlab(workspace: Workspace) -> Iterator[Server]:
 
 
 @contextmanager
-def voila(workspace: Workspace, notebook: str) -> Iterator[Server]:
-    """Voilà serving one notebook of the workspace as an app."""
+def voila(workspace: Workspace, notebook: str = "") -> Iterator[Server]:
+    """Voilà serving one notebook of the workspace as an app, or (with no ``notebook``) every
+    notebook, each at ``/voila/render/<path>``."""
     port = free_port()
     command = [sys.executable, "-m", "voila", str(workspace.notebooks / notebook),
                "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",

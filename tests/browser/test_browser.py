@@ -121,3 +121,48 @@ def test_each_game_board_paints_and_answers_a_click(lab_page: Page, lab: Server,
     lab_page.mouse.click(*page_point(canvas, pixel))
     expect(lab_page.locator(f"{BOARD} .sk-status").last).to_contain_text(expected,
                                                                            timeout=WAIT_MS)
+
+
+def _first_board_click(app) -> tuple[object, tuple[float, float]]:
+    """An app's first board and a pixel on it that its engine answers (a placement, a die, a
+    card, a boat)."""
+    from sailing_kit.calm.board import Board as CalmBoard
+    from sailing_kit.race.board import RaceBoard, RightOfWayTrainer
+    from sailing_kit.race.course_drawing import race_view
+    from sailing_kit.yacht.drawing import DIE, layout_of
+
+    board = app.board
+    if isinstance(board, RaceBoard):
+        return board, race_view(board.state).pixel(board.state.legal_actions()[0].position)
+    if isinstance(board, RightOfWayTrainer):
+        situation = board.situation
+        return board, situation.view(board.grid_size).pixel(situation.boats[0].position)
+    if isinstance(board, CalmBoard):
+        rect = board.table_layout.hand_rects(len(board.hand), board.selected)[0]
+        return board, (rect.x + rect.w / 2, rect.y + rect.h / 2)
+    left, top = layout_of(board.state).dice[0]
+    return board, (left + DIE / 2, top + DIE / 2)
+
+
+def _apps():
+    from sailing_kit.calm.board import app as calm
+    from sailing_kit.race.board import app as race
+    from sailing_kit.race.board import trainer_app
+    from sailing_kit.yacht.board import app as yacht
+
+    return {"race": race, "right_of_way": trainer_app, "yacht": yacht, "calm": calm}
+
+
+@pytest.mark.parametrize("name", list(_apps()))
+def test_every_game_plays_as_a_voila_app(apps_page: Page, apps: Server, name: str) -> None:
+    """Each app in notebooks/apps opens in Voilà (code hidden), paints its board and answers a
+    first move exactly as the same app answers it in the kernel."""
+    board, pixel = _first_board_click(_apps()[name]())
+    board.simulate_click(*pixel)
+    expected = _status_text(board)
+    apps_page.goto(f"{apps.url}/voila/render/apps/{name}.ipynb")
+    canvas = wait_for_painted_board(apps_page)
+    canvas.scroll_into_view_if_needed()
+    apps_page.mouse.click(*page_point(canvas, pixel))
+    expect(apps_page.locator(f"{BOARD} .sk-status").last).to_contain_text(expected,
+                                                                            timeout=WAIT_MS)
