@@ -1,7 +1,8 @@
 """Run every benchmark and print a Markdown table: ``python -m benchmarks``.
 
 Each module of this package with a ``run()`` function returning ``[(name, figure), ...]`` is a
-benchmark; ``python -m benchmarks yacht calm`` runs only those modules.
+benchmark; ``python -m benchmarks yacht calm`` runs only those modules, and ``--readme`` also
+writes the table into README.md (between its figures markers).
 """
 
 from __future__ import annotations
@@ -12,11 +13,18 @@ import pkgutil
 import platform
 import sys
 import time
+from datetime import date
+from pathlib import Path
 
 import benchmarks
 
 
-def main(selected: list[str]) -> None:
+README = Path(__file__).resolve().parents[1] / "README.md"
+START, END = "<!-- figures:start -->", "<!-- figures:end -->"
+
+
+def main(arguments: list[str]) -> None:
+    selected = [a for a in arguments if not a.startswith("--")]
     started = time.perf_counter()
     names = [m.name for m in pkgutil.iter_modules(benchmarks.__path__) if m.name != "timing"]
     rows = []
@@ -26,13 +34,18 @@ def main(selected: list[str]) -> None:
         module = importlib.import_module(f"benchmarks.{name}")
         if hasattr(module, "run"):
             rows.extend(module.run())
-    print(f"Measured with `python -m benchmarks` on {platform.machine()}, Python "
-          f"{platform.python_version()}, {len(os.sched_getaffinity(0))} CPUs.\n")
-    print("| benchmark | figure |")
-    print("|---|---|")
-    for name, figure in rows:
-        print(f"| {name} | {figure} |")
+    table = "\n".join([
+        f"Measured with `python -m benchmarks --readme` on {platform.machine()}, Python "
+        f"{platform.python_version()}, {len(os.sched_getaffinity(0))} CPUs, on "
+        f"{date.today().isoformat()}.", "", "| benchmark | figure |", "|---|---|",
+        *(f"| {name} | {figure} |" for name, figure in rows)])
+    print(table)
     print(f"\n(total {time.perf_counter() - started:.1f} s)", file=sys.stderr)
+    if "--readme" in arguments:
+        text = README.read_text()
+        before, rest = text.split(START, 1)
+        after = rest.split(END, 1)[1]
+        README.write_text(f"{before}{START}\n{table}\n{END}{after}")
 
 
 if __name__ == "__main__":
