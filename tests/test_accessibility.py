@@ -110,3 +110,26 @@ def test_every_board_shows_the_position_in_words(name):
     assert board.text_view.layout.display is None
     assert board.describe().split("\n")[0] in board.text_view.value.replace("&#x27;", "'")
     board.text_toggle.value = False
+
+
+def test_a_boat_is_placed_from_the_keyboard():
+    from sailing_kit.race import Board, new_game
+
+    board = Board(new_game(seed=0, yellow=[], blue=[]))
+    board.simulate_key("ArrowRight")
+    assert "Spot 2 of" in board.status.value and "circle" in board.scene().to_svg()
+    board.simulate_key("Enter")
+    assert len(board.state.boats) == 1 and "Placed at" in board.status.value
+
+
+def test_the_trainer_is_played_from_the_keyboard():
+    from sailing_kit.race import RightOfWayTrainer
+
+    trainer = RightOfWayTrainer(seed=0)
+    trainer.simulate_key("1")
+    assert trainer.trainer.asked == 1
+    trainer.mode.value = True
+    trainer.simulate_key("s")
+    boat = trainer.free.boat(trainer.selected)
+    trainer.simulate_key("ArrowUp")
+    assert trainer.free.boat(boat.name).position == (boat.position[0], boat.position[1] + 1)

@@ -30,8 +30,10 @@ def race_view(state: RaceState) -> GridView:
 
 def race_scene(state: RaceState, *, course_points: bool = False, cover_points: bool = False,
                zones: bool = True, laylines: bool = False,
-               options: Sequence[TurnOption] = (), selected: TurnOption | None = None) -> Scene:
-    """Everything on the water; ``options`` (with ``selected``) are the ends of the boat to play."""
+               options: Sequence[TurnOption] = (), selected: TurnOption | None = None,
+               marker: Point | None = None) -> Scene:
+    """Everything on the water; ``options`` (with ``selected``) are the ends of the boat to play,
+    ``marker`` a spot the keys point at (while placing a boat)."""
     view = race_view(state)
     scene = Scene(*view.size, title=state.describe().splitlines()[0], background=palette.WATER)
     view.draw_grid(scene)
@@ -55,6 +57,8 @@ def race_scene(state: RaceState, *, course_points: bool = False, cover_points: b
                          fill=palette.BLACK, opacity=0.6)
     if options and state.boats:
         drawing.draw_options(scene, view, state.boat.position, options, selected)
+    if marker is not None:
+        scene.circle(view.pixel(marker), 0.4 * view.cell, stroke=palette.BLUE, width=3)
     for boat in state.boats:
         drawing.draw_boat(scene, view, boat.position, boat.heading, state.wind, label=boat.name)
     for incident in state.umpire.open:

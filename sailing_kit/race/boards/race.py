@@ -24,7 +24,7 @@ TURN_SECONDS = 120
 LAYERS = {"course_points": "course points", "cover_points": "cover points", "zones": "zones",
           "laylines": "laylines"}
 HELP = ("Click a blue dot to end your turn there (or ←/→ and Enter). Before the start, click an "
-        "intersection to place your boat. w waits, u undoes.")
+        "intersection to place your boat (or ←/→ and Enter). w waits, u undoes.")
 
 
 class RaceBoard(TurnPicker, CanvasBoard):
@@ -34,6 +34,8 @@ class RaceBoard(TurnPicker, CanvasBoard):
 
     def __init__(self, state: RaceState, *, bots: dict[int, Callable] | None = None):
         self.selected = 0
+        self.spot = 0
+        """The spot the keys have chosen while placing a boat."""
         self.replaying: RaceState | None = None
         self.layers = {name: widgets.ToggleButton(value=name == "zones", description=label,
                                                   tooltip=f"Show the {label}")
@@ -88,7 +90,10 @@ class RaceBoard(TurnPicker, CanvasBoard):
 
     def scene(self) -> Scene:
         layers = {name: toggle.value for name, toggle in self.layers.items()}
-        return self.shown.scene(options=self.options, selected=self.chosen, **layers)
+        placing = self.state.placing and not self.replaying and self.spot
+        marker = self._spots()[self.spot % len(self._spots())] if placing else None
+        return self.shown.scene(options=self.options, selected=self.chosen, marker=marker,
+                                **layers)
 
     def after_change(self) -> None:
         state = self.state
@@ -159,12 +164,33 @@ class RaceBoard(TurnPicker, CanvasBoard):
             self.play_turn(Sail(point, self.state.boat.heading))  # the engine says why not
 
     def on_key(self, key: str, shift: bool, ctrl: bool, meta: bool) -> None:
+        if self.state.placing and not self.replaying:
+            self._place_with_key(key)
+            return
         if self.pick_with_key(key):
             return
         if key == "w":
             self.play_turn(Wait())
         elif key == "u":
             self.undo()
+
+    def _spots(self) -> list:
+        """Where the boat being placed may stand (from the engine's legal placements)."""
+        return sorted({place.position for place in self.state.legal_actions()})
+
+    def _place_with_key(self, key: str) -> None:
+        """Before the start: ←/→ walk the allowed spots, Enter places the boat there."""
+        spots = self._spots()
+        if key in ("ArrowRight", "ArrowLeft"):
+            self.spot = (self.spot + (1 if key == "ArrowRight" else -1)) % len(spots)
+            self.redraw()
+            self.say(f"Spot {self.spot + 1} of {len(spots)}: {spots[self.spot]}. Press Enter "
+                     f"to place the boat there facing {self.place_heading.value}.")
+        elif key == "Enter":
+            point = spots[self.spot % len(spots)]
+            self.spot = 0
+            self.play_turn(Place(point, Direction(self.place_heading.value)),
+                           f"Placed at {point}.")
 
     def undo(self) -> None:
         """Take back moves until it is a human's turn again (bots' and dice's moves too)."""

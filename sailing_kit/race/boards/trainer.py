@@ -5,6 +5,8 @@ from __future__ import annotations
 import html
 import ipywidgets as widgets
 
+from sailing_kit.core.compass import Direction
+from sailing_kit.core.grid import Grid, step
 from sailing_kit.race.rightofway import Boat, Rule
 from sailing_kit.race.situation import Situation
 from sailing_kit.race.trainer import Trainer
@@ -22,9 +24,11 @@ RULE_LABELS = {
     Rule.ASTERN_IN_ZONE: "engaged from astern in the zone",
 }
 
-HELP = ("Quiz: click the boat that must keep clear (or use its button). Free mode: drag a boat to "
-        "move it; click a boat, then q/e turns it; a/d turns the wind. The umpire judges the "
-        "boat you moved last, or the wind shift.")
+HELP = ("Quiz: click the boat that must keep clear (or its button, or keys 1/2). Free mode: drag a "
+        "boat to move it (or s selects a boat, arrows move it); q/e turn it; a/d turn the wind. "
+        "The umpire judges the boat you moved last, or the wind shift.")
+ARROWS = {"ArrowUp": Direction.N, "ArrowDown": Direction.S, "ArrowLeft": Direction.W,
+          "ArrowRight": Direction.E}
 
 
 class RightOfWayTrainer(CanvasBoard):
@@ -165,11 +169,29 @@ class RightOfWayTrainer(CanvasBoard):
         self.refresh(f"{boat.name} moved to {point}.")
 
     def on_key(self, key: str, shift: bool, ctrl: bool, meta: bool) -> None:
+        question = self.trainer.current.question
         turns = {"q": (self.selected, -1), "e": (self.selected, 1), "a": (None, -1), "d": (None, 1)}
-        if key in turns and not (key in "qe" and self.selected is None):
+        if self.free is None and key in ("1", "2"):
+            self.answer(question[int(key) - 1])
+        elif key in turns and not (key in "qe" and self.selected is None):
             self.rotate(*turns[key])
+        elif self.free is not None and key == "s":
+            names = [b.name for b in self.free.boats]
+            self.selected = names[(names.index(self.selected) + 1) % len(names)] \
+                if self.selected in names else names[0]
+            self.say(f"{self.selected} selected: arrows move it, q/e turn it.")
+        elif self.free is not None and self.selected and key in ARROWS:
+            boat = self.free.boat(self.selected)
+            point = step(boat.position, ARROWS[key])
+            if point in self._view_grid() and self.free.boat_at(point) is None:
+                self.free = self.free.after(boat.name, point, boat.heading)
+                self.refresh(f"{boat.name} moved to {point}.")
         elif key == "n":
             self.next_scenario()
+
+    def _view_grid(self) -> Grid:
+        view = self._view()
+        return Grid(view.width, view.height)
 
     def _boat_at(self, x: float, y: float) -> Boat | None:
         return self.situation.boat_at(self._view().nearest(x, y))
