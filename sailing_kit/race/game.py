@@ -223,8 +223,7 @@ class RaceState(GameState[Action]):
 
     @classmethod
     def new(cls, seed: int | None = None, **options: Any) -> RaceState:
-        state = cls(seed, opt.build_options(RaceOptions, options))
-        return state
+        return cls(seed, opt.build_options(RaceOptions, options))
 
     # ----- the position -----------------------------------------------------------------------
     @property
@@ -451,9 +450,8 @@ class RaceState(GameState[Action]):
                 return (f"a boat may not sail onto or through another boat's intersection "
                         f"({other.name} is at {other.position})")
         lull = next((p for p in option.path[:-1] if p in self.yellow | self.cover_points), None)
-        if lull is not None:
-            return f"§3.2: the yellow token at {lull} stops the boat there"
-        return "§3.2: no blue token on the way gives the extra movement that end needs"
+        return (f"§3.2: the yellow token at {lull} stops the boat there" if lull is not None
+                else f"§2: {boat.name} cannot end its turn there from where it is")
 
     # ----- the rules, applied -------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
