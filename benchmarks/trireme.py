@@ -51,8 +51,8 @@ def exact() -> list[tuple[str, str]]:
     gap = max(abs(float(v) - floats.value(p)) for p, v in table.values.items())
     start = table.value(Position.start(sea, 0))
     return [("trireme: exact table (Fractions), small map, no Honour",
-             f"{seconds:.2f} s, start {start.numerator}/{start.denominator} ≈ {float(start):.6f}, "
-             f"largest gap to numpy {gap:.1e}")]
+             f"{seconds:.2f} s, start {start.numerator}/{start.denominator} "
+             f"≈ {float(start):.6f}, largest gap to numpy {gap:.1e}")]
 
 
 def throughputs() -> list[tuple[str, str]]:

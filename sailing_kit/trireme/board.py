@@ -1,0 +1,291 @@
+"""The duel's board: the map, both boats, the wind and the die; choose a heading, spend Honour,
+roll, choose the distance; the advisor's chance to win for each choice; log, undo, save and load,
+and a map loaded from text.
+
+It holds no rules: clicks and keys become engine actions, and a refused one shows the engine's
+own words in the status line.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import ipywidgets as widgets
+
+from sailing_kit.core.bots import Bot
+from sailing_kit.core.compass import Direction
+from sailing_kit.core.errors import ConfigError, SavedGameError
+from sailing_kit.core.grid import chebyshev, step
+from sailing_kit.core.protocol import CHANCE
+from sailing_kit.trireme.advisor import Advice, advise
+from sailing_kit.trireme.bots import optimal_bot
+from sailing_kit.trireme.drawing import layout_of
+from sailing_kit.trireme.game import Sail, Steer, TriremeState, new_game
+from sailing_kit.trireme.maps import parse_map
+from sailing_kit.trireme.rules import Phase, squares_allowed
+from sailing_kit.widgets.board import CanvasBoard
+from sailing_kit.widgets.log import MessageLog
+from sailing_kit.widgets.scene import Scene
+
+HEADING_KEYS = {"q": Direction.NW, "w": Direction.N, "e": Direction.NE, "a": Direction.W,
+                "d": Direction.E, "z": Direction.SW, "x": Direction.S, "c": Direction.SE}
+KEYS_HELP = ("Click the map in the direction to sail (or keys q w e / a d / z x c), h spends an "
+             "Honour point, r rolls; after the roll click square 1 or 2 (keys 1, 2). p: advisor, "
+             "o: the optimal helmsman plays, u: undo.")
+
+
+class Board(CanvasBoard):
+    """Play the duel. ``advisor=True`` starts with the advisor shown; ``bots={0: optimal_bot()}``
+    lets the optimal helmsman sail the whole game."""
+
+    def __init__(self, state: TriremeState | None = None, *, advisor: bool = False,
+                 bots: dict[int, Bot] | None = None):
+        state = state if state is not None else new_game(seed=0)
+        self.heading: Direction | None = None
+        self.messages = MessageLog(height="16em")
+        self.advisor = self._toggle("Advisor", "lightbulb-o", advisor,
+                                    "Show each choice's chance to win with perfect play (key p)")
+        self.honour = self._toggle("Honour +1", "star", False,
+                                   "Spend an Honour point: +1 to the roll, 7 counts as 6 (key h)")
+        self.roll_button = self.button("Roll", "Roll the die for the heading chosen (key r)",
+                                       self.roll, icon="random")
+        self.saved = widgets.Textarea(placeholder="a saved game (JSON)",
+                                      layout=widgets.Layout(width="300px", height="5em"))
+        self.map_text = widgets.Textarea(placeholder="a map (see sailing_kit.trireme.maps)",
+                                         layout=widgets.Layout(width="300px", height="16em"))
+        files = widgets.Accordion(children=[
+            widgets.VBox([self.saved, widgets.HBox([
+                self.button("Save", "Write the game as JSON above", self.save, icon="download"),
+                self.button("Load", "Load the game written above", self.load, icon="upload")])]),
+            widgets.VBox([self.map_text, widgets.HBox([
+                self.button("Show map", "Write this game's map above", self.show_map,
+                            icon="map"),
+                self.button("Load map", "Start a game on the map written above", self.load_map,
+                            icon="upload")])]),
+        ], titles=("Save and load", "Map"))
+        controls = [self.roll_button, self.honour, self.advisor,
+                    self.button("Helmsman", "Let the optimal helmsman make this choice (key o)",
+                                self.helmsman, icon="ship"),
+                    self.button("Undo", "Take back your last choice (key u)", self.undo,
+                                icon="undo"),
+                    self.button("New game", "A new game on this map, with a new seed",
+                                self.restart, icon="refresh")]
+        super().__init__(state, size=layout_of(state.sea).size, controls=controls,
+                         side=[self.messages, files], bots=bots)
+        for toggle in (self.advisor, self.honour):
+            toggle.observe(lambda _: self._guarded(self._toggled)(), "value")
+        self.advance_bots()
+        self.say(KEYS_HELP)
+
+    def _toggle(self, label: str, icon: str, value: bool, tooltip: str) -> widgets.ToggleButton:
+        return widgets.ToggleButton(value=value, description=label, icon=icon, tooltip=tooltip,
+                                    layout=widgets.Layout(width="auto"))
+
+    # ----- choices ------------------------------------------------------------------------------
+    @property
+    def human_to_play(self) -> bool:
+        player = self.state.current_player
+        return player not in (None, CHANCE) and player not in self.bots
+
+    def choose_heading(self, heading: Direction) -> None:
+        """Set the heading to roll for (not played until Roll)."""
+        if not self._ready("choose a heading"):
+            return
+        self.heading = heading
+        self.redraw()
+        allowed = squares_allowed(heading, self.state.wind)
+        reach = {(0,): "no move (head to wind)", (1,): "1 square"}.get(allowed, "1 or 2 squares")
+        self.say(f"Heading {heading.value}: {reach} if the wind from {self.state.wind.value} "
+                 f"holds. Press Roll (key r) to roll the die.")
+
+    def roll(self) -> None:
+        """Play the heading (and the Honour point) chosen; the die rolls at once."""
+        if not self._ready("roll"):
+            return
+        if self.heading is None:
+            self.say("Choose a heading first: click the map in the direction to sail (or keys "
+                     "q w e / a d / z x c).", "error")
+            return
+        if self.play(Steer(self.heading, self.honour.value)):
+            self._after_turn()
+
+    def sail(self, squares: int) -> None:
+        if self.play(Sail(squares)):
+            self._after_turn()
+
+    def helmsman(self) -> None:
+        """Let the optimal helmsman make the choice open now."""
+        if self.state.is_over() or not self.human_to_play:
+            self.say("There is no choice to make now.", "error")
+            return
+        action = optimal_bot()(self.state)
+        if isinstance(action, Steer):
+            self.heading = action.heading
+            self.honour.value = action.honour
+            self.roll()
+        else:
+            self.sail(action.squares)
+
+    def _ready(self, what: str) -> bool:
+        """True if a heading may be chosen or rolled now; else say why not."""
+        if self.state.is_over():
+            self.say(f"The game is over ({self.state.result.reason}): press New game.", "error")
+            return False
+        if self.state.phase is Phase.SAIL:
+            self.say(f"First choose how far to sail: click square 1 or 2 on your heading "
+                     f"{self.state.heading.value} (keys 1, 2); then {what}.", "error")
+            return False
+        return True
+
+    def _after_turn(self) -> None:
+        """Clear the choices and say what happened."""
+        self.heading = None
+        self.honour.value = False
+        news = " ".join(line for line in self.state.news if not line.startswith("Turn ")
+                        or self.state.is_over())
+        if self.state.is_over():
+            over = self.state.result.reason
+            self.say(f"{news} Game over: {over[0].upper()}{over[1:]}.", "good")
+        elif self.state.phase is Phase.SAIL:
+            self.say(f"{news} Click square 1 or 2 (keys 1, 2).", "good")
+        else:
+            self.say(f"{news} Turn {self.state.turn}: choose your heading.", "good")
+
+    def undo(self) -> None:
+        """Take back the last choice (and the die it rolled): the same seed rolls it again."""
+        if not self.state.history:
+            self.say("There is nothing to undo: no move has been played yet.", "error")
+            return
+        self.state.undo()
+        while self.state.history and not self.human_to_play:
+            self.state.undo()
+        self.heading = None
+        self.messages.add("(moves taken back)")
+        self.refresh("Move taken back: the same seed will roll the same die again.")
+
+    def restart(self) -> None:
+        self._start(TriremeState(self.state.seed + 1, self.state.options), "New game.")
+
+    def _start(self, state: TriremeState, message: str) -> None:
+        self.state = state
+        self.heading = None
+        self.honour.value = False
+        self.messages.clear()
+        self.advance_bots()
+        self.say(message, "good")
+
+    # ----- saving and maps ------------------------------------------------------------------------
+    def save(self) -> None:
+        self.saved.value = self.state.to_json()
+        self.say("Game saved as JSON in the box (copy it somewhere safe).", "good")
+
+    def load(self) -> None:
+        try:
+            state = TriremeState.from_json(self.saved.value)
+        except SavedGameError as error:
+            self.say(f"Not loaded: {error}", "error")
+            return
+        self._start(state, f"Game loaded: turn {state.turn}.")
+
+    def show_map(self) -> None:
+        self.map_text.value = self.state.sea.to_text()
+        self.say("This game's map is in the box: edit it and press Load map.")
+
+    def load_map(self) -> None:
+        """A new game on the map written in the box (same seed and Honour points)."""
+        try:
+            parse_map(self.map_text.value)
+            state = TriremeState.new(self.state.seed, map=self.map_text.value,
+                                     honour=self.state.options.honour,
+                                     wind=self.state.options.wind)
+        except ConfigError as error:
+            self.say(f"Map not loaded: {error}", "error")
+            return
+        self.canvas.width, self.canvas.height = layout_of(state.sea).size
+        self.canvas.layout.width = f"{self.canvas.width}px"
+        self.canvas.layout.height = f"{self.canvas.height}px"
+        self._start(state, f"New game on the map {state.sea.name!r}.")
+
+    # ----- advisor --------------------------------------------------------------------------------
+    def advice(self) -> Advice | None:
+        """The advisor's view of the choice open now (None when off or not the human's choice)."""
+        if not self.advisor.value or not self.human_to_play:
+            return None
+        return advise(self.state)
+
+    def _toggled(self) -> None:
+        self.redraw()
+        advice = self.advice()
+        if advice is not None:
+            self.say(f"Advisor on: playing perfectly from here you win {100 * advice.value:.1f}% "
+                     "of games; each choice shows its own chance to win.")
+
+    # ----- events ---------------------------------------------------------------------------------
+    def on_click(self, x: float, y: float) -> None:
+        layout = layout_of(self.state.sea)
+        if self.state.phase is Phase.SAIL and not self.state.is_over():
+            square = layout.square_at(x, y)
+            boat, heading = self.state.boat, self.state.heading
+            distance = chebyshev(boat, square) if square else 0
+            if square and distance and step(boat, heading, distance) == square:
+                self.sail(distance)
+            else:
+                self.say(f"Click square 1 or 2 on your heading {heading.value} (keys 1, 2).",
+                         "error")
+            return
+        heading = layout.heading_towards(self.state.boat, x, y)
+        if heading is not None:
+            self.choose_heading(heading)
+
+    def on_key(self, key: str, shift: bool, ctrl: bool, meta: bool) -> None:
+        actions: dict[str, Callable[[], None]] = {
+            "r": self.roll, "Enter": self.roll, " ": self.roll, "u": self.undo,
+            "o": self.helmsman, "1": lambda: self.sail(1), "2": lambda: self.sail(2),
+            "h": lambda: setattr(self.honour, "value", not self.honour.value),
+            "p": lambda: setattr(self.advisor, "value", not self.advisor.value),
+        }
+        if key in HEADING_KEYS:
+            self.choose_heading(HEADING_KEYS[key])
+        elif key in actions:
+            actions[key]()
+
+    def describe(self) -> str:
+        """The position in words, with the choice made on the board but not yet rolled and, when
+        the advisor is on, its chances."""
+        lines = [self.state.describe()]
+        if self.heading is not None and self.state.phase is Phase.STEER:
+            spend = " with an Honour point" if self.honour.value else ""
+            lines.append(f"Chosen, not yet rolled: heading {self.heading.value}{spend}.")
+        advice = self.advice()
+        if advice is not None:
+            lines.append("Advisor, chance to win: " + "; ".join(
+                f"{words} {100 * chance:.1f}%" for words, chance, _ in advice.rows()) + ".")
+        return "\n".join(lines)
+
+    # ----- drawing --------------------------------------------------------------------------------
+    def scene(self) -> Scene:
+        return self.state.scene(heading=self.heading, honour=self.honour.value,
+                                advice=self.advice())
+
+    def after_change(self) -> None:
+        self.roll_button.disabled = self.state.is_over()
+
+    def on_played(self, action: object) -> None:
+        for line in self.state.news:
+            self.messages.add(line)
+
+
+def example_boards() -> dict[str, Callable[[], CanvasBoard]]:
+    """Boards in a typical position, for the benchmarks and the gallery."""
+
+    def mid_race() -> Board:
+        board = Board(new_game(seed=3), advisor=True)
+        for heading in ("w", "w", "q"):
+            if board.state.phase is Phase.SAIL:
+                board.simulate_key("2")
+            board.simulate_key(heading)
+            board.simulate_key("r")
+        return board
+
+    return {"trireme (advisor on, mid-race)": mid_race,
+            "trireme (small map)": lambda: Board(new_game(seed=1, map="small"))}

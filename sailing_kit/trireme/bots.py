@@ -1,0 +1,118 @@
+"""Helmsmen for the duel: the optimal one (the solver's policy) and a simpler pilot.
+
+A bot is a function from a state to one of its legal actions (:mod:`sailing_kit.core.bots`).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import lru_cache
+
+from sailing_kit.core.bots import Bot
+from sailing_kit.core.compass import Direction
+from sailing_kit.core.grid import Point
+from sailing_kit.trireme.advisor import advise, solution_for
+from sailing_kit.trireme.game import Action, TriremeState
+from sailing_kit.trireme.maps import SeaMap
+from sailing_kit.trireme.rounding import HIGHEST, LOWEST
+from sailing_kit.trireme.rules import (
+    CURRENT,
+    Effect,
+    Ending,
+    Passage,
+    Phase,
+    roll_effects,
+    sail,
+    squares_allowed,
+    wind_after,
+)
+
+FAR = 1000
+"""The pilot's distance for a crash or a square it cannot finish from."""
+
+
+def optimal_bot() -> Bot:
+    """The optimal helmsman: the solver's heading and Honour choice, then the better distance."""
+
+    def choose(state: TriremeState) -> Action:
+        if state.phase is Phase.STEER:
+            return solution_for(state).best(state.position())
+        return advise(state).best
+
+    choose.__name__ = "optimal"
+    return choose
+
+
+def pilot_bot() -> Bot:
+    """A sensible but short-sighted helmsman: it steers to shorten, on average, its way home round
+    the rocks (counted in squares, as if the wind allowed every heading), never spends Honour and
+    ignores the trireme."""
+
+    def choose(state: TriremeState) -> Action:
+        lengths = course_lengths(state.sea)
+        if state.phase is Phase.SAIL:
+            return min(state.legal_actions(), key=lambda action: _left(
+                lengths, _passage(state, state.heading, action.squares)))
+        return min((a for a in state.legal_actions() if not a.honour),
+                   key=lambda action: _expected_left(state, lengths, action.heading))
+
+    choose.__name__ = "pilot"
+    return choose
+
+
+def _passage(state: TriremeState, heading: Direction, squares: int) -> Passage:
+    return sail(state.sea, state.boat, heading, squares, state.progress, state.trireme_square)
+
+
+def _left(lengths: dict[tuple[Point, int], int], passage: Passage) -> int:
+    if passage.ending is Ending.WON:
+        return 0
+    if passage.ending is Ending.CRASHED:
+        return FAR
+    return lengths.get((passage.end, passage.progress), FAR)
+
+
+def _expected_left(state: TriremeState, lengths: dict[tuple[Point, int], int],
+                   heading: Direction) -> float:
+    total = 0.0
+    for effect, chance in roll_effects(False):
+        if effect is Effect.CURRENT:
+            total += float(chance) * _left(lengths, _passage(state, CURRENT, 1))
+            continue
+        allowed = squares_allowed(heading, wind_after(state.wind, effect))
+        total += float(chance) * min(_left(lengths, _passage(state, heading, n)) for n in allowed)
+    return total
+
+
+@lru_cache(maxsize=8)
+def course_lengths(sea: SeaMap) -> dict[tuple[Point, int], int]:
+    """The fewest one-square steps from each (square, rounding progress) to a win, whatever the
+    wind (a breadth-first search backwards from the winning steps)."""
+    before: dict[tuple[Point, int], list[tuple[Point, int]]] = {}
+    lengths: dict[tuple[Point, int], int] = {}
+    for cell in sea.water:
+        for progress in range(LOWEST, HIGHEST + 1):
+            for heading in Direction:
+                passage = sail(sea, cell, heading, 1, progress, None)
+                if passage.ending is Ending.WON:
+                    lengths[(cell, progress)] = 1
+                elif passage.ending is None:
+                    before.setdefault((passage.end, passage.progress), []).append((cell, progress))
+    queue = deque(lengths)
+    while queue:
+        node = queue.popleft()
+        for earlier in before.get(node, ()):
+            if earlier not in lengths:
+                lengths[earlier] = lengths[node] + 1
+                queue.append(earlier)
+    return lengths
+
+
+BOTS = {"optimal": optimal_bot, "pilot": pilot_bot}
+
+
+def bot(name: str) -> Bot:
+    """A helmsman by name: "optimal" or "pilot" (a random one: :func:`core.bots.random_bot`)."""
+    if name not in BOTS:
+        raise ValueError(f"no helmsman called {name!r}; choose one of {', '.join(BOTS)}")
+    return BOTS[name]()

@@ -1,0 +1,202 @@
+"""The optimal chance to win in exact arithmetic (Fractions), for small maps.
+
+The same backward induction over the trireme's line as :mod:`sailing_kit.trireme.solver`, written
+plainly position by position, with its own treatment of the one cycle: on the trireme's next
+square (where the trireme waits) the values of the eight winds depend on each other, and they are
+found by **policy iteration**: fix a choice for each wind, solve the 8 x 8 linear system of that
+policy exactly, switch any wind to a strictly better choice, and repeat until no choice improves.
+Every policy leaves that square with a chance of at least 1/3 a turn, so each system has a unique
+solution. Being independent of the numpy solver, it checks it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from sailing_kit.core.compass import Direction
+from sailing_kit.core.grid import Point
+from sailing_kit.trireme.game import Steer
+from sailing_kit.trireme.maps import SeaMap
+from sailing_kit.trireme.position import Position
+from sailing_kit.trireme.rules import (
+    CURRENT,
+    Effect,
+    Ending,
+    Passage,
+    roll_effects,
+    sail,
+    squares_allowed,
+    steering_refusal,
+    trireme_advance,
+    trireme_finished,
+    wind_after,
+)
+from sailing_kit.trireme.solver import CHOICES, PROGRESSES
+
+Linear = dict[Direction | None, Fraction]
+"""A value that may depend on the unknown values of the waiting square: a constant (key None)
+plus a coefficient for each wind's unknown."""
+
+
+@dataclass(frozen=True)
+class ExactSolution:
+    """Every position's exact chance to win and an optimal choice."""
+
+    sea: SeaMap
+    honour: int
+    values: dict[Position, Fraction]
+    policy: dict[Position, Steer]
+
+    def value(self, position: Position) -> Fraction:
+        return self.values[position]
+
+
+class _Layer:
+    """Positions with the trireme on square ``k`` of its line."""
+
+    def __init__(self, sea: SeaMap, k: int, values: dict[Position, Fraction]):
+        self.sea, self.k, self.values = sea, k, values
+        self.trireme = sea.path[k]
+        self.waiting = sea.path[k + 1]
+        self._passages: dict[tuple[Point, Direction, int, int], Passage] = {}
+        self._moves: dict[tuple, Fraction] = {}
+
+    def passage(self, boat: Point, heading: Direction, squares: int, progress: int) -> Passage:
+        key = (boat, heading, squares, progress)
+        if key not in self._passages:
+            self._passages[key] = sail(self.sea, boat, heading, squares, progress, self.trireme)
+        return self._passages[key]
+
+    def landing(self, passage: Passage, wind: Direction, honour: int,
+                unknown: Position | None) -> Fraction | Direction:
+        """The value after a move, or, when the boat stays on the waiting square whose values
+        are being solved (``unknown``), the wind of the unknown it takes."""
+        if passage.ending is not None:
+            return Fraction(int(passage.ending is Ending.WON))
+        following = trireme_advance(self.sea, self.k, passage.end)
+        if following != self.k and trireme_finished(self.sea, following):
+            return Fraction(0)
+        if (unknown is not None and following == self.k and honour == unknown.honour
+                and passage.progress == unknown.progress):
+            return wind
+        return self.values[Position(passage.end, following, wind, honour, passage.progress)]
+
+    def move_value(self, boat: Point, heading: Direction | None, wind: Direction, honour: int,
+                   progress: int, unknown: Position | None) -> Fraction | Direction:
+        """The value of sailing on ``heading`` in the new ``wind`` (the better distance when
+        there is a choice); ``heading`` None is the calm's drift west."""
+        key = (boat, heading, wind, honour, progress)
+        if unknown is None and key in self._moves:
+            return self._moves[key]
+        if heading is None:
+            passages = [self.passage(boat, CURRENT, 1, progress)]
+        else:
+            passages = [self.passage(boat, heading, squares, progress)
+                        for squares in squares_allowed(heading, wind)]
+        outcomes = [self.landing(p, wind, honour, unknown) for p in passages]
+        stays = any(isinstance(o, Direction) for o in outcomes)
+        if len(outcomes) > 1 and stays:  # pragma: no cover - see the module docstring
+            raise AssertionError("a distance choice cannot keep the boat on the waiting square")
+        value = max(outcomes) if len(outcomes) > 1 else outcomes[0]
+        if unknown is None:
+            self._moves[key] = value
+        return value
+
+    def choice_value(self, position: Position, choice: Steer,
+                     unknown: Position | None = None) -> Linear:
+        """The value of ``choice`` at ``position``, averaged over the die: a constant (key None)
+        plus, when solving the waiting square, a coefficient for each wind's unknown."""
+        constant, coefficients = Fraction(0), {}
+        honour = position.honour - int(choice.honour)
+        for effect, chance in roll_effects(choice.honour):
+            wind = wind_after(position.wind, effect)
+            heading = None if effect is Effect.CURRENT else choice.heading
+            value = self.move_value(position.boat, heading, wind, honour, position.progress,
+                                    unknown)
+            if isinstance(value, Direction):
+                coefficients[value] = coefficients.get(value, Fraction(0)) + chance
+            else:
+                constant += chance * value
+        return {None: constant, **coefficients}
+
+    def choices(self, position: Position) -> list[Steer]:
+        return [c for c in CHOICES if (position.honour > 0 or not c.honour)
+                and steering_refusal(position.boat, c.heading, self.trireme) is None]
+
+    def solve_waiting(self, honour: int, progress: int, policy: dict[Position, Steer]) -> None:
+        """Policy iteration for the eight winds on the waiting square (with fewer Honour points
+        already solved)."""
+        positions = [Position(self.waiting, self.k, w, honour, progress) for w in Direction]
+        chosen = {p: self.choices(p)[0] for p in positions}
+        while True:
+            forms = {p: self.choice_value(p, chosen[p], unknown=p) for p in positions}
+            solved = _solve_linear(positions, forms)
+            changed = False
+            for p in positions:
+                values = {c: _evaluate(self.choice_value(p, c, unknown=p), solved)
+                          for c in self.choices(p)}
+                best = max(values.values())
+                if values[chosen[p]] < best:
+                    chosen[p] = next(c for c, v in values.items() if v == best)
+                    changed = True
+            if not changed:
+                break
+        for p in positions:
+            self.values[p] = solved[p.wind]
+            policy[p] = chosen[p]
+
+    def solve_free(self, position: Position, policy: dict[Position, Steer]) -> None:
+        values = {c: self.choice_value(position, c)[None] for c in self.choices(position)}
+        best = max(values.values())
+        self.values[position] = best
+        policy[position] = next(c for c, v in values.items() if v == best)
+
+
+def _evaluate(form: Linear, unknowns: dict[Direction, Fraction]) -> Fraction:
+    return sum((weight * (unknowns[key] if key is not None else 1)
+                for key, weight in form.items()), Fraction(0))
+
+
+def _solve_linear(positions: list[Position], forms: dict[Position, Linear]
+                  ) -> dict[Direction, Fraction]:
+    """Solve x[w] = constant + sum coefficient * x[w'] exactly (Gauss-Jordan with Fractions)."""
+    winds = [p.wind for p in positions]
+    rows = []
+    for p in positions:
+        form = forms[p]
+        row = [Fraction(int(w == p.wind)) - form.get(w, Fraction(0)) for w in winds]
+        rows.append(row + [form.get(None, Fraction(0))])
+    size = len(winds)
+    for column in range(size):
+        pivot = next(r for r in range(column, size) if rows[r][column] != 0)
+        rows[column], rows[pivot] = rows[pivot], rows[column]
+        lead = rows[column][column]
+        rows[column] = [v / lead for v in rows[column]]
+        for r in range(size):
+            if r != column and rows[r][column] != 0:
+                factor = rows[r][column]
+                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[column])]
+    return {w: rows[i][size] for i, w in enumerate(winds)}
+
+
+@lru_cache(maxsize=8)
+def solve_exact(sea: SeaMap, honour: int = 1) -> ExactSolution:
+    """Every position's exact chance to win for 0 to ``honour`` Honour points (cached). Meant for
+    small maps: the small shipped map with 1 Honour point takes a few seconds."""
+    values: dict[Position, Fraction] = {}
+    policy: dict[Position, Steer] = {}
+    for k in range(len(sea.path) - 2, -1, -1):
+        layer = _Layer(sea, k, values)
+        for points in range(honour + 1):
+            for progress in PROGRESSES:
+                layer.solve_waiting(points, progress, policy)
+        for boat in sea.water:
+            if boat in (layer.trireme, layer.waiting):
+                continue
+            for wind in Direction:
+                for points in range(honour + 1):
+                    for progress in PROGRESSES:
+                        layer.solve_free(Position(boat, k, wind, points, progress), policy)
+    return ExactSolution(sea, honour, values, policy)

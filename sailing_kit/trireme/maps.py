@@ -1,0 +1,339 @@
+"""The sea of the duel as plain text: rocks, reefs, the start line, both boats, the trireme's line.
+
+A map is read character by character (never evaluated). Header lines ``key: value`` come first,
+then the grid, one row per line, north at the top::
+
+    name: A small bay
+    trireme: NW 3N NE E SE 4S
+    .......
+    ...#...
+    ...#...
+    .......
+    ..=TS=.
+
+``.`` water, ``#`` black rocks (round them clockwise), ``*`` white reefs (pass either side),
+``=`` the start line (on the bottom row), ``S`` your sailboat and ``T`` the trireme, both
+starting on the start line. ``trireme:`` lists the trireme's course as compass steps from
+``T`` (``3N`` is ``N N N``): its dotted line. Lines starting with ``;`` are comments. Every
+mistake raises :class:`MapError` naming the line and column.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from importlib import resources
+
+from sailing_kit.core.compass import Direction
+from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.grid import Point, step
+from sailing_kit.trireme.rounding import RoundingLine, rounding_line
+
+WATER, ROCK, REEF, LINE, SAILBOAT, TRIREME = ".", "#", "*", "=", "S", "T"
+LEGEND = {
+    WATER: "water",
+    ROCK: "black rocks",
+    REEF: "white reefs",
+    LINE: "start line",
+    SAILBOAT: "your sailboat, on the start line",
+    TRIREME: "the trireme, on the start line",
+}
+MIN_SIZE, MAX_SIZE = 3, 40
+SHIPPED = {"default": "default_map.txt", "small": "small_map.txt"}
+"""The maps that come with the kit, by name."""
+
+_HEADER = re.compile(r"([A-Za-z_]+)[ \t]*:")
+_STEP = re.compile(r"(\d{1,2})?([A-Za-z]+)")
+
+
+class MapError(ConfigError):
+    """A map that cannot be read; the message names the line and column of the mistake."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None):
+        where = (f"line {line}, column {column}: " if line and column
+                 else f"line {line}: " if line else "")
+        super().__init__(f"{where}{message}")
+        self.line = line
+        self.column = column
+
+
+@dataclass(frozen=True)
+class SeaMap:
+    """A parsed map. Points are ``(x, y)`` squares, x growing East and y North; ``path[0]`` is
+    the trireme's start and ``path[-1]`` the square where it crosses the start line."""
+
+    name: str
+    width: int
+    height: int
+    rocks: frozenset[Point]
+    reefs: frozenset[Point]
+    line: frozenset[Point]
+    sailboat: Point
+    trireme: Point
+    steps: tuple[Direction, ...]
+
+    @cached_property
+    def path(self) -> tuple[Point, ...]:
+        """The trireme's dotted line, square by square from its start."""
+        squares = [self.trireme]
+        for direction in self.steps:
+            squares.append(step(squares[-1], direction))
+        return tuple(squares)
+
+    @cached_property
+    def rounding(self) -> RoundingLine:
+        """The line north of the black rocks that a boat crosses going east to round them."""
+        return rounding_line(self.rocks)
+
+    @cached_property
+    def water(self) -> tuple[Point, ...]:
+        """Every square a boat may be on (start line included), row by row from the south."""
+        return tuple((x, y) for y in range(self.height) for x in range(self.width)
+                     if (x, y) not in self.rocks and (x, y) not in self.reefs)
+
+    def on_map(self, point: Point) -> bool:
+        return 0 <= point[0] < self.width and 0 <= point[1] < self.height
+
+    def hazard(self, point: Point) -> str | None:
+        """What a boat entering ``point`` crashes on ("the black rocks", "the white reefs", "the
+        edge of the map"), or None for open water."""
+        if not self.on_map(point):
+            return "the edge of the map"
+        if point in self.rocks:
+            return "the black rocks"
+        if point in self.reefs:
+            return "the white reefs"
+        return None
+
+    def squeeze(self, start: Point, end: Point) -> bool:
+        """True for a diagonal step between two rock or reef squares that touch at a corner: a
+        step *through* them, not beside them."""
+        (x0, y0), (x1, y1) = start, end
+        if x0 == x1 or y0 == y1:
+            return False
+        return self.hazard((x1, y0)) in _WALLS and self.hazard((x0, y1)) in _WALLS
+
+    def to_text(self) -> str:
+        """The map in the plain-text format (``parse_map(m.to_text()) == m``)."""
+        marks = {**{p: ROCK for p in self.rocks}, **{p: REEF for p in self.reefs},
+                 **{p: LINE for p in self.line}, self.sailboat: SAILBOAT, self.trireme: TRIREME}
+        rows = ["".join(marks.get((x, y), WATER) for x in range(self.width))
+                for y in range(self.height - 1, -1, -1)]
+        headers = [f"name: {self.name}", f"trireme: {course_text(self.steps)}"]
+        return "\n".join(headers + rows) + "\n"
+
+
+_WALLS = ("the black rocks", "the white reefs")
+
+
+def course_text(steps: tuple[Direction, ...]) -> str:
+    """Compass steps written short: ``N N N E`` as ``3N E``."""
+    runs: list[tuple[int, Direction]] = []
+    for direction in steps:
+        if runs and runs[-1][1] == direction:
+            runs[-1] = (runs[-1][0] + 1, direction)
+        else:
+            runs.append((1, direction))
+    return " ".join(f"{count if count > 1 else ''}{direction.value}" for count, direction in runs)
+
+
+def load_map(name_or_text: str) -> SeaMap:
+    """A shipped map by name (``"default"``, ``"small"``) or a map given as text."""
+    return parse_map(map_text(name_or_text))
+
+
+def map_text(name_or_text: str) -> str:
+    """The text of a shipped map by name, or ``name_or_text`` itself if it is not a name."""
+    if not isinstance(name_or_text, str):
+        raise MapError(f"a map is text (or the name of a shipped map: "
+                       f"{', '.join(SHIPPED)}), not {type(name_or_text).__name__}")
+    file = SHIPPED.get(name_or_text.strip().lower())
+    if file is None and "\n" not in name_or_text.strip():
+        raise MapError(f"{name_or_text!r} is not a shipped map ({', '.join(SHIPPED)}), and a "
+                       "map's text has several lines: headers, then one line per row")
+    if file is None:
+        return name_or_text
+    return resources.files("sailing_kit.trireme").joinpath(file).read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=64)
+def parse_map(text: str) -> SeaMap:
+    """Read a map from its text; :class:`MapError` names the line and column of any mistake."""
+    if not isinstance(text, str):
+        raise MapError(f"a map is text, not {type(text).__name__}")
+    headers, rows = _split(text)
+    name = headers.get("name", (0, 0, "an untitled map"))[2].strip() or "an untitled map"
+    grid = _Grid(rows)
+    if "trireme" not in headers:
+        raise MapError("the map needs a 'trireme:' line with the trireme's course before the "
+                       "grid, like 'trireme: 3N 2E 3S'")
+    line_number, column, course = headers["trireme"]
+    steps, columns = _read_course(course, line_number, column)
+    sea = SeaMap(name, grid.width, grid.height, grid.squares(ROCK), grid.squares(REEF),
+                 grid.squares(LINE, SAILBOAT, TRIREME), grid.single(SAILBOAT),
+                 grid.single(TRIREME), steps)
+    _check_rocks(sea, grid)
+    _check_course(sea, line_number, columns)
+    return sea
+
+
+def _split(text: str) -> tuple[dict[str, tuple[int, int, str]], list[tuple[int, int, str]]]:
+    """Header lines as {key: (line, column of the value, value)}, and the grid rows as
+    (line, column of the first square, row)."""
+    headers: dict[str, tuple[int, int, str]] = {}
+    rows: list[tuple[int, int, str]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if not stripped or stripped.startswith(";"):
+            continue
+        indent = len(raw) - len(raw.lstrip())
+        header = _HEADER.match(stripped)
+        if header is None:
+            rows.append((number, indent + 1, stripped))
+            continue
+        key = header[1].lower()
+        if rows:
+            raise MapError(f"the header '{header[1]}:' must come before the grid", number,
+                           indent + 1)
+        if key not in ("name", "trireme"):
+            raise MapError(f"unknown header '{header[1]}:'; a map has 'name:' and 'trireme:' "
+                           "lines", number, indent + 1)
+        if key in headers:
+            raise MapError(f"the map has two '{key}:' lines", number, indent + 1)
+        headers[key] = (number, indent + header.end() + 1, stripped[header.end():])
+    return headers, rows
+
+
+class _Grid:
+    """The grid rows, checked character by character."""
+
+    def __init__(self, rows: list[tuple[int, int, str]]):
+        if not rows:
+            raise MapError("the map has no grid: after the header lines draw the sea, one row "
+                           "per line, with " + ", ".join(f"{c} {w}" for c, w in LEGEND.items()))
+        first_line, _, first = rows[0]
+        for number, column, row in rows:
+            for offset, char in enumerate(row):
+                if char not in LEGEND:
+                    raise MapError(f"{char!r} is not a map character; use "
+                                   + ", ".join(f"{c} ({w})" for c, w in LEGEND.items()),
+                                   number, column + offset)
+            if len(row) != len(first):
+                raise MapError(f"this row has {len(row)} squares but the first row of the grid "
+                               f"(line {first_line}) has {len(first)}: every row must be as wide",
+                               number, column + min(len(row), len(first)))
+        self.rows = rows
+        self.width, self.height = len(first), len(rows)
+        for size, what in ((self.width, "wide"), (self.height, "high")):
+            if not MIN_SIZE <= size <= MAX_SIZE:
+                raise MapError(f"the map is {size} squares {what}; it must be from {MIN_SIZE} to "
+                               f"{MAX_SIZE}", first_line)
+        self.check_start_line()
+
+    def cells(self):
+        """Every square as ((x, y), character, line, column)."""
+        for index, (number, column, row) in enumerate(self.rows):
+            y = self.height - 1 - index
+            for x, char in enumerate(row):
+                yield (x, y), char, number, column + x
+
+    def squares(self, *chars: str) -> frozenset[Point]:
+        return frozenset(p for p, char, _, _ in self.cells() if char in chars)
+
+    def check_start_line(self) -> None:
+        """The start line and both boats' starts lie on the bottom row."""
+        for point, char, number, column in self.cells():
+            if char in (LINE, SAILBOAT, TRIREME) and point[1] != 0:
+                raise MapError(f"{char!r} ({LEGEND[char]}) must be on the bottom (south) row: "
+                               "the start line runs along the south edge", number, column)
+
+    def single(self, char: str) -> Point:
+        places = [(p, number, column) for p, c, number, column in self.cells() if c == char]
+        if len(places) != 1:
+            where = places[1][1:] if len(places) > 1 else (None, None)
+            raise MapError(f"the map needs exactly one {char!r} ({LEGEND[char]}); it has "
+                           f"{len(places)}", *where)
+        return places[0][0]
+
+    def where(self, point: Point) -> tuple[int, int]:
+        """The line and column of a square."""
+        number, column, _ = self.rows[self.height - 1 - point[1]]
+        return number, column + point[0]
+
+
+def _read_course(course: str, line: int, column: int) -> tuple[tuple[Direction, ...], list[int]]:
+    """The course's steps, and for each the column of the word that gives it."""
+    steps: list[Direction] = []
+    columns: list[int] = []
+    for token in re.finditer(r"\S+", course):
+        where = column + token.start()
+        match = _STEP.fullmatch(token[0])
+        name = match[2].upper() if match else ""
+        if match is None or name not in Direction.__members__:
+            raise MapError(f"{token[0]!r} is not a step of the trireme's course: write a compass "
+                           "direction (N, NE, E, SE, S, SW, W, NW), with a count before it to "
+                           "repeat it, like 3N", line, where)
+        count = int(match[1] or 1)
+        if count < 1:
+            raise MapError("a step's count is at least 1", line, where)
+        steps.extend([Direction[name]] * count)
+        columns.extend([where] * count)
+    if not steps:
+        raise MapError("the trireme's course is empty: list its steps, like 'trireme: 3N 2E 3S'",
+                       line, column)
+    return tuple(steps), columns
+
+
+def _check_rocks(sea: SeaMap, grid: _Grid) -> None:
+    if not sea.rocks:
+        raise MapError(f"the map has no black rocks ({ROCK!r}) to round")
+    on_the_line_row = sorted(p for p in sea.rocks if p[1] == 0)
+    if on_the_line_row:
+        raise MapError("the black rocks must lie north of the bottom row, where the start line "
+                       "runs", *grid.where(on_the_line_row[0]))
+    group = _group(sea.rocks, min(sea.rocks))
+    apart = sorted(sea.rocks - group, key=lambda p: (-p[1], p[0]))
+    if apart:
+        raise MapError("the black rocks must form one group (squares touching, corners "
+                       "included): this rock stands apart from the others", *grid.where(apart[0]))
+
+
+def _group(squares: frozenset[Point], seed: Point) -> set[Point]:
+    """The squares of ``squares`` connected to ``seed`` (corners count)."""
+    group, frontier = {seed}, [seed]
+    while frontier:
+        x, y = frontier.pop()
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                neighbour = (x + dx, y + dy)
+                if neighbour in squares and neighbour not in group:
+                    group.add(neighbour)
+                    frontier.append(neighbour)
+    return group
+
+
+def _check_course(sea: SeaMap, line: int, columns: list[int]) -> None:
+    """The trireme's line stays in open water, touches the start line only at its two ends and
+    rounds the rocks once clockwise; a mistake points at the step that makes it."""
+    path = sea.path
+    for number, (start, end) in enumerate(zip(path, path[1:]), start=1):
+        what = f"step {number} of the trireme's course ({sea.steps[number - 1].value} from {start})"
+        where = (line, columns[number - 1])
+        hazard = sea.hazard(end)
+        if hazard is not None:
+            raise MapError(f"{what} runs onto {hazard} at {end}", *where)
+        if sea.squeeze(start, end):
+            raise MapError(f"{what} passes between two rocks or reefs that touch at a corner",
+                           *where)
+        if end in sea.line and number < len(path) - 1:
+            raise MapError(f"{what} reaches the start line at {end} before the course ends",
+                           *where)
+    if path[-1] not in sea.line:
+        raise MapError(f"the trireme's course ends at {path[-1]}, not on the start line",
+                       line, columns[-1])
+    laps = sea.rounding.laps(path)
+    if laps != 1:
+        raise MapError(f"the trireme's course must round the black rocks once clockwise, "
+                       f"keeping them on its right ('par la droite'); it rounds them {laps} "
+                       "times", line, columns[0])
