@@ -10,7 +10,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from sailing_kit.exercises import calm, dice, points_of_sail, right_of_way
+from sailing_kit.exercises import calm, dice, points_of_sail, right_of_way, trireme
 
 EXERCISES = Path(__file__).resolve().parents[1] / "exercises"
 SETS = {
@@ -18,10 +18,11 @@ SETS = {
     "02_right_of_way": right_of_way,
     "03_dice": dice,
     "04_calm": calm,
+    "05_trireme": trireme,
 }
 LITERAL_ANSWERS = ["01_points_of_sail", "02_right_of_way", "04_calm"]
-"""Sets whose answers are plain literals (the dice solutions compute theirs with sympy: nbval's
-run of the solution, which asserts every check, covers those)."""
+"""Sets whose solutions are plain literals (the dice and trireme solutions compute theirs: nbval's
+run of each solution, which asserts every check, covers those)."""
 
 
 def answers(path: Path) -> dict[int, object]:
@@ -50,7 +51,7 @@ def test_the_solution_answers_every_question_correctly(name):
         assert question(solved[number]).ok, question(solved[number]).message
 
 
-@pytest.mark.parametrize("name", LITERAL_ANSWERS)
+@pytest.mark.parametrize("name", SETS)
 def test_the_student_notebook_starts_blank(name):
     questions = SETS[name].QUESTIONS
     blank = answers(notebooks(name)[0])

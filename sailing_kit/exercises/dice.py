@@ -9,7 +9,6 @@ answer's feedback names the likely slip. Exact answers are read as data: a whole
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 from functools import cache
 from math import factorial, isclose
@@ -25,9 +24,9 @@ from sailing_kit.exercises.feedback import (
     question,
     read_choice,
     read_dict,
+    read_decimal,
     read_fraction,
     read_int,
-    show,
 )
 from sailing_kit.yacht import (
     CATEGORIES,
@@ -46,15 +45,6 @@ from sailing_kit.yacht.turn import SCALE, turn_value
 
 def _read_count(value: object) -> int:
     return read_int(value, "count", low=0)
-
-
-def _read_decimal(value: object, what: str) -> float:
-    """A number for an approximate answer (float, int, Fraction, Rational or a decimal string)."""
-    if isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d{1,6}(\.\d{1,12})?\s*", value):
-        return float(value)
-    if isinstance(value, (int, float, Fraction, sympy.Rational)) and not isinstance(value, bool):
-        return float(value)
-    raise AnswerError(f"{show(value)} is not a number: write the {what} with digits, like 7.5.")
 
 
 def _exactly(answer: object, expected: Fraction, what: str = "probability") -> Fraction:
@@ -289,7 +279,7 @@ def q7(answer: object) -> Feedback:
     "decimals.",
 )
 def q8(answer: object) -> Feedback:
-    said = _read_decimal(answer, "difference in points")
+    said = read_decimal(answer, "difference in points")
     plain, generala = (optimal_expected_score("tabornok", big_general_wins=False, poker_points=p)
                        for p in (30, 40))
     gain = generala - plain

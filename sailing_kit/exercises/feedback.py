@@ -136,6 +136,8 @@ def read_choice(value: object, choices: Mapping[str, T], what: str,
                 aliases: Mapping[str, T] | None = None) -> T:
     """The choice ``value`` names: a key of ``choices`` (or of ``aliases``, other spellings not
     listed in messages), ignoring case, hyphens, underscores and extra spaces."""
+    if is_blank(value):
+        raise NotAnswered(f"not answered yet: replace the ... with a {what}.")
     names = {_words(name): choice for name, choice in {**choices, **(aliases or {})}.items()}
     if isinstance(value, str) and _words(value) in names:
         return names[_words(value)]
@@ -179,6 +181,19 @@ def read_fraction(value: object, what: str = "probability") -> Fraction:
         return Fraction(int(match[1]), int(match[2] or 1))
     raise AnswerError(f"{show(value)} is not an exact {what}: write a fraction like \"25/648\", "
                       "Fraction(25, 648) or sympy.Rational(25, 648).")
+
+
+_DECIMAL = re.compile(r"\s*([+-]?\d{1,6}(?:\.\d{1,12})?)\s*(%?)\s*")
+
+
+def read_decimal(value: object, what: str = "number", percent: bool = False) -> float:
+    """A number for an approximate answer: an int, a float, a Fraction, a sympy Rational or a
+    string like "7.5" (with ``percent``, "4.8%" too)."""
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        return float(value)
+    if isinstance(value, str) and (match := _DECIMAL.fullmatch(value)) and (percent or not match[2]):
+        return float(match[1])
+    raise AnswerError(f"{show(value)} is not a number: write the {what} with digits, like 7.5.")
 
 
 def read_point(value: object) -> Point:

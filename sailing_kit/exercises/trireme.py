@@ -9,7 +9,6 @@ and ``PROMPTS`` maps ``"q1"``, ... to their prompts; :func:`tracks_picture` draw
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from fractions import Fraction
 from math import isclose
@@ -26,6 +25,7 @@ from sailing_kit.exercises.feedback import (
     question,
     read_choice,
     read_dict,
+    read_decimal,
     read_direction,
     read_fraction,
     show,
@@ -386,7 +386,6 @@ def _read_flag(value: object) -> bool:
 
 # ----- question 9: the worth of an Honour point ---------------------------------------------------
 
-_PERCENT = re.compile(r"\s*([+-]?\d{1,3}(?:\.\d{1,6})?)\s*%?\s*")
 
 
 @question(
@@ -396,7 +395,7 @@ _PERCENT = re.compile(r"\s*([+-]?\d{1,3}(?:\.\d{1,6})?)\s*%?\s*")
     "`honour_values` helps.\n\nAnswer with a number to one decimal, like 3.2.",
 )
 def q9(answer: object) -> Feedback:
-    said = _read_points(answer)
+    said = read_decimal(answer, "percentage points", percent=True)
     values = [100 * v for v in honour_values(DEFAULT, most=3)]
     worth = values[3] - values[2]
     if abs(said - worth) <= 0.05:
@@ -414,16 +413,6 @@ def q9(answer: object) -> Feedback:
         return not_yet("That is a chance, not percentage points: multiply by 100.")
     return not_yet(f"{said:.1f} is not it: compare the chance to win from the start with 2 and "
                    "with 3 Honour points.")
-
-
-def _read_points(value: object) -> float:
-    """A number of percentage points: an int, a float or a string like "4.8" or "4.8%"."""
-    if isinstance(value, (int, float, Fraction)) and not isinstance(value, bool):
-        return float(value)
-    if isinstance(value, str) and (match := _PERCENT.fullmatch(value)):
-        return float(match[1])
-    raise AnswerError(f"{show(value)} is not a number: write the percentage points with digits, "
-                      "like 3.2.")
 
 
 QUESTIONS = (q1, q2, q3, q4, q5, q6, q7, q8, q9)

@@ -12,23 +12,17 @@ from sailing_kit.race.sailing import Tack, TurnOption, point_of_sail, tack
 from sailing_kit.widgets import palette
 from sailing_kit.widgets.gridview import GridView
 from sailing_kit.widgets.scene import XY, Scene
+from sailing_kit.widgets.wind import draw_wind, screen_unit
 
 OPTION_REACH = 0.5
 """How far (in cells) an option's marker sits from its intersection, towards its heading."""
-
-
-def _unit(direction: Direction) -> tuple[float, float]:
-    """Pixel-space unit vector of a compass direction (y grows downwards on screen)."""
-    dx, dy = direction.vector
-    norm = math.hypot(dx, dy)
-    return dx / norm, -dy / norm
 
 
 def draw_boat(scene: Scene, view: GridView, position: Point, heading: Direction,
               wind: Direction, label: str = "") -> None:
     """A hull pointing along ``heading``, blue on starboard tack, vermillion on port, grey head
     to wind; the tack's initial (S/P) is written on it so colour is not the only cue."""
-    ux, uy = _unit(heading)
+    ux, uy = screen_unit(heading)
     px, py = -uy, ux
     cx, cy = view.pixel(position)
     c = view.cell
@@ -52,20 +46,6 @@ def draw_mark(scene: Scene, view: GridView, position: Point, label: str = "") ->
     if label:
         x, y = view.pixel(position)
         scene.text((x, y - 0.5 * view.cell), label, size=11, colour=palette.INK, bold=True)
-
-
-def draw_wind(scene: Scene, at: XY, wind: Direction, length: float = 44) -> None:
-    """An arrow blowing from ``wind`` across point ``at``, labelled with its source."""
-    ux, uy = _unit(wind)
-    x, y = at
-    tail = (x + ux * length / 2, y + uy * length / 2)
-    tip = (x - ux * length / 2, y - uy * length / 2)
-    scene.line(tail, tip, stroke=palette.INK, width=3)
-    px, py = -uy, ux
-    head = [tip, (tip[0] + 9 * ux + 6 * px, tip[1] + 9 * uy + 6 * py),
-            (tip[0] + 9 * ux - 6 * px, tip[1] + 9 * uy - 6 * py)]
-    scene.polygon(head, fill=palette.INK)
-    scene.text((x, y + length / 2 + 12), f"wind from {wind.value}", size=11, colour=palette.INK)
 
 
 def draw_no_go(scene: Scene, view: GridView, position: Point, wind: Direction) -> None:

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Mapping
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point, step
-from sailing_kit.race.drawing import draw_wind
 from sailing_kit.trireme.maps import SeaMap
 from sailing_kit.trireme.rounding import HIGHEST, LOWEST
 from sailing_kit.trireme.rules import Phase
 from sailing_kit.widgets import palette
 from sailing_kit.widgets.dice import draw_die
 from sailing_kit.widgets.gridview import GridView
+from sailing_kit.widgets.wind import draw_wind
 from sailing_kit.widgets.scene import XY, Scene
 
 if TYPE_CHECKING:
