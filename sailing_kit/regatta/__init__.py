@@ -1,0 +1,65 @@
+"""The card regatta (the Bulgarian text 000): arrow cards move the yachts round a course of buoys.
+
+- the game on the kit's protocol: :func:`new_game` (1-4 players, seeded shuffles) and its
+  widget :class:`Board` (imported on first use);
+- the deck and the course as data: :func:`deck_data`, :func:`load_deck`, :func:`course_data`,
+  :func:`load_course` (edit the dictionaries and pass them to ``new_game``);
+- :func:`judge`, the one function that says where each arrow goes or which rule blocks it;
+- bots: :func:`random_bot`, :func:`sensible_bot`, :func:`bot`;
+- the chance of holding a card that makes progress: :func:`chance_of_any`,
+  :func:`chance_by_bearing`, checked on real deals with :func:`dealt_hands` and
+  :func:`share_holding`.
+"""
+
+from sailing_kit.regatta.actions import Becalm, EndTurn, Exchange, Face, Handling, Sail
+from sailing_kit.regatta.bots import bot, random_bot, sensible_bot
+from sailing_kit.regatta.course import Course, Mark, course_data, course_names, load_course
+from sailing_kit.regatta.deck import Deck, deck_data, load_deck, standard_deck
+from sailing_kit.regatta.game import RegattaState, Yacht, new_game
+from sailing_kit.regatta.geometry import Pose
+from sailing_kit.regatta.moves import Verdict, judge
+from sailing_kit.regatta.options import RegattaOptions
+from sailing_kit.regatta.probability import (chance_by_bearing, chance_of_any, dealt_hands,
+                                             progress_kinds, share_holding)
+
+__all__ = [
+    "Becalm",
+    "Course",
+    "Deck",
+    "EndTurn",
+    "Exchange",
+    "Face",
+    "Handling",
+    "Mark",
+    "Pose",
+    "RegattaOptions",
+    "RegattaState",
+    "Sail",
+    "Verdict",
+    "Yacht",
+    "bot",
+    "chance_by_bearing",
+    "chance_of_any",
+    "course_data",
+    "course_names",
+    "dealt_hands",
+    "deck_data",
+    "judge",
+    "load_course",
+    "load_deck",
+    "new_game",
+    "progress_kinds",
+    "random_bot",
+    "sensible_bot",
+    "share_holding",
+    "standard_deck",
+]
+
+
+def __getattr__(name: str):
+    """``Board`` is imported on first use, so the rules never pull in Jupyter."""
+    if name == "Board":
+        from sailing_kit.regatta.board import Board
+
+        return Board
+    raise AttributeError(name)

@@ -1,0 +1,375 @@
+"""The card regatta's board. It holds no rules: the engine judges every arrow (where it ends, or
+the rule that blocks it) and a refused move shows the engine's own words in the status line.
+
+Select a card of your hand (click it, or press 1-5): every arrow's end appears on the water,
+numbered, a cross where a rule blocks it (the reason is in the panel). Click an end (or pick it
+with ← / → and press Enter) to sail there. **Windy spell** (key w) shows the double moves. To
+skip the turn, mark 1-3 cards and exchange them (key x), or turn the yacht. After sailing, play
+Nice yacht handling (n), a Flat calm, or end the turn (e). With several people at one screen a
+cover hides each hand until its owner is ready; ``bots`` play the other seats.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Callable
+
+import ipywidgets as widgets
+
+from sailing_kit.core.bots import Bot
+from sailing_kit.core.compass import Direction
+from sailing_kit.core.errors import SavedGameError
+from sailing_kit.core.options import options_to_json
+from sailing_kit.regatta.actions import AFTER, Action, Becalm, EndTurn, Exchange, Face, Handling
+from sailing_kit.regatta.bots import sensible_bot
+from sailing_kit.regatta.deck import WINDY
+from sailing_kit.regatta.drawing import Layout, layout_of
+from sailing_kit.regatta.game import EXCHANGE_MOST, RegattaState, new_game
+from sailing_kit.regatta.moves import Verdict
+from sailing_kit.regatta.words import describe_state, to_do, verdict_text
+from sailing_kit.widgets.board import CanvasBoard
+from sailing_kit.widgets.log import MessageLog
+from sailing_kit.widgets.scene import XY, Scene
+
+KEYS_HELP = ("Select a card (click, or keys 1-5), then click an arrow's end (or ←/→ and Enter). "
+             "Keys: w Windy spell, x mark cards to exchange, n Nice yacht handling, e end turn, "
+             "u undo.")
+
+
+class Board(CanvasBoard):
+    """Race at one screen, or against computer players: ``bots`` maps seats (0-based) to bots,
+    for example ``Board(new_game(players=3, seed=0), bots={1: sensible_bot(), 2:
+    sensible_bot()})``."""
+
+    def __init__(self, state: RegattaState | None = None, *, bots: dict[int, Bot] | None = None):
+        state = state if state is not None else new_game(seed=0)
+        self.selected: int | None = None
+        self.marked: list[int] = []
+        self.focus = 0
+        self.revealed: int | None = None
+        self.logged = 0
+        self.info = widgets.HTML(layout=widgets.Layout(width="330px"))
+        self.messages = MessageLog(height="13em")
+        self.windy = widgets.ToggleButton(description="Windy spell ×2", icon="flag",
+                                          tooltip="Show the double moves of a Windy spell (key w)")
+        self.exchanging = widgets.ToggleButton(description="Mark cards to exchange",
+                                               icon="exchange",
+                                               tooltip="Skip the turn: click 1-3 cards, then "
+                                                       "Exchange (key x)")
+        self.exchange_button = self.button("Exchange", "Skip the turn and exchange the marked "
+                                           "cards", self.exchange, icon="check")
+        self.heading = widgets.Dropdown(options=[d.value for d in Direction], value="N",
+                                        description="Face", layout={"width": "140px"})
+        self.face_button = self.button("Turn yacht", "Skip the turn and turn the yacht to face "
+                                       "the chosen heading", self.face, icon="compass")
+        self.handling_button = self.button("Nice yacht handling", "Draw and move once more "
+                                           "(key n)", lambda: self.act(Handling()), icon="plus")
+        self.end_button = self.button("End turn", "End the turn and draw back up (key e)",
+                                      lambda: self.act(EndTurn()), icon="step-forward")
+        self.calm_box = widgets.HBox()
+        self.saved = widgets.Textarea(placeholder="saved race (JSON)",
+                                      layout={"width": "330px", "height": "4em"})
+        controls = [self.windy, self.handling_button, self.end_button,
+                    self.button("Undo", "Take back your last move (key u)", self.undo, "undo"),
+                    self.button("New race", "A new race with the same options", self.new_race,
+                                "refresh")]
+        skip = widgets.VBox([widgets.HTML("<b>Skip the turn</b>"),
+                             widgets.HBox([self.exchanging, self.exchange_button]),
+                             widgets.HBox([self.heading, self.face_button])])
+        side = [self.info, self.calm_box, skip, self.messages,
+                widgets.HBox([self.button("Save", "Write the race as JSON below", self.save,
+                                          "download"),
+                              self.button("Load", "Load the race written below", self.load,
+                                          "upload")]),
+                self.saved]
+        super().__init__(state, size=layout_of(state.course).size, controls=controls, side=side,
+                         bots=bots)
+        self.windy.observe(self._guarded(lambda _: self._windy_switched()), names="value")
+        self.exchanging.observe(self._guarded(lambda _: self._exchange_switched()), names="value")
+        self.advance_bots()
+        self.say(KEYS_HELP)
+
+    # ----- who is at the screen -------------------------------------------------------------------
+    @property
+    def layout(self) -> Layout:
+        return layout_of(self.state.course)
+
+    @property
+    def seat(self) -> int | None:
+        """The human whose turn it is, or None (a bot's turn, or the race is over)."""
+        seat = self.state.current_player
+        return seat if seat is not None and seat not in self.bots else None
+
+    @property
+    def humans(self) -> list[int]:
+        return [seat for seat in range(self.state.num_players) if seat not in self.bots]
+
+    @property
+    def covered(self) -> bool:
+        """True while the screen must pass to the next human (several share it)."""
+        return self.seat is not None and len(self.humans) > 1 and self.revealed != self.seat
+
+    @property
+    def viewer(self) -> int:
+        """Whose hand is drawn: the human to act, else the last one shown."""
+        if self.seat is not None:
+            return self.seat
+        return self.revealed if self.revealed is not None else (self.humans or [0])[0]
+
+    # ----- what the engine offers -----------------------------------------------------------------
+    def previews(self) -> list[Verdict]:
+        """The engine's verdict on every arrow of the selected card (double moves when the
+        Windy spell is on)."""
+        state = self.state
+        if self.seat is None or self.covered or self.selected is None or self.exchanging.value:
+            return []
+        hand = state.hand(self.seat)
+        if self.selected >= len(hand):
+            return []
+        return [v for v in state.verdicts()
+                if v.plan.card == hand[self.selected] and v.plan.windy == self.windy.value]
+
+    def end_points(self) -> list[tuple[Verdict, XY]]:
+        """Each previewed arrow with the pixel of its end marker (what to click)."""
+        previews = self.previews()
+        start = self.state.yachts[self.state.player].pose.at
+        return list(zip(previews, self.layout.markers(previews, start)))
+
+    def _first_playable(self) -> int | None:
+        """The first card of the hand with an open arrow (shown at the start of a turn)."""
+        if self.seat is None or self.state.phase == AFTER:
+            return None
+        hand = self.state.hand(self.seat)
+        open_cards = {v.plan.card for v in self.state.verdicts() if v.legal and not v.plan.windy}
+        return next((i for i, kind in enumerate(hand) if kind in open_cards), None)
+
+    # ----- playing --------------------------------------------------------------------------------
+    def act(self, action: Action, success: str | None = None) -> None:
+        if self.play(action, success):
+            self.marked = []
+            self.exchanging.value = False
+
+    def sail(self, verdict: Verdict) -> None:
+        self.act(verdict.plan, f"Sailed: {verdict_text(verdict, self.state.deck)}."
+                 if verdict.legal else None)
+
+    def exchange(self) -> None:
+        if self.seat is None:
+            self.say("Wait: it is not your turn.", "error")
+            return
+        hand = self.state.hand(self.seat)
+        if not self.marked:
+            self.say("Mark 1 to 3 cards first: press 'Mark cards to exchange', then click them.",
+                     "error")
+            return
+        cards = tuple(sorted(hand[i] for i in self.marked))
+        self.act(Exchange(cards), f"Exchanged {len(cards)} card{'s' * (len(cards) > 1)}.")
+
+    def face(self) -> None:
+        heading = Direction(self.heading.value)
+        self.act(Face(heading), f"The yacht turned to face {heading.value}; the turn is skipped.")
+
+    def undo(self) -> None:
+        """Take back moves until a human is to act again (bots' replies go with them)."""
+        state = self.state
+        if not state.history:
+            self.say("There is nothing to undo: no move has been played yet.", "error")
+            return
+        state.undo()
+        while state.history and self.seat is None:
+            state.undo()
+        self.revealed = self.seat
+        self._reset_log()
+        self.advance_bots("Move taken back.")
+
+    def new_race(self) -> None:
+        self.state = RegattaState.new(self.state.seed + 1, **options_to_json(self.state.options))
+        self.revealed = None
+        self._reset_log()
+        self.advance_bots(f"A new race (seed {self.state.seed}).")
+
+    def save(self) -> None:
+        self.saved.value = self.state.to_json()
+        self.say("Saved below: copy the text to keep the race.", "good")
+
+    def load(self) -> None:
+        try:
+            loaded = RegattaState.from_json(self.saved.value)
+        except SavedGameError as error:
+            self.say(f"Cannot load: {error}", "error")
+            return
+        self.state, self.revealed = loaded, None
+        self._reset_log()
+        self.advance_bots("Race loaded.")
+
+    def reveal(self) -> None:
+        self.revealed = self.seat
+        self.refresh(f"{self.state.name(self.seat)}, your hand is showing. {KEYS_HELP}")
+
+    # ----- events ---------------------------------------------------------------------------------
+    def on_click(self, x: float, y: float) -> None:
+        if self.covered:
+            self.reveal()
+            return
+        if self.state.is_over():
+            self.say(f"The race is over: {self.state.result.reason}. Press New race to sail "
+                     "again.")
+            return
+        if self.seat is None:
+            self.say("Wait: it is not a human player's turn.")
+            return
+        hand = self.state.hand(self.seat)
+        raised = self._raised()
+        card = self.layout.card_at(len(hand), raised, x, y)
+        if card is not None:
+            self.toggle(card)
+            return
+        previews = self.previews()
+        end = self.layout.marker_at(previews, self.state.yachts[self.seat].pose.at, x, y)
+        if end is not None:
+            self.sail(previews[end])
+        elif self.layout.cell_at(x, y) is not None:
+            self.say("Select a card, then click one of its numbered arrow ends."
+                     if not previews else "Click one of the numbered arrow ends (or a card).")
+
+    def on_key(self, key: str, shift: bool, ctrl: bool, meta: bool) -> None:
+        if self.covered:
+            if key in ("Enter", " "):
+                self.reveal()
+            return
+        if self.seat is None:
+            return
+        previews = self.previews()
+        if key.isdigit() and 1 <= int(key) <= len(self.state.hand(self.seat)):
+            self.toggle(int(key) - 1)
+        elif key in ("ArrowLeft", "ArrowRight") and previews:
+            self.focus = (self.focus + (1 if key == "ArrowRight" else -1)) % len(previews)
+            self.redraw()
+            self.say(f"End {self.focus + 1}: {verdict_text(previews[self.focus], self.state.deck)}"
+                     ". Press Enter to sail it.")
+        elif key in ("Enter", " ") and previews:
+            self.sail(previews[self.focus % len(previews)])
+        elif key == "w":
+            self.windy.value = not self.windy.value
+        elif key == "x":
+            self.exchanging.value = not self.exchanging.value
+        elif key == "n":
+            self.act(Handling())
+        elif key == "e":
+            self.act(EndTurn())
+        elif key == "u":
+            self.undo()
+
+    def toggle(self, index: int) -> None:
+        """Select a card (or, while marking cards to exchange, mark or unmark it)."""
+        deck, kind = self.state.deck, self.state.hand(self.seat)[index]
+        if self.exchanging.value:
+            if index in self.marked:
+                self.marked.remove(index)
+            else:
+                self.marked = (self.marked + [index])[-EXCHANGE_MOST:]
+            self.redraw()
+            names = ", ".join(deck.kind(self.state.hand(self.seat)[i]).title for i in self.marked)
+            self.say(f"Marked to exchange: {names or 'nothing'}. Then press Exchange.")
+            return
+        self.selected, self.focus = index, 0
+        self.redraw()
+        previews = self.previews()
+        if not deck.kind(kind).moves:
+            self.say(f"{deck.kind(kind).title} is a special card: "
+                     + ("switch on 'Windy spell ×2' and select a movement card to double it."
+                        if kind == deck.special_kind(WINDY) else
+                        "it is played after a movement card."))
+            return
+        open_ends = sum(v.legal for v in previews)
+        self.say(f"{deck.kind(kind).title}: {open_ends} of {len(previews)} arrow end"
+                 f"{'s' * (len(previews) > 1)} open. Click a numbered end to sail there.")
+
+    def _windy_switched(self) -> None:
+        self.focus = 0
+        self.redraw()
+        if self.windy.value:
+            self.say("Windy spell: each arrow is shown sailed twice in a row (a double move).")
+
+    def _exchange_switched(self) -> None:
+        self.marked = []
+        self.redraw()
+        if self.exchanging.value:
+            self.say("Click 1 to 3 cards to exchange, then press Exchange (this skips the turn).")
+
+    # ----- keeping the widgets in step ------------------------------------------------------------
+    def after_change(self) -> None:
+        state = self.state
+        for line in state.log[self.logged:]:
+            self.messages.add(line)
+        self.logged = len(state.log)
+        self.selected, self.focus, self.marked = self._first_playable(), 0, []
+        legal = state.legal_actions() if self.seat is not None else []
+        self.handling_button.disabled = Handling() not in legal
+        self.end_button.disabled = EndTurn() not in legal
+        skipping = self.seat is not None and state.phase != AFTER
+        self.exchange_button.disabled = self.face_button.disabled = not skipping
+        self.exchanging.disabled = not skipping
+        self.windy.disabled = not (self.seat is not None and state.holds(self.seat, WINDY))
+        if self.windy.disabled:
+            self.windy.value = False
+        if self.seat is not None:
+            self.heading.value = state.yachts[self.seat].pose.heading.value
+        self.calm_box.children = [
+            self.button(f"Flat calm on {state.name(a.target)}", f"Lay the sun before "
+                        f"{state.name(a.target)}'s yacht: it skips its next turn",
+                        lambda a=a: self.act(a), icon="sun-o")
+            for a in legal if isinstance(a, Becalm)]
+        self.info.value = self._info()
+
+    def _info(self) -> str:
+        state = self.state
+        if state.is_over():
+            reason = state.result.reason
+            return f"<b>{html.escape(reason[0].upper() + reason[1:])}.</b>"
+        player = state.current_player
+        who = html.escape(state.name(player)) + (" (computer)" if player in self.bots else "")
+        return f"<b>{who}</b>: {html.escape(to_do(state))}."
+
+    def describe(self) -> str:
+        """The race in words from the seat at the screen (no hand while it passes on)."""
+        if self.covered:
+            return f"Pass the screen to {self.state.name(self.seat)}.\n" \
+                + describe_state(self.state, None)
+        return self.state.describe(self.viewer)
+
+    def _reset_log(self) -> None:
+        self.messages.clear()
+        self.logged = 0
+
+    def _raised(self) -> list[int]:
+        return self.marked if self.exchanging.value else \
+            ([self.selected] if self.selected is not None else [])
+
+    def scene(self) -> Scene:
+        if self.covered:
+            return self.state.scene(self.viewer, cover=f"Pass the screen to "
+                                                       f"{self.state.name(self.seat)}")
+        return self.state.scene(self.viewer, selected=self._raised(), previews=self.previews(),
+                                focus=self.focus)
+
+
+def example_boards() -> dict[str, Callable[[], CanvasBoard]]:
+    """Boards in a typical position, for the benchmarks and the gallery."""
+
+    def mid_race() -> Board:
+        """Four rounds against two sensible bots, the human sailing the sensible bot's choice;
+        then a card is selected, its arrows previewed."""
+        board = Board(new_game(seed=3, players=3), bots={1: sensible_bot(), 2: sensible_bot()})
+        helper = sensible_bot()
+        for _ in range(4):
+            board.act(helper(board.state))
+            while board.state.phase == AFTER and board.seat is not None:
+                board.act(helper(board.state))
+        hand = board.state.hand(board.seat)
+        board.toggle(next((i for i, kind in enumerate(hand) if board.state.deck.kind(kind).moves),
+                          0))
+        return board
+
+    return {"regatta (3 yachts, a card selected)": mid_race,
+            "regatta (start, 2 players at one screen)": lambda: Board(new_game(seed=0))}

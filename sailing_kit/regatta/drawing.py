@@ -1,0 +1,410 @@
+"""The picture of a card regatta: the water with its buoys, yachts, tracks and protection zones,
+a panel of the players, and one player's hand drawn as cards with their arrows.
+
+Used by ``state._repr_svg_`` and by the board, so both show the same picture. :class:`Layout`
+also tells the board what a click lands on (a card, an arrow's end). A preview shows every arrow
+of the selected card: where it ends (numbered), or a cross where a rule blocks it, with the
+reason written in the panel. Colour is never the only cue: yachts carry their number, buoys a
+letter, blocked ends a cross.
+"""
+
+from __future__ import annotations
+
+import math
+import textwrap
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Sequence
+
+from sailing_kit.core.compass import Direction
+from sailing_kit.core.grid import Point
+from sailing_kit.regatta.course import LINE, Course
+from sailing_kit.regatta.deck import CALM, HANDLING, WINDY, Deck
+from sailing_kit.regatta.geometry import Pose, ahead
+from sailing_kit.regatta.moves import Verdict
+from sailing_kit.regatta.words import to_do, verdict_text
+from sailing_kit.widgets import palette
+from sailing_kit.widgets.cards import CardFace, Rect, card_at, draw_card, hand_rects
+from sailing_kit.widgets.gridview import GridView
+from sailing_kit.widgets.scene import XY, Scene
+
+if TYPE_CHECKING:
+    from sailing_kit.regatta.game import RegattaState
+
+CELL = 30
+PANEL = 250
+CARD = (64, 92)
+HAND_ROOM = CARD[1] + 48
+TITLE = 30
+CAPTION = 14
+"""The longest title a card's caption shows whole (longer ones keep their first and last word)."""
+MARKER = 10
+"""Radius of an arrow's end marker (pixels): the board's click target."""
+BUOY_COLOURS = {"red": palette.VERMILLION, "green": palette.BLUISH_GREEN, LINE: "#FFFFFF"}
+SPECIAL_FACES = {WINDY: ("×2", palette.ORANGE), HANDLING: ("+1", palette.BLUISH_GREEN),
+                 CALM: ("☀", palette.YELLOW)}
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where everything lies for a course of ``width`` x ``height`` cells."""
+
+    width: int
+    height: int
+    cell: float = CELL
+
+    @property
+    def view(self) -> GridView:
+        """Cell centres as grid points, with room for the coordinates around the water."""
+        return GridView(self.width, self.height, cell=self.cell, margin=self.cell / 2 + 16,
+                        top=TITLE)
+
+    @property
+    def water_bottom(self) -> float:
+        return self.view.size[1]
+
+    @property
+    def panel_left(self) -> float:
+        return self.view.size[0] + 4
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (round(self.panel_left + PANEL), round(self.water_bottom + HAND_ROOM))
+
+    def pixel(self, cell: tuple[float, float]) -> XY:
+        return self.view.pixel(cell)
+
+    def cell_at(self, x: float, y: float) -> Point | None:
+        return self.view.nearest(x, y)
+
+    def hand_rects(self, count: int, selected: Sequence[int] = ()) -> list[Rect]:
+        return hand_rects(16, self.water_bottom + 34, count, selected=tuple(selected),
+                          width=CARD[0], height=CARD[1])
+
+    def card_at(self, count: int, selected: Sequence[int], x: float, y: float) -> int | None:
+        return card_at(self.hand_rects(count, selected), x, y)
+
+    def markers(self, verdicts: Sequence[Verdict], start: Point) -> list[XY]:
+        """Where each verdict's end marker is drawn, for a yacht sailing from ``start``: the end
+        cell (for an arrow leaving the water, the last cell on it), nudged off a buoy or yacht
+        that blocks it; markers sharing a spot are spread side by side."""
+        spots = [self._spot(v, start) for v in verdicts]
+        spread = []
+        for index, spot in enumerate(spots):
+            same = [i for i, other in enumerate(spots) if other == spot]
+            offset = (same.index(index) - (len(same) - 1) / 2) * (2 * MARKER + 2)
+            spread.append((spot[0] + offset, spot[1]))
+        return spread
+
+    def _spot(self, verdict: Verdict, start: Point) -> XY:
+        if verdict.legal:
+            return self.pixel(verdict.end.at)
+        on_water = [start]
+        for cell in verdict.intended:
+            if not (0 <= cell[0] < self.width and 0 <= cell[1] < self.height):
+                break
+            on_water.append(cell)
+        cell = on_water[-1]
+        nudge = 0.38 if cell in (verdict.blocker, start) else 0.0
+        return self.pixel((cell[0] + nudge, cell[1] + nudge))
+
+    def marker_at(self, verdicts: Sequence[Verdict], start: Point, x: float,
+                  y: float) -> int | None:
+        """The index of the verdict whose end marker covers pixel ``(x, y)``, if any."""
+        for index, (mx, my) in enumerate(self.markers(verdicts, start)):
+            if math.hypot(x - mx, y - my) <= MARKER + 2:
+                return index
+        return None
+
+
+def layout_of(course: Course) -> Layout:
+    return Layout(course.width, course.height)
+
+
+# ----- the whole table ----------------------------------------------------------------------------
+def draw_table(state: RegattaState, viewer: int, *, selected: Sequence[int] = (),
+               previews: Sequence[Verdict] = (), focus: int | None = None,
+               cover: str | None = None) -> Scene:
+    """The table from ``viewer``'s seat. ``selected``: cards of the viewer's hand to raise
+    (by index); ``previews``: verdicts to show on the water, numbered in order, ``focus`` the
+    one the keyboard points at; ``cover``: a message hiding the hand (pass the device)."""
+    layout = layout_of(state.course)
+    width, height = layout.size
+    headline = _headline(state)
+    scene = Scene(width, height, title=headline, background="#FFFFFF")
+    scene.text((12, TITLE / 2), headline, size=14, colour=palette.INK, anchor="start", bold=True)
+    _draw_water(scene, layout, state.course)
+    for player, yacht in enumerate(state.yachts):
+        _draw_track(scene, layout, yacht.track, _colour(player))
+    for player, yacht in enumerate(state.yachts):
+        _draw_zone(scene, layout, yacht.pose, state.options.zone, _colour(player))
+    for player, yacht in enumerate(state.yachts):
+        _draw_yacht(scene, layout, yacht.pose, player, acting=player == state.current_player,
+                    becalmed=state.becalmed(player))
+    _draw_previews(scene, layout, state.yachts[state.player].pose if previews else None,
+                   previews, focus)
+    _draw_panel(scene, layout, state, viewer, previews)
+    if cover is not None:
+        _draw_cover(scene, layout, cover)
+    else:
+        _draw_hand(scene, layout, state, viewer, selected)
+    return scene
+
+
+def _headline(state: RegattaState) -> str:
+    if state.is_over():
+        return f"Card regatta · over: {state.result.reason}"
+    limit = f" of {state.options.rounds}" if state.options.rounds else ""
+    return f"Card regatta · round {state.round}{limit} · {state.name(state.player)} to play"
+
+
+def _colour(player: int) -> str:
+    return palette.PLAYERS[player % len(palette.PLAYERS)]
+
+
+# ----- the water ----------------------------------------------------------------------------------
+def _draw_water(scene: Scene, layout: Layout, course: Course) -> None:
+    half = 0.5
+    low, high = layout.pixel((-half, -half)), layout.pixel((course.width - half,
+                                                             course.height - half))
+    scene.rect(low[0], high[1], high[0] - low[0], low[1] - high[1], fill=palette.WATER,
+               stroke=palette.GRID, width=1.5)
+    for x in range(1, course.width):
+        scene.line(layout.pixel((x - half, -half)), layout.pixel((x - half, course.height - half)),
+                   stroke=palette.GRID, width=0.6)
+    for y in range(1, course.height):
+        scene.line(layout.pixel((-half, y - half)), layout.pixel((course.width - half, y - half)),
+                   stroke=palette.GRID, width=0.6)
+    for x in range(0, course.width, 5):
+        px, py = layout.pixel((x, -half))
+        scene.text((px, py + 9), str(x), size=9, colour=palette.MUTED)
+    for y in range(0, course.height, 5):
+        px, py = layout.pixel((-half, y))
+        scene.text((px - 9, py), str(y), size=9, colour=palette.MUTED)
+    scene.line(layout.pixel(course.line[0]), layout.pixel(course.line[1]), stroke=palette.INK,
+               width=1.5, dash=(5, 4))
+    for index in range(len(course.marks)):
+        _draw_rounding(scene, layout, course, index)
+    for at, name in course.buoys.items():
+        _draw_buoy(scene, layout, at, name, course)
+
+
+def _draw_buoy(scene: Scene, layout: Layout, at: Point, name: str, course: Course) -> None:
+    centre, radius = layout.pixel(at), layout.cell * 0.36
+    fill = BUOY_COLOURS.get(name, palette.REDDISH_PURPLE)
+    scene.circle(centre, radius, fill=fill, stroke=palette.INK, width=1.5)
+    order = [m.name for m in course.marks]
+    label = "S" if name == LINE else str(order.index(name) + 1)
+    scene.text(centre, label, size=11, colour=palette.INK if name == LINE else "#FFFFFF",
+               bold=True)
+
+
+def _draw_rounding(scene: Scene, layout: Layout, course: Course, index: int) -> None:
+    """The rounding ray (dotted, out to the gate) and a curved arrow in the rounding sense."""
+    mark, ray = course.marks[index], course.rays[index]
+    scene.line(layout.pixel(mark.at), layout.pixel(course.gate(index)), stroke=palette.MUTED,
+               width=1.2, dash=(2, 3))
+    cx, cy = layout.pixel(mark.at)
+    radius = layout.cell * 0.85
+    start = math.atan2(ray.vector[1], ray.vector[0]) - mark.sense * math.radians(70)
+    sweep = mark.sense * math.radians(140)
+    points = []
+    for k in range(13):
+        angle = start + sweep * k / 12
+        points.append((cx + radius * math.cos(angle), cy - radius * math.sin(angle)))
+    scene.line(*points, stroke=palette.INK, width=1.3, opacity=0.7)
+    _arrowhead(scene, points[-2], points[-1], palette.INK, size=6)
+
+
+def _draw_track(scene: Scene, layout: Layout, track: Sequence[Point], colour: str) -> None:
+    if len(track) > 1:
+        scene.line(*(layout.pixel(p) for p in track), stroke=colour, width=2, opacity=0.45)
+
+
+def _draw_zone(scene: Scene, layout: Layout, pose: Pose, length: int, colour: str) -> None:
+    """The protection zone: the cells a card laid before the bow would cover."""
+    side = layout.cell - 6
+    for cell in ahead(pose, length):
+        if not (0 <= cell[0] < layout.width and 0 <= cell[1] < layout.height):
+            continue
+        x, y = layout.pixel(cell)
+        scene.rect(x - side / 2, y - side / 2, side, side, fill=colour, opacity=0.16)
+        corners = [(x - side / 2, y - side / 2), (x + side / 2, y - side / 2),
+                   (x + side / 2, y + side / 2), (x - side / 2, y + side / 2),
+                   (x - side / 2, y - side / 2)]
+        scene.line(*corners, stroke=colour, width=1.4, dash=(4, 3))
+
+
+def _draw_yacht(scene: Scene, layout: Layout, pose: Pose, player: int, *, acting: bool,
+                becalmed: bool) -> None:
+    """A hull pointing along the heading, the player's number on it."""
+    cx, cy = layout.pixel(pose.at)
+    dx, dy = pose.heading.vector
+    norm = math.hypot(dx, dy)
+    fx, fy = dx / norm, -dy / norm  # forward, in pixels (y down)
+    sx, sy = -fy, fx
+    c = layout.cell
+
+    def at(forward: float, side: float) -> XY:
+        return (cx + c * (forward * fx + side * sx), cy + c * (forward * fy + side * sy))
+
+    hull = [at(0.46, 0), at(0.12, 0.2), at(-0.36, 0.16), at(-0.36, -0.16), at(0.12, -0.2)]
+    scene.polygon(hull, fill=_colour(player), stroke=palette.INK, width=2.6 if acting else 1.2)
+    scene.text((cx, cy), str(player + 1), size=11, colour="#FFFFFF", bold=True)
+    if becalmed:
+        sun = (cx + c * 0.42, cy - c * 0.42)
+        scene.circle(sun, 8, fill=palette.YELLOW, stroke=palette.INK, width=1)
+        scene.text(sun, "☀", size=11, colour=palette.INK)
+
+
+# ----- previews -----------------------------------------------------------------------------------
+def _draw_previews(scene: Scene, layout: Layout, start: Pose | None,
+                   previews: Sequence[Verdict], focus: int | None) -> None:
+    if start is None:
+        return
+    markers = layout.markers(previews, start.at)
+    for number, (verdict, spot) in enumerate(zip(previews, markers), start=1):
+        origin = layout.pixel(start.at)
+        if verdict.legal:
+            sailed = [origin, *(layout.pixel(c) for c in verdict.path)]
+            scene.line(*sailed, stroke=palette.BLUE, width=3)
+            if verdict.stops_short:
+                rest = [layout.pixel(c) for c in verdict.intended[len(verdict.path) - 1:]]
+                scene.line(*rest, stroke=palette.BLUE, width=1.5, dash=(3, 3), opacity=0.6)
+            _heading_tick(scene, spot, verdict.end.heading)
+            scene.circle(spot, MARKER, fill=palette.HIGHLIGHT, stroke=palette.BLUE,
+                         width=4 if number - 1 == focus else 2)
+            scene.text(spot, str(number), size=11, colour=palette.INK, bold=True)
+        else:
+            cells = [c for c in verdict.intended
+                     if 0 <= c[0] < layout.width and 0 <= c[1] < layout.height]
+            scene.line(origin, *(layout.pixel(c) for c in cells), stroke=palette.VERMILLION,
+                       width=1.5, dash=(4, 3), opacity=0.8)
+            scene.circle(spot, MARKER, fill="#FFFFFF", stroke=palette.VERMILLION,
+                         width=4 if number - 1 == focus else 2)
+            scene.text(spot, "✕", size=12, colour=palette.VERMILLION, bold=True)
+            scene.text((spot[0] + MARKER + 1, spot[1] - MARKER), str(number), size=9,
+                       colour=palette.VERMILLION, anchor="start", bold=True)
+
+
+def _heading_tick(scene: Scene, spot: XY, heading: Direction) -> None:
+    dx, dy = heading.vector
+    norm = math.hypot(dx, dy)
+    tip = (spot[0] + (MARKER + 8) * dx / norm, spot[1] - (MARKER + 8) * dy / norm)
+    scene.line(spot, tip, stroke=palette.BLUE, width=2)
+    _arrowhead(scene, spot, tip, palette.BLUE, size=5)
+
+
+def _arrowhead(scene: Scene, tail: XY, tip: XY, colour: str, size: float) -> None:
+    angle = math.atan2(tip[1] - tail[1], tip[0] - tail[0])
+    left = (tip[0] - size * math.cos(angle - 0.5), tip[1] - size * math.sin(angle - 0.5))
+    right = (tip[0] - size * math.cos(angle + 0.5), tip[1] - size * math.sin(angle + 0.5))
+    scene.polygon([tip, left, right], fill=colour)
+
+
+# ----- the panel ----------------------------------------------------------------------------------
+def _draw_panel(scene: Scene, layout: Layout, state: RegattaState, viewer: int,
+                previews: Sequence[Verdict]) -> None:
+    x, y = layout.panel_left + 6, TITLE + 12
+    course = state.course
+    if not state.is_over():
+        for line in textwrap.wrap(to_do(state)[0].upper() + to_do(state)[1:] + ".", 40):
+            scene.text((x, y), line, size=11, colour=palette.INK, anchor="start", bold=True)
+            y += 14
+        y += 10
+    for player, yacht in enumerate(state.yachts):
+        acting = player == state.current_player
+        scene.rect(x, y - 7, 10, 14, fill=_colour(player))
+        who = f"{'▶ ' if acting else ''}{state.name(player)}{' (you)' if player == viewer else ''}"
+        scene.text((x + 16, y), who, size=12, colour=palette.INK, anchor="start", bold=acting)
+        next_leg = course.leg_name(yacht.leg).split(":")[0].replace(", keeping it to", " to")
+        calm = " · becalmed ☀" if state.becalmed(player) else ""
+        scene.text((x + 16, y + 15), f"{next_leg} · {state.to_go(player):.0f} to go{calm}", size=10,
+                   colour=palette.MUTED, anchor="start")
+        y += 36
+    top = state.kinds[state.discard_pile[-1]] if state.discard_pile else None
+    piles = f"Draw pile {len(state.draw_pile)} · discards {len(state.discard_pile)}"
+    scene.text((x, y), piles, size=11, colour=palette.INK, anchor="start")
+    if top is not None:
+        scene.text((x, y + 15), f"top discard: {state.deck.kind(top).title}", size=10,
+                   colour=palette.MUTED, anchor="start")
+    y += 38
+    lines = []
+    for number, verdict in enumerate(previews, start=1):
+        wrapped = textwrap.wrap(f"{number}. {verdict_text(verdict, state.deck)}", 40)
+        lines += [(line, verdict.legal) for line in wrapped]
+    bottom = layout.water_bottom + HAND_ROOM - 8
+    for line, legal in lines[:max(0, int((bottom - y) // 13))]:
+        scene.text((x, y), line, size=10, colour=palette.INK if legal else palette.VERMILLION,
+                   anchor="start")
+        y += 13
+
+
+# ----- the hand -----------------------------------------------------------------------------------
+def card_face(kind: str, deck: Deck) -> CardFace:
+    """A card's face for :func:`sailing_kit.widgets.cards.draw_card`: specials show a symbol,
+    movement cards leave the middle free for their arrows (drawn by :func:`draw_arrows`)."""
+    card = deck.kind(kind)
+    words = card.title.split()
+    caption = card.title if len(card.title) <= CAPTION else f"{words[0]} {words[-1]}"
+    if card.special in SPECIAL_FACES:
+        symbol, accent = SPECIAL_FACES[card.special]
+        return CardFace(symbol, caption=caption, accent=accent)
+    return CardFace("", caption=caption, accent=palette.SKY_BLUE)
+
+
+def draw_arrows(scene: Scene, rect: Rect, kind: str, deck: Deck, *, dimmed: bool = False) -> None:
+    """A movement card's arrows, heading up the card from a bow at its foot."""
+    card = deck.kind(kind)
+    unit = rect.w * 0.22
+    origin = (rect.x + rect.w / 2, rect.y + rect.h - 26)
+    colour = palette.MUTED if dimmed else palette.INK
+    scene.polygon([(origin[0], origin[1] - 5), (origin[0] - 5, origin[1] + 6),
+                   (origin[0] + 5, origin[1] + 6)], fill=colour)
+    for name in card.arrows:
+        points = [origin]
+        for turn in deck.arrow(name).steps:
+            dx, dy = Direction.N.rotate(turn).vector
+            last = points[-1]
+            points.append((last[0] + dx * unit, last[1] - dy * unit))
+        scene.line(*points, stroke=colour, width=2.2)
+        _arrowhead(scene, points[-2], points[-1], colour, size=7)
+
+
+def _draw_hand(scene: Scene, layout: Layout, state: RegattaState, viewer: int,
+               selected: Sequence[int]) -> None:
+    hand = state.hand(viewer)
+    label = f"{state.name(viewer)}: your hand" if hand else f"{state.name(viewer)} holds no cards"
+    scene.text((16, layout.water_bottom + 12), label, size=12, colour=palette.INK,
+               anchor="start", bold=True)
+    rects = layout.hand_rects(len(hand), selected)
+    for index, (rect, kind) in enumerate(zip(rects, hand)):
+        draw_card(scene, rect, card_face(kind, state.deck), selected=index in selected)
+        if state.deck.kind(kind).moves:
+            draw_arrows(scene, rect, kind, state.deck)
+
+
+def _draw_cover(scene: Scene, layout: Layout, message: str) -> None:
+    top = layout.water_bottom + 8
+    width = layout.size[0]
+    scene.rect(8, top, width - 16, HAND_ROOM - 16, fill=palette.BLUE, stroke=palette.INK,
+               width=1.5)
+    scene.text((width / 2, top + 34), message, size=15, colour="#FFFFFF", bold=True)
+    scene.text((width / 2, top + 60), "Click here or press Enter when only you can see the "
+               "screen.", size=11, colour="#FFFFFF")
+
+
+def draw_deck(deck: Deck) -> Scene:
+    """Every kind of card of a deck, with its count: a picture for the lesson."""
+    per_row = 5
+    rows = math.ceil(len(deck.cards) / per_row)
+    scene = Scene(16 + per_row * (CARD[0] + 24), 12 + rows * (CARD[1] + 30),
+                  title=f"The {deck.name} deck: {deck.size} cards", background="#FFFFFF")
+    for index, kind in enumerate(deck.cards):
+        row, col = divmod(index, per_row)
+        rect = Rect(16 + col * (CARD[0] + 24), 10 + row * (CARD[1] + 30), *CARD)
+        draw_card(scene, rect, card_face(kind.name, deck))
+        if kind.moves:
+            draw_arrows(scene, rect, kind.name, deck)
+        scene.text((rect.x + rect.w / 2, rect.y + rect.h + 11), f"× {kind.count}", size=11,
+                   colour=palette.INK, bold=True)
+    return scene

@@ -1,0 +1,479 @@
+"""The card regatta (the Bulgarian text 000) on the kit's protocol.
+
+A turn: the player sails one movement card (``Sail``: the card and one of its arrows, twice
+with a Windy spell) or skips (``Exchange`` 1-3 cards, or ``Face`` a new heading). After sailing,
+a player holding a special card that fits plays it or ends the turn (``Handling``, ``Becalm``,
+``EndTurn``); then the hand is drawn back up to five. Shuffles and the reshuffle of the discard
+pile come from the game's seeded stream, inside the move that needs them.
+
+The rules are cited in the comments as ``text:`` (the Bulgarian original), ``decision:``
+(``rules-decisions.md``) or ``kit:`` (our own choice, listed in ``docs/rules-regatta.md``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from itertools import combinations
+from typing import Any
+
+from sailing_kit.core.compass import Direction
+from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.grid import Point
+from sailing_kit.core.options import build_options
+from sailing_kit.core.protocol import GameState, Result
+from sailing_kit.regatta.actions import (AFTER, MOVE, Action, Becalm, EndTurn, Exchange, Face,
+                                         Handling, Sail, action_to_json, parse_action)
+from sailing_kit.regatta.deck import CALM, HANDLING, WINDY
+from sailing_kit.regatta.drawing import draw_table
+from sailing_kit.regatta.geometry import Pose, ahead
+from sailing_kit.regatta.moves import Verdict, Water, judge
+from sailing_kit.regatta.options import RegattaOptions
+from sailing_kit.regatta.words import describe_state
+from sailing_kit.widgets.scene import Scene
+
+EXCHANGE_MOST = 3
+"""text: "Да смени 1, 2 или 3 от своите карти"."""
+
+
+@dataclass(frozen=True)
+class Yacht:
+    """A yacht on the water: its pose, the leg it sails (0 before the start, one more per
+    mark rounded and for the finish), the winding round its current mark, and its track."""
+
+    pose: Pose
+    leg: int
+    winding: int
+    track: tuple[Point, ...]
+
+
+class RegattaState(GameState[Action]):
+    """A card regatta. ``str(state)`` describes it from the seat of the player to act (other
+    hands hidden); :meth:`describe` and :meth:`scene` take any ``viewer``."""
+
+    GAME = "regatta"
+
+    def __init__(self, seed: int | None, options: RegattaOptions):
+        super().__init__(seed, options)
+        self.course, self.deck = options.the_course, options.the_deck
+        self.kinds: tuple[str, ...] = options.cards()
+        """Each card of the game by its number: its kind."""
+        gone = options.out_of_play()
+        playing = [card for card, kind in enumerate(self.kinds) if kind not in gone]
+        # text: "На всеки участник се раздават по 5 карти, а другите се оставят на купчина";
+        # kit: a prepared stack is dealt as it lies, in blocks of five from the top.
+        order = playing if options.stack is not None else self.chance.shuffled(playing)
+        size = options.hand_size
+        self.hands = tuple(tuple(order[p * size:(p + 1) * size]) for p in range(options.players))
+        self.draw_pile: tuple[int, ...] = tuple(order[options.players * size:])
+        self.discard_pile: tuple[int, ...] = ()
+        self.out = tuple(card for card, kind in enumerate(self.kinds) if kind in gone)
+        """Cards out of the game (the Flat calms of a time trial): they never move."""
+        self.suns: tuple[int | None, ...] = (None,) * options.players
+        """The Flat calm card lying before each yacht (None if it is not becalmed)."""
+        self.yachts = tuple(self._placed(options))
+        self.player = 0  # kit: Player 1 starts ("Избира се кой ще започне първи")
+        self.phase = MOVE
+        self.handled = False
+        self.turns = 0
+        self.finisher: int | None = None
+        self.log: tuple[str, ...] = ()
+
+    def _placed(self, options: RegattaOptions) -> list[Yacht]:
+        """text: "Всеки участник избира яхта и я поставя пред стартовата линия" (kit: in the
+        course's start cells, in seat order), or where the teacher put them."""
+        if options.yachts is not None:
+            return [Yacht(Pose(p.at, p.heading), p.legs, 0, (p.at,)) for p in options.yachts]
+        heading = self.course.start_heading
+        return [Yacht(Pose(at, heading), 0, 0, (at,))
+                for at in self.course.starts[:options.players]]
+
+    @classmethod
+    def new(cls, seed: int | None = None, **options: Any) -> RegattaState:
+        return cls(seed, build_options(RegattaOptions, options))
+
+    # ----- who, what, where ----------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.options.players
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.is_over() else self.player
+
+    def name(self, player: int) -> str:
+        return f"Player {player + 1}"
+
+    def hand(self, player: int) -> tuple[str, ...]:
+        """The kinds of the cards in ``player``'s hand, oldest first."""
+        return tuple(self.kinds[card] for card in self.hands[player])
+
+    def holds(self, player: int, effect: str) -> bool:
+        kind = self.deck.special_kind(effect)
+        return kind is not None and kind in self.hand(player)
+
+    def becalmed(self, player: int) -> bool:
+        """text: a Flat calm lies before the yacht: it "трябва да прескочи реда си"."""
+        return self.suns[player] is not None
+
+    @property
+    def round(self) -> int:
+        return self.turns // self.num_players + 1
+
+    def water(self, player: int) -> Water:
+        """What ``player``'s yacht must keep clear of."""
+        others = [(p, y) for p, y in enumerate(self.yachts) if p != player]
+        zones: dict[Point, str] = {}
+        for p, yacht in others:
+            for cell in ahead(yacht.pose, self.options.zone):
+                zones.setdefault(cell, self.name(p))
+        buoys = {at: f"the {name} buoy" for at, name in self.course.buoys.items()}
+        return Water(self.course.grid, buoys, {y.pose.at: f"{self.name(p)}'s yacht"
+                                               for p, y in others}, zones)
+
+    def verdicts(self) -> list[Verdict]:
+        """Every card and arrow the player to move could sail now (with a Windy spell too, if
+        they hold one), each with where it ends or which rule blocks it."""
+        if self.is_over() or self.phase != MOVE:
+            return []
+        player = self.player
+        hand = self.hand(player)
+        windy = (False, True) if self.holds(player, WINDY) else (False,)
+        plans = [Sail(kind, arrow, double) for kind in dict.fromkeys(hand)
+                 if self.deck.kind(kind).moves
+                 for double in windy for arrow in self.deck.kind(kind).arrows]
+        return judge(self.water(player), self.yachts[player].pose, plans, self.deck)
+
+    def verdict(self, plan: Sail) -> Verdict | None:
+        """The verdict on ``plan`` (None if the player cannot sail it at all now)."""
+        return next((v for v in self.verdicts() if v.plan == plan), None)
+
+    def targets(self) -> list[int]:
+        """The yachts the player to act could becalm: every other one not becalmed already."""
+        return [p for p in range(self.num_players) if p != self.player and not self.becalmed(p)]
+
+    # ----- protocol -------------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        if self.is_over():
+            return []
+        if self.phase == AFTER:
+            actions: list[Action] = [Handling()] if self._may_handle() else []
+            if self.holds(self.player, CALM):
+                actions += [Becalm(target) for target in self.targets()]
+            return actions + [EndTurn()]
+        sails: list[Action] = [] if self.becalmed(self.player) else \
+            [v.plan for v in self.verdicts() if v.legal]
+        return sails + self._skips()
+
+    def _skips(self) -> list[Action]:
+        """text: skipping, "Да смени 1, 2 или 3 от своите карти" or "Да насочи яхтата си в
+        посоката, която желае" (kit: facing the same way is allowed: a plain pass)."""
+        hand = sorted(self.hand(self.player))
+        exchanges = dict.fromkeys(cards for size in range(1, EXCHANGE_MOST + 1)
+                                  for cards in combinations(hand, size))
+        return [Exchange(cards) for cards in exchanges] + [Face(d) for d in Direction]
+
+    def _may_handle(self) -> bool:
+        return self.holds(self.player, HANDLING) and not self.handled
+
+    def action_space(self) -> list[Action]:
+        """Actions of the right form, legal now or not (for tests and tools)."""
+        space: list[Action] = [Sail(kind.name, arrow.name, windy)
+                               for kind in self.deck.movement_kinds for arrow in self.deck.arrows
+                               for windy in (False, True)]
+        space += [Exchange((kind.name,)) for kind in self.deck.cards]
+        space.append(Exchange(tuple(sorted(self.hand(self.player)))))
+        space += [Face(d) for d in Direction] + [Handling(), EndTurn()]
+        return space + [Becalm(p) for p in range(-1, self.num_players + 1)]
+
+    def parse_action(self, value: Any) -> Action:
+        return parse_action(value, self.deck)
+
+    def action_to_json(self, action: Action) -> Any:
+        return action_to_json(action)
+
+    # ----- the rules ------------------------------------------------------------------------------
+    def check(self, action: Action) -> None:
+        checks = {Sail: self._check_sail, Exchange: self._check_skip, Face: self._check_skip,
+                  Handling: self._check_handling, Becalm: self._check_becalm,
+                  EndTurn: self._check_end}
+        checks[type(action)](action)
+
+    def _check_sail(self, action: Sail) -> None:
+        player, deck = self.player, self.deck
+        if self.phase != MOVE:
+            raise IllegalAction("you have sailed this turn: play Nice yacht handling or Flat "
+                                "calm if you hold one, or end the turn")
+        if self.becalmed(player):
+            raise IllegalAction("your yacht is becalmed: a Flat calm lies before it, so you must "
+                                "skip this turn ('Играч „В” трябва да прескочи реда си'): "
+                                "exchange 1 to 3 cards or turn the yacht")
+        if action.card not in self.hand(player):
+            raise IllegalAction(f"you hold no {deck.kind(action.card).title} card")
+        kind = deck.kind(action.card)
+        if not kind.moves:
+            raise IllegalAction(f"the {kind.title} card has no arrows: it does not move a yacht "
+                                "(it is a special card)")
+        if action.arrow not in kind.arrows:
+            names = ", ".join(deck.arrow(a).title for a in kind.arrows)
+            raise IllegalAction(f"the {kind.title} card has no {action.arrow!r} arrow: its "
+                                f"arrows are {names}")
+        if action.windy and not self.holds(player, WINDY):
+            raise IllegalAction("you hold no Windy spell: a double move needs one")
+        verdict = self.verdict(action)
+        if not verdict.legal:
+            raise IllegalAction(verdict.reason)
+
+    def _check_skip(self, action: Exchange | Face) -> None:
+        if self.phase != MOVE:
+            raise IllegalAction("you have sailed this turn, so you cannot skip it any more: play "
+                                "a special card or end the turn")
+        if isinstance(action, Face):
+            return
+        if not 1 <= len(action.cards) <= EXCHANGE_MOST:
+            raise IllegalAction("exchange 1, 2 or 3 of your cards ('Да смени 1, 2 или 3 от "
+                                f"своите карти'), not {len(action.cards)}")
+        hand = self.hand(self.player)
+        missing = next((card for card in action.cards
+                        if hand.count(card) < action.cards.count(card)), None)
+        if missing is not None:
+            raise IllegalAction(f"you cannot exchange what you do not hold: no "
+                                f"{'more ' if missing in hand else ''}"
+                                f"{self.deck.kind(missing).title} card in your hand")
+
+    def _check_handling(self, action: Handling) -> None:
+        if self.phase != AFTER:
+            raise IllegalAction("Nice yacht handling gives one more move after your movement "
+                                "card: sail first (it cannot go with a skipped turn)")
+        if not self.holds(self.player, HANDLING):
+            raise IllegalAction("you hold no Nice yacht handling card")
+        if self.handled:
+            raise IllegalAction("only one extra move a turn, even when the card you drew is "
+                                "another Nice yacht handling ('Играчът може да получи единствен "
+                                "допълнителен ход')")
+
+    def _check_becalm(self, action: Becalm) -> None:
+        if self.phase != AFTER:
+            raise IllegalAction("Flat calm is played after the card that moves your yacht "
+                                "('първо поставя картата, която му дава право да мести своята "
+                                "яхта'); a player who skips may not play it")
+        if not self.holds(self.player, CALM):
+            raise IllegalAction("you hold no Flat calm card")
+        target = action.target
+        if not 0 <= target < self.num_players or target == self.player:
+            raise IllegalAction("the sun is laid before another player's yacht: name one of "
+                                "the other players")
+        if self.becalmed(target):
+            raise IllegalAction(f"{self.name(target)}'s yacht is becalmed already: one sun at a "
+                                "time")
+
+    def _check_end(self, action: EndTurn) -> None:
+        if self.phase != AFTER:
+            raise IllegalAction("a turn is one movement card, or a skip: sail a card, exchange "
+                                "1 to 3 cards or turn the yacht")
+
+    def _apply(self, action: Action) -> None:
+        if isinstance(action, Sail):
+            self._sail(action)
+        elif isinstance(action, Exchange):
+            self._exchange(action)
+        elif isinstance(action, Face):
+            self._face(action.heading)
+        elif isinstance(action, Handling):
+            self._handle()
+        elif isinstance(action, Becalm):
+            self._becalm(action.target)
+        else:
+            self._end_turn()
+
+    def _sail(self, plan: Sail) -> None:
+        """text: the yacht moves to the arrow's end, "с кърмата ... насочена в същата посока
+        със стрелката"; the card goes to the discard pile ("купчина на използваните карти")."""
+        player, verdict = self.player, self.verdict(plan)
+        yacht = self.yachts[player]
+        leg, winding = self.course.judge(yacht.leg, yacht.winding, (yacht.pose.at, *verdict.path))
+        self._set_yacht(player, Yacht(verdict.end, leg, winding, yacht.track + verdict.path))
+        played = (plan.card, self.deck.special_kind(WINDY)) if plan.windy else (plan.card,)
+        self._discard(player, played)
+        words = f"{self.deck.kind(plan.card).title} ({self.deck.arrow(plan.arrow).title}" \
+                + (", twice with a Windy spell" if plan.windy else "") + ")"
+        self._say(f"{self.name(player)} sails {words} to {verdict.end}"
+                  + (f": {verdict.reason}" if verdict.reason else "") + ".")
+        self._tell_progress(player, yacht, leg, winding)
+        if leg == self.course.finished_leg:
+            # text: "Победител е първия играч, който пресече финалната права"
+            self.finisher = player
+            self._say(f"Over: {self.result.reason}.")
+        elif self._may_handle() or (self.holds(player, CALM) and self.targets()):
+            self.phase = AFTER
+        else:
+            self._end_turn()
+
+    def _tell_progress(self, player: int, before: Yacht, leg: int, winding: int) -> None:
+        name = self.name(player)
+        for passed in range(before.leg, leg):
+            if passed == 0:
+                self._say(f"{name} crosses the start line.")
+            elif passed <= len(self.course.marks):
+                self._say(f"{name} rounds the {self.course.marks[passed - 1].name} buoy.")
+            else:
+                self._say(f"{name} crosses the finish line!")
+        if leg == before.leg and winding < before.winding:
+            mark = self.course.marks[leg - 1]
+            self._say(f"{name} passes the {mark.name} buoy the wrong way: it must be kept to "
+                      f"{mark.rounding}, so come back round it.")
+
+    def _exchange(self, action: Exchange) -> None:
+        """kit: the new cards are drawn first, then the old ones go to the discard pile."""
+        player = self.player
+        hand = list(self.hands[player])
+        old = []
+        for kind in action.cards:
+            card = next(c for c in hand if self.kinds[c] == kind)
+            hand.remove(card)
+            old.append(card)
+        self._draw(player, len(old))
+        self.hands = _replaced(self.hands, player, tuple(c for c in self.hands[player]
+                                                         if c not in old))
+        self.discard_pile += tuple(old)
+        self._say(f"{self.name(player)} skips the turn and exchanges {len(old)} "
+                  f"card{'s' * (len(old) > 1)}.")
+        self._end_turn()
+
+    def _face(self, heading: Direction) -> None:
+        player = self.player
+        yacht = self.yachts[player]
+        self._set_yacht(player, replace(yacht, pose=Pose(yacht.pose.at, heading)))
+        turned = "keeps its heading" if heading == yacht.pose.heading else f"turns to {heading}"
+        self._say(f"{self.name(player)} skips the turn; the yacht {turned}.")
+        self._end_turn()
+
+    def _handle(self) -> None:
+        """text: "Имате право на още един ход" (decision: draw, then play on once more)."""
+        player = self.player
+        self._discard(player, (self.deck.special_kind(HANDLING),))
+        self.handled = True
+        self._draw_up(player)
+        self.phase = MOVE
+        self._say(f"{self.name(player)} plays Nice yacht handling, draws and moves again.")
+
+    def _becalm(self, target: int) -> None:
+        """text: the sun is laid before player B, and A "завършва своя ход като тегли две карти"."""
+        player = self.player
+        sun = next(c for c in self.hands[player] if self.kinds[c] == self.deck.special_kind(CALM))
+        self.hands = _replaced(self.hands, player, tuple(c for c in self.hands[player] if c != sun))
+        self.suns = _replaced(self.suns, target, sun)
+        self._say(f"{self.name(player)} lays a Flat calm before {self.name(target)}'s yacht: it "
+                  "must skip its next turn.")
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        """text: draw back up to five ("с която си допълва раздадените 5 карти"); a yacht that
+        skipped becalmed leaves its sun behind ("слънчевата карта вече няма значение")."""
+        player = self.player
+        self._draw_up(player)
+        if self.suns[player] is not None:
+            self.discard_pile += (self.suns[player],)
+            self.suns = _replaced(self.suns, player, None)
+        self.turns += 1
+        self.player = (player + 1) % self.num_players  # text: "по реда на часовниковата стрелка"
+        self.phase, self.handled = MOVE, False
+        if self.result is not None:
+            self._say(f"Over: {self.result.reason}.")
+
+    # ----- cards ----------------------------------------------------------------------------------
+    def _discard(self, player: int, kinds: tuple[str, ...]) -> None:
+        hand = list(self.hands[player])
+        for kind in kinds:
+            card = next(c for c in hand if self.kinds[c] == kind)
+            hand.remove(card)
+            self.discard_pile += (card,)
+        self.hands = _replaced(self.hands, player, tuple(hand))
+
+    def _draw_up(self, player: int) -> None:
+        self._draw(player, self.options.hand_size - len(self.hands[player]))
+
+    def _draw(self, player: int, count: int) -> None:
+        """Draw ``count`` cards from the top; text: "Когато свършат картите в първата купчина,
+        играчът на ход разбърква купчината с използвани карти" (from the seeded stream)."""
+        drawn = []
+        for _ in range(count):
+            if not self.draw_pile and self.discard_pile:
+                self.draw_pile = tuple(self.chance.shuffled(self.discard_pile))
+                self.discard_pile = ()
+                self._say(f"{self.name(self.player)} shuffles the discard pile into a new draw "
+                          "pile.")
+            if not self.draw_pile:
+                break
+            drawn.append(self.draw_pile[0])
+            self.draw_pile = self.draw_pile[1:]
+        self.hands = _replaced(self.hands, player, self.hands[player] + tuple(drawn))
+
+    def _set_yacht(self, player: int, yacht: Yacht) -> None:
+        self.yachts = _replaced(self.yachts, player, yacht)
+
+    def _say(self, line: str) -> None:
+        self.log += (line,)
+
+    # ----- undo -----------------------------------------------------------------------------------
+    def _snapshot(self) -> tuple:
+        return (self.hands, self.draw_pile, self.discard_pile, self.suns, self.yachts,
+                self.player, self.phase, self.handled, self.turns, self.finisher, self.log)
+
+    def _restore(self, snapshot: tuple) -> None:
+        (self.hands, self.draw_pile, self.discard_pile, self.suns, self.yachts,
+         self.player, self.phase, self.handled, self.turns, self.finisher, self.log) = snapshot
+
+    # ----- the end --------------------------------------------------------------------------------
+    def to_go(self, player: int) -> float:
+        """The way still to sail for ``player`` in cells, round the marks left (an estimate)."""
+        yacht = self.yachts[player]
+        return self.course.distance_to_go(yacht.pose.at, yacht.leg, yacht.winding)
+
+    def standings(self) -> list[int]:
+        """The players, best placed first: most legs sailed, then least way to go."""
+        return sorted(range(self.num_players),
+                      key=lambda p: (-self.yachts[p].leg, self.to_go(p), p))
+
+    @property
+    def result(self) -> Result | None:
+        rounds = self.options.rounds
+        timed_out = rounds is not None and self.turns >= rounds * self.num_players
+        if self.finisher is None and not timed_out:
+            return None
+        legs = tuple(float(y.leg) for y in self.yachts)
+        if self.finisher is not None:
+            name = self.name(self.finisher)
+            return Result((self.finisher,), f"{name} crossed the finish line first, having sailed "
+                          f"the whole course, in round {self.round}", legs)
+        if self.num_players == 1:
+            return Result((), f"the {rounds} rounds are over before the finish", legs)
+        best = self.standings()[0]
+        key = (self.yachts[best].leg, self.to_go(best))
+        winners = tuple(p for p in range(self.num_players)
+                        if (self.yachts[p].leg, self.to_go(p)) == key)
+        names = " and ".join(self.name(p) for p in winners)
+        return Result(winners, f"the {rounds} rounds are over and nobody has finished: {names} "
+                      f"{'is' if len(winners) == 1 else 'are'} furthest round the course "
+                      f"({key[1]:.1f} cells to go)", legs)
+
+    # ----- display --------------------------------------------------------------------------------
+    def describe(self, viewer: int | None = None) -> str:
+        """The position in words, from ``viewer``'s seat (default: the player to act): only
+        that player's hand is shown."""
+        return describe_state(self, self.player if viewer is None else viewer)
+
+    def scene(self, viewer: int | None = None, **preview: Any) -> Scene:
+        """The picture from ``viewer``'s seat (default: the player to act); ``preview`` as in
+        :func:`sailing_kit.regatta.drawing.draw_table`."""
+        return draw_table(self, self.player if viewer is None else viewer, **preview)
+
+
+def _replaced(items: tuple, index: int, value: Any) -> tuple:
+    return items[:index] + (value,) + items[index + 1:]
+
+
+def new_game(seed: int | None = None, **options: Any) -> RegattaState:
+    """A card regatta. Options: ``players`` (1-4; one alone sails a time trial), ``deck``,
+    ``course``, ``hand_size``, ``zone``, ``rounds``, ``yachts`` and ``stack``: see
+    :class:`~sailing_kit.regatta.options.RegattaOptions`."""
+    return RegattaState.new(seed, **options)

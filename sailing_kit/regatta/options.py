@@ -1,0 +1,143 @@
+"""The options of a card regatta, checked with clear messages.
+
+The defaults are the rules of ``docs/rules-regatta.md``: the standard deck, the triangle course,
+hands of five, a protection zone of two cells (the card's length), and a race that ends after 60
+rounds if nobody has finished ("the duration of the game is decided by the participants").
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from sailing_kit.core import options as opt
+from sailing_kit.core.compass import Direction
+from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.grid import parse_point
+from sailing_kit.regatta.course import Course, load_course
+from sailing_kit.regatta.deck import CALM, Deck, load_deck
+
+MAX_PLAYERS = 4
+"""The published game is for 2 to 4 players; one player alone sails a time trial."""
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A yacht set on the water by hand: its cell, heading and how many legs it has sailed
+    (0: not started yet; one more for the start and for each mark rounded)."""
+
+    at: tuple[int, int]
+    heading: Direction = Direction.N
+    legs: int = 0
+
+
+@dataclass(frozen=True)
+class RegattaOptions:
+    players: int = 2
+    deck: str | Deck = "standard"
+    """``"standard"``, or a deck dictionary (see :func:`sailing_kit.regatta.deck.deck_data`)."""
+    course: str | Course = "triangle"
+    """``"triangle"``, ``"short"``, or a course dictionary (see ``course_data``)."""
+    hand_size: int = 5
+    zone: int = 2
+    """Cells of protection zone ahead of each bow (the card's length); 0 turns the rule off."""
+    rounds: int | None = 60
+    """The race ends after this many rounds if nobody has finished (None: no limit)."""
+    yachts: tuple[Placement, ...] | None = None
+    """The yachts set by hand, one per player (a teacher's position), instead of the start."""
+    stack: tuple[str, ...] | None = None
+    """The cards of the game in order, top first, instead of the shuffled deck (a prepared
+    deal): card kinds of the deck, any number of each."""
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        opt.whole_number(self.players, "players", 1, MAX_PLAYERS)
+        opt.whole_number(self.hand_size, "hand_size", 1, 8)
+        opt.whole_number(self.zone, "zone", 0, 4)
+        if self.rounds is not None:
+            opt.whole_number(self.rounds, "rounds", 1, 1000)
+        for name, loader in (("deck", load_deck), ("course", load_course)):
+            value = _read(loader, getattr(self, name), name)
+            if not isinstance(getattr(self, name), str):  # a preset keeps its short name
+                set_(self, name, value)
+        if self.yachts is not None:
+            set_(self, "yachts", self._read_yachts(self.yachts))
+        elif len(self.the_course.starts) < self.players:
+            raise ValueError(f"the course has {len(self.the_course.starts)} start cells, too few "
+                             f"for {self.players} players")
+        if self.stack is not None:
+            set_(self, "stack", self._read_stack(self.stack))
+        elif self.the_deck.size < self.players * self.hand_size + 1:
+            raise ValueError(f"the deck has {self.the_deck.size} cards: too few to deal "
+                             f"{self.players} hands of {self.hand_size} and keep a draw pile")
+
+    @property
+    def the_deck(self) -> Deck:
+        return load_deck(self.deck)
+
+    @property
+    def the_course(self) -> Course:
+        return load_course(self.course)
+
+    def _read_yachts(self, yachts: Any) -> tuple[Placement, ...]:
+        if not isinstance(yachts, (list, tuple)) or len(yachts) != self.players:
+            raise ValueError(f"option 'yachts' places one yacht per player ({self.players}), "
+                             f"like [{{'at': [6, 5], 'heading': 'N', 'legs': 1}}, ...]")
+        course = self.the_course
+        placed = tuple(_placement(item, course) for item in yachts)
+        cells = [p.at for p in placed]
+        if len(set(cells)) < len(cells):
+            raise ValueError("option 'yachts': two yachts in one cell")
+        return placed
+
+    def _read_stack(self, stack: Any) -> tuple[str, ...]:
+        deck = self.the_deck
+        if not isinstance(stack, (list, tuple)):
+            raise ValueError("option 'stack' lists the cards top first, like ['straight', 'fork']")
+        unknown = [card for card in stack if not deck.has_kind(card)]
+        if unknown:
+            raise ValueError(f"option 'stack': the deck has no card {unknown[0]!r}")
+        if len(stack) < self.players * self.hand_size:
+            raise ValueError(f"option 'stack' holds {len(stack)} cards: too few to deal "
+                             f"{self.players} hands of {self.hand_size}")
+        return tuple(stack)
+
+    def cards(self) -> tuple[str, ...]:
+        """Every card of the game (its kind), in the order before any shuffle."""
+        return self.stack if self.stack is not None else self.the_deck.cards_in_order
+
+    def counts(self) -> Counter[str]:
+        return Counter(self.cards())
+
+    def out_of_play(self) -> frozenset[str]:
+        """Kinds taken out of the game at the start: alone, nobody can be becalmed."""
+        calm = self.the_deck.special_kind(CALM)
+        return frozenset({calm} if self.players == 1 and calm else ())
+
+
+def _read(loader: Any, value: Any, name: str) -> Any:
+    try:
+        return loader(value)
+    except ConfigError as error:
+        raise ValueError(f"option {name!r}: {error}") from None
+
+
+def _placement(item: Any, course: Course) -> Placement:
+    if isinstance(item, Placement):
+        item = {"at": item.at, "heading": item.heading, "legs": item.legs}
+    if not isinstance(item, dict) or "at" not in item:
+        raise ValueError(f"option 'yachts': a yacht is {{'at': [x, y], 'heading': 'N', "
+                         f"'legs': 0}}, not {item!r}")
+    extra = set(item) - {"at", "heading", "legs"}
+    if extra:
+        raise ValueError(f"option 'yachts': unknown key {sorted(extra)[0]!r} (use at, heading, "
+                         "legs)")
+    at = parse_point(item["at"], "yacht's cell")
+    if at not in course.grid:
+        raise ValueError(f"option 'yachts': {at} is outside the race area")
+    if at in course.buoys:
+        raise ValueError(f"option 'yachts': {at} holds a buoy")
+    heading = opt.direction(item.get("heading", "N"), "yachts")
+    legs = opt.whole_number(item.get("legs", 0), "yachts' legs", 0, len(course.marks) + 1)
+    return Placement(at, heading, legs)
