@@ -14,6 +14,7 @@ from typing import Sequence
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Grid, Point
+from sailing_kit.core.rounding import Ray
 
 CLEARANCE_FROM_EDGE = 3
 """Gate and windward mark stand at least 3 intersections from the short edges (§1)."""
@@ -31,22 +32,10 @@ class Rounding:
     towards: Direction
     clockwise: bool
 
-    def _side(self, p: Point) -> int:
-        dx, dy = self.towards.vector
-        return dx * (p[1] - self.mark[1]) - dy * (p[0] - self.mark[0])
-
-    def _along(self, p: Point) -> int:
-        dx, dy = self.towards.vector
-        return dx * (p[0] - self.mark[0]) + dy * (p[1] - self.mark[1])
-
     def crossed(self, before: Point, after: Point) -> bool:
-        """Does the step from ``before`` to ``after`` cross the rounding half-line?"""
-        sense = 1 if self.clockwise else -1
-        side_before, side_after = sense * self._side(before), sense * self._side(after)
-        if side_before <= 0 or side_after > 0:
-            return False
-        return self._along(before) + self._along(after) > 0 if side_after < 0 \
-            else self._along(after) > 0
+        """Does the step from ``before`` to ``after`` cross the rounding half-line the right way?"""
+        return Ray(self.mark, self.towards).crossing(before, after,
+                                                     clockwise=self.clockwise) == 1
 
     def describe(self) -> str:
         sense = "clockwise" if self.clockwise else "anticlockwise"

@@ -28,6 +28,7 @@ from typing import Any, Sequence
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.rounding import Ray
 from sailing_kit.core.grid import Grid, Point, chebyshev, parse_point, step
 
 ROUNDINGS = {"port": 1, "starboard": -1}
@@ -149,18 +150,8 @@ class Course:
     def _ray_crossing(self, index: int, before: Point, after: Point) -> int:
         """+1 if the step crosses mark ``index``'s ray beyond the mark in its rounding sense,
         -1 if the other way, else 0 (a point on the ray counts as already across)."""
-        sense = self.marks[index].sense
-        s_before = sense * self.ray_side(index, before)
-        s_after = sense * self.ray_side(index, after)
-        if (s_before < 0) == (s_after < 0):
-            return 0
-        t = Fraction(s_before, s_before - s_after)
-        (dx, dy), (mx, my) = self.rays[index].vector, self.marks[index].at
-        px = before[0] + t * (after[0] - before[0])
-        py = before[1] + t * (after[1] - before[1])
-        if dx * (px - mx) + dy * (py - my) <= 0:
-            return 0
-        return 1 if s_before < 0 else -1
+        mark = self.marks[index]
+        return Ray(mark.at, self.rays[index]).crossing(before, after, clockwise=mark.sense < 0)
 
     # ----- judging a track ------------------------------------------------------------------------
     def judge(self, leg: int, winding: int, track: Sequence[Point]) -> tuple[int, int]:

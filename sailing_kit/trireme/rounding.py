@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
+from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
+from sailing_kit.core.rounding import Ray
 
 NOT_ROUNDED, ROUNDED = 0, 1
 LOWEST, HIGHEST = -1, 1
@@ -28,16 +30,9 @@ class RoundingLine:
     row: int
 
     def crossing(self, start: Point, end: Point) -> int:
-        """+1 for a one-square step crossing the line west to east, -1 east to west, else 0.
-        A diagonal step crosses halfway between its rows, so ``start`` and ``end`` rows are
-        summed to compare in whole numbers."""
-        if start[1] + end[1] < 2 * self.row:
-            return 0
-        if (start[0], end[0]) == (self.column - 1, self.column):
-            return 1
-        if (start[0], end[0]) == (self.column, self.column - 1):
-            return -1
-        return 0
+        """+1 for a step crossing the line west to east (clockwise round the rocks), -1 east to
+        west, else 0."""
+        return Ray((self.column - 0.5, self.row), Direction.N).crossing(start, end)
 
     def advance(self, progress: int, start: Point, end: Point) -> int:
         """A boat's rounding progress after the step from ``start`` to ``end``."""
