@@ -35,8 +35,6 @@ PANEL = 250
 CARD = (64, 92)
 HAND_ROOM = CARD[1] + 48
 TITLE = 30
-CAPTION = 14
-"""The longest title a card's caption shows whole (longer ones keep their first and last word)."""
 MARKER = 10
 """Radius of an arrow's end marker (pixels): the board's click target."""
 BUOY_COLOURS = {"red": palette.VERMILLION, "green": palette.BLUISH_GREEN, LINE: "#FFFFFF"}
@@ -344,12 +342,10 @@ def card_face(kind: str, deck: Deck) -> CardFace:
     """A card's face for :func:`sailing_kit.widgets.cards.draw_card`: specials show a symbol,
     movement cards leave the middle free for their arrows (drawn by :func:`draw_arrows`)."""
     card = deck.kind(kind)
-    words = card.title.split()
-    caption = card.title if len(card.title) <= CAPTION else f"{words[0]} {words[-1]}"
     if card.special in SPECIAL_FACES:
         symbol, accent = SPECIAL_FACES[card.special]
-        return CardFace(symbol, caption=caption, accent=accent)
-    return CardFace("", caption=caption, accent=palette.SKY_BLUE)
+        return CardFace(symbol, caption=card.title, accent=accent)
+    return CardFace("", caption=card.title, accent=palette.SKY_BLUE)
 
 
 def draw_arrows(scene: Scene, rect: Rect, kind: str, deck: Deck, *, dimmed: bool = False) -> None:

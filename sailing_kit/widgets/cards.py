@@ -67,16 +67,31 @@ def draw_card(scene: Scene, rect: Rect, face: CardFace | None, *, selected: bool
         scene.rect(rect.x + 2, rect.y + 2, rect.w - 4, 7, fill=face.accent)
     cx, cy = rect.centre
     scale = rect.w / CARD_WIDTH
-    size = 22 * scale if len(face.title) <= 3 else min(14 * scale, 1.7 * rect.w / len(face.title))
-    scene.text((cx, cy), face.title, size=max(size, 8.0), colour=face.ink, bold=True)
+    if face.title:
+        size = 22 * scale if len(face.title) <= 3 else min(14 * scale,
+                                                            1.7 * rect.w / len(face.title))
+        scene.text((cx, cy), face.title, size=max(size, 8.0), colour=face.ink, bold=True)
     if face.corner and scale >= 0.8:
         scene.text((rect.x + 5, rect.y + 17), face.corner, size=10, colour=face.ink, anchor="start")
-    if face.caption:
-        scene.text((cx, rect.y + rect.h - 10), face.caption, size=9, colour=palette.MUTED)
+    for row, line in enumerate(reversed(_caption_lines(face.caption, rect.w))):
+        scene.text((cx, rect.y + rect.h - 10 - 11 * row), line, size=9, colour=palette.MUTED)
     if selected:
         badge = (rect.x + rect.w - 4, rect.y + 4)
         scene.circle(badge, 9, fill=palette.BLUE, stroke="#ffffff", width=1.5)
         scene.text(badge, "✓", size=12, colour="#ffffff", bold=True)
+
+
+def _caption_lines(caption: str, width: float) -> list[str]:
+    """The caption wrapped into lines that fit a card ``width`` pixels wide (about 5 pixels
+    a letter at 9 px)."""
+    fits = max(4, int((width - 6) / 5))
+    lines: list[str] = []
+    for word in caption.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= fits:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 def hand_rects(x: float, y: float, count: int, *, selected: Sequence[int] = (),
