@@ -27,6 +27,7 @@ from sailing_kit.regatta.drawing import Layout, layout_of
 from sailing_kit.regatta.game import EXCHANGE_MOST, RegattaState, new_game
 from sailing_kit.regatta.moves import Verdict
 from sailing_kit.regatta.words import describe_state, to_do, verdict_text
+from sailing_kit.widgets.app import GameApp
 from sailing_kit.widgets.board import CanvasBoard
 from sailing_kit.widgets.log import MessageLog
 from sailing_kit.widgets.scene import XY, Scene
@@ -373,3 +374,12 @@ def example_boards() -> dict[str, Callable[[], CanvasBoard]]:
 
     return {"regatta (3 yachts, a card selected)": mid_race,
             "regatta (start, 2 players at one screen)": lambda: Board(new_game(seed=0))}
+
+
+def app() -> GameApp:
+    """The card regatta as an app: you sail yacht 1 against sensible bots (for Voilà)."""
+    return GameApp(
+        "The card regatta",
+        lambda seed, players: Board(new_game(seed=seed, players=players),
+                                    bots={seat: sensible_bot() for seat in range(1, players)}),
+        players=widgets.Dropdown(options=[1, 2, 3, 4], value=3, description="Yachts"))

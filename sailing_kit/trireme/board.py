@@ -23,6 +23,7 @@ from sailing_kit.trireme.drawing import layout_of
 from sailing_kit.trireme.game import Sail, Steer, TriremeState, new_game
 from sailing_kit.trireme.maps import parse_map
 from sailing_kit.trireme.rules import Phase, squares_allowed
+from sailing_kit.widgets.app import GameApp
 from sailing_kit.widgets.board import CanvasBoard
 from sailing_kit.widgets.log import MessageLog
 from sailing_kit.widgets.scene import Scene
@@ -289,3 +290,12 @@ def example_boards() -> dict[str, Callable[[], CanvasBoard]]:
 
     return {"trireme (advisor on, mid-race)": mid_race,
             "trireme (small map)": lambda: Board(new_game(seed=1, map="small"))}
+
+
+def app() -> GameApp:
+    """The duel as an app, on the kit's map or the small one (for Voilà)."""
+    return GameApp(
+        "Sailboat against trireme",
+        lambda seed, sea, honour: Board(new_game(seed=seed, map=sea, honour=honour)),
+        sea=widgets.Dropdown(options=["default", "small"], value="default", description="Map"),
+        honour=widgets.Dropdown(options=[0, 1, 2, 3, 4, 5], value=3, description="Honour"))

@@ -100,10 +100,40 @@ def _race_board():
     return board, race_view(board.state).pixel(spot)
 
 
+def _regatta_board():
+    from sailing_kit.regatta import Board, new_game
+    from sailing_kit.regatta.bots import sensible_bot
+
+    board = Board(new_game(seed=7, players=3), bots={1: sensible_bot(), 2: sensible_bot()})
+    return board, _regatta_click(board)
+
+
+def _regatta_click(board) -> tuple[float, float]:
+    """The end of the first legal arrow of the card the board has selected."""
+    return next(pixel for verdict, pixel in board.end_points() if verdict.legal)
+
+
+def _trireme_board():
+    from sailing_kit.trireme import Board, new_game
+
+    board = Board(new_game(seed=0))
+    return board, _trireme_click(board)
+
+
+def _trireme_click(board) -> tuple[float, float]:
+    """The square north of the sailboat: choosing heading N."""
+    from sailing_kit.core import Direction
+    from sailing_kit.trireme.drawing import layout_of
+
+    return layout_of(board.state.sea).target(board.state.boat, Direction.N)
+
+
 PLAY_NOTEBOOKS = {
     "04_yacht_game.ipynb": _yacht_board,
     "05_calm_puzzle.ipynb": _calm_board,
     "06_race_the_wind.ipynb": _race_board,
+    "07_card_regatta.ipynb": _regatta_board,
+    "08_trireme_duel.ipynb": _trireme_board,
 }
 
 
@@ -129,9 +159,15 @@ def _first_board_click(app) -> tuple[object, tuple[float, float]]:
     from sailing_kit.calm.board import Board as CalmBoard
     from sailing_kit.race.board import RaceBoard, RightOfWayTrainer
     from sailing_kit.race.course_drawing import race_view
+    from sailing_kit.regatta.board import Board as RegattaBoard
+    from sailing_kit.trireme.board import Board as TriremeBoard
     from sailing_kit.yacht.drawing import DIE, layout_of
 
     board = app.board
+    if isinstance(board, RegattaBoard):
+        return board, _regatta_click(board)
+    if isinstance(board, TriremeBoard):
+        return board, _trireme_click(board)
     if isinstance(board, RaceBoard):
         return board, race_view(board.state).pixel(board.state.legal_actions()[0].position)
     if isinstance(board, RightOfWayTrainer):
@@ -148,9 +184,12 @@ def _apps():
     from sailing_kit.calm.board import app as calm
     from sailing_kit.race.board import app as race
     from sailing_kit.race.board import trainer_app
+    from sailing_kit.regatta.board import app as regatta
+    from sailing_kit.trireme.board import app as trireme
     from sailing_kit.yacht.board import app as yacht
 
-    return {"race": race, "right_of_way": trainer_app, "yacht": yacht, "calm": calm}
+    return {"race": race, "right_of_way": trainer_app, "yacht": yacht, "calm": calm,
+            "regatta": regatta, "trireme": trireme}
 
 
 @pytest.mark.parametrize("name", list(_apps()))
