@@ -176,25 +176,17 @@ class Board(CanvasBoard):
     def move_rocks(self, row: int) -> None:
         self.act(MoveRocks(row), f"The jagged rocks now close row {row}.")
 
-    def undo(self) -> None:
-        """Take back moves until a human is to act again (bots' replies go with them)."""
-        state = self.state
-        if not state.history:
-            self.say("there is nothing to undo: no move has been played yet", "error")
-            return
-        state.undo()
-        while state.history and self.seat is None:
-            state.undo()
+    def reset(self, new_game: bool) -> None:
         self.selected, self.target_index = [], 0
-        self.revealed = self.seat
-        self.messages.add("(a move was taken back)")
-        self.refresh("Move taken back.")
+        self.revealed = None if new_game else self.seat
+        if new_game:
+            self.messages.clear()
+        else:
+            self.messages.add("(a move was taken back)")
 
     def new_deal(self) -> None:
-        self.state = CalmState.new(self.state.seed + 1, **options_to_json(self.state.options))
-        self.selected, self.target_index, self.revealed = [], 0, None
-        self.messages.clear()
-        self.advance_bots(f"A new deal (seed {self.state.seed}).")
+        self.start(CalmState.new(self.state.seed + 1, **options_to_json(self.state.options)),
+                   f"A new deal (seed {self.state.seed + 1}).")
 
     def reveal(self) -> None:
         self.revealed = self.seat

@@ -18,7 +18,6 @@ import ipywidgets as widgets
 
 from sailing_kit.core.bots import Bot
 from sailing_kit.core.compass import Direction
-from sailing_kit.core.errors import SavedGameError
 from sailing_kit.core.options import options_to_json
 from sailing_kit.regatta.actions import AFTER, Action, Becalm, EndTurn, Exchange, Face, Handling
 from sailing_kit.regatta.bots import sensible_bot
@@ -68,8 +67,6 @@ class Board(CanvasBoard):
         self.end_button = self.button("End turn", "End the turn and draw back up (key e)",
                                       lambda: self.act(EndTurn()), icon="step-forward")
         self.calm_box = widgets.HBox()
-        self.saved = widgets.Textarea(placeholder="saved race (JSON)",
-                                      layout={"width": "330px", "height": "4em"})
         controls = [self.windy, self.handling_button, self.end_button,
                     self.button("Undo", "Take back your last move (key u)", self.undo, "undo"),
                     self.button("New race", "A new race with the same options", self.new_race,
@@ -77,12 +74,7 @@ class Board(CanvasBoard):
         skip = widgets.VBox([widgets.HTML("<b>Skip the turn</b>"),
                              widgets.HBox([self.exchanging, self.exchange_button]),
                              widgets.HBox([self.heading, self.face_button])])
-        side = [self.info, self.calm_box, skip, self.messages,
-                widgets.HBox([self.button("Save", "Write the race as JSON below", self.save,
-                                          "download"),
-                              self.button("Load", "Load the race written below", self.load,
-                                          "upload")]),
-                self.saved]
+        side = [self.info, self.calm_box, skip, self.messages, *self.save_and_load("race")]
         super().__init__(state, size=layout_of(state.course).size, controls=controls, side=side,
                          bots=bots)
         self.windy.observe(self._guarded(lambda _: self._windy_switched()), names="value")
@@ -170,38 +162,13 @@ class Board(CanvasBoard):
         heading = Direction(self.heading.value)
         self.act(Face(heading), f"The yacht turned to face {heading.value}; the turn is skipped.")
 
-    def undo(self) -> None:
-        """Take back moves until a human is to act again (bots' replies go with them)."""
-        state = self.state
-        if not state.history:
-            self.say("There is nothing to undo: no move has been played yet.", "error")
-            return
-        state.undo()
-        while state.history and self.seat is None:
-            state.undo()
-        self.revealed = self.seat
+    def reset(self, new_game: bool) -> None:
+        self.revealed = None if new_game else self.seat
         self._reset_log()
-        self.advance_bots("Move taken back.")
 
     def new_race(self) -> None:
-        self.state = RegattaState.new(self.state.seed + 1, **options_to_json(self.state.options))
-        self.revealed = None
-        self._reset_log()
-        self.advance_bots(f"A new race (seed {self.state.seed}).")
-
-    def save(self) -> None:
-        self.saved.value = self.state.to_json()
-        self.say("Saved below: copy the text to keep the race.", "good")
-
-    def load(self) -> None:
-        try:
-            loaded = RegattaState.from_json(self.saved.value)
-        except SavedGameError as error:
-            self.say(f"Cannot load: {error}", "error")
-            return
-        self.state, self.revealed = loaded, None
-        self._reset_log()
-        self.advance_bots("Race loaded.")
+        self.start(RegattaState.new(self.state.seed + 1, **options_to_json(self.state.options)),
+                   f"A new race (seed {self.state.seed + 1}).")
 
     def reveal(self) -> None:
         self.revealed = self.seat

@@ -14,9 +14,8 @@ import ipywidgets as widgets
 
 from sailing_kit.core.bots import Bot
 from sailing_kit.core.compass import Direction
-from sailing_kit.core.errors import ConfigError, SavedGameError
+from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.grid import chebyshev, step
-from sailing_kit.core.protocol import CHANCE
 from sailing_kit.trireme.advisor import Advice, advise
 from sailing_kit.trireme.bots import optimal_bot
 from sailing_kit.trireme.drawing import layout_of
@@ -50,14 +49,10 @@ class Board(CanvasBoard):
                                    "Spend an Honour point: +1 to the roll, 7 counts as 6 (key h)")
         self.roll_button = self.button("Roll", "Roll the die for the heading chosen (key r)",
                                        self.roll, icon="random")
-        self.saved = widgets.Textarea(placeholder="a saved game (JSON)",
-                                      layout=widgets.Layout(width="300px", height="5em"))
         self.map_text = widgets.Textarea(placeholder="a map (see sailing_kit.trireme.maps)",
                                          layout=widgets.Layout(width="300px", height="16em"))
         files = widgets.Accordion(children=[
-            widgets.VBox([self.saved, widgets.HBox([
-                self.button("Save", "Write the game as JSON above", self.save, icon="download"),
-                self.button("Load", "Load the game written above", self.load, icon="upload")])]),
+            widgets.VBox(self.save_and_load()),
             widgets.VBox([self.map_text, widgets.HBox([
                 self.button("Show map", "Write this game's map above", self.show_map,
                             icon="map"),
@@ -83,11 +78,6 @@ class Board(CanvasBoard):
                                     layout=widgets.Layout(width="auto"))
 
     # ----- choices ------------------------------------------------------------------------------
-    @property
-    def human_to_play(self) -> bool:
-        player = self.state.current_player
-        return player not in (None, CHANCE) and player not in self.bots
-
     def choose_heading(self, heading: Direction) -> None:
         """Set the heading to roll for (not played until Roll)."""
         if not self._ready("choose a heading"):
@@ -116,7 +106,7 @@ class Board(CanvasBoard):
 
     def helmsman(self) -> None:
         """Let the optimal helmsman make the choice open now."""
-        if self.state.is_over() or not self.human_to_play:
+        if self.state.is_over() or not self.human_to_act:
             self.say("There is no choice to make now.", "error")
             return
         action = optimal_bot()(self.state)
@@ -152,42 +142,20 @@ class Board(CanvasBoard):
         else:
             self.say(f"{news} Turn {self.state.turn}: choose your heading.", "good")
 
-    def undo(self) -> None:
-        """Take back the last choice (and the die it rolled): the same seed rolls it again."""
-        if not self.state.history:
-            self.say("There is nothing to undo: no move has been played yet.", "error")
-            return
-        self.state.undo()
-        while self.state.history and not self.human_to_play:
-            self.state.undo()
-        self.heading = None
-        self.messages.add("(moves taken back)")
-        self.refresh("Move taken back: the same seed will roll the same die again.")
+    UNDONE = "Move taken back: the same seed will roll the same die again."
 
-    def restart(self) -> None:
-        self._start(TriremeState(self.state.seed + 1, self.state.options), "New game.")
-
-    def _start(self, state: TriremeState, message: str) -> None:
-        self.state = state
+    def reset(self, new_game: bool) -> None:
         self.heading = None
         self.honour.value = False
-        self.messages.clear()
-        self.advance_bots()
-        self.say(message, "good")
+        if new_game:
+            self.messages.clear()
+        else:
+            self.messages.add("(moves taken back)")
+
+    def restart(self) -> None:
+        self.start(TriremeState(self.state.seed + 1, self.state.options), "New game.")
 
     # ----- saving and maps ------------------------------------------------------------------------
-    def save(self) -> None:
-        self.saved.value = self.state.to_json()
-        self.say("Game saved as JSON in the box (copy it somewhere safe).", "good")
-
-    def load(self) -> None:
-        try:
-            state = TriremeState.from_json(self.saved.value)
-        except SavedGameError as error:
-            self.say(f"Not loaded: {error}", "error")
-            return
-        self._start(state, f"Game loaded: turn {state.turn}.")
-
     def show_map(self) -> None:
         self.map_text.value = self.state.sea.to_text()
         self.say("This game's map is in the box: edit it and press Load map.")
@@ -205,12 +173,12 @@ class Board(CanvasBoard):
         self.canvas.width, self.canvas.height = layout_of(state.sea).size
         self.canvas.layout.width = f"{self.canvas.width}px"
         self.canvas.layout.height = f"{self.canvas.height}px"
-        self._start(state, f"New game on the map {state.sea.name!r}.")
+        self.start(state, f"New game on the map {state.sea.name!r}.")
 
     # ----- advisor --------------------------------------------------------------------------------
     def advice(self) -> Advice | None:
         """The advisor's view of the choice open now (None when off or not the human's choice)."""
-        if not self.advisor.value or not self.human_to_play:
+        if not self.advisor.value or not self.human_to_act:
             return None
         return advise(self.state)
 

@@ -16,7 +16,8 @@ import ipywidgets as widgets
 from ipycanvas import Canvas
 
 from sailing_kit.core.bots import Bot, advance
-from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.errors import IllegalAction, SavedGameError
+from sailing_kit.core.protocol import CHANCE
 from sailing_kit.widgets.canvas import paint
 from sailing_kit.widgets.scene import Scene
 
@@ -77,6 +78,10 @@ class CanvasBoard(widgets.VBox):
     def after_change(self) -> None:
         """Called after every change of state, before the redraw (update side panels here)."""
 
+    def reset(self, new_game: bool) -> None:
+        """Forget what the board keeps beside the engine (selections, its log) when moves are
+        taken back, or when another game is put in place (``new_game``)."""
+
     def describe(self) -> str:
         """The position in words, as the player looking at the board may see it."""
         return self.state.describe()
@@ -109,13 +114,55 @@ class CanvasBoard(widgets.VBox):
         if message is not None:
             self.say(message, "good")
 
+    UNDONE = "Move taken back."
+    """What the status line says after an undo (boards with dice add that they roll the same)."""
+
+    @property
+    def human_to_act(self) -> bool:
+        """A human player (not a bot, not chance) is to act."""
+        player = self.state.current_player
+        return player is not None and player != CHANCE and player not in self.bots
+
     def undo(self) -> None:
-        try:
-            self.state.undo()
-        except IllegalAction as refusal:
-            self.say(str(refusal), "error")
+        """Take back the last human move, with the bots' and chance's moves that followed it."""
+        state = self.state
+        if not state.history:
+            self.say("There is nothing to undo: no move has been played yet.", "error")
             return
-        self.refresh("Move taken back.")
+        state.undo()
+        while state.history and not self.human_to_act:
+            state.undo()
+        self.reset(new_game=False)
+        self.refresh(self.UNDONE)
+
+    def start(self, state: Any, message: str) -> None:
+        """Put another game in place (a new deal, a loaded file) and let the bots begin."""
+        self.state = state
+        self.reset(new_game=True)
+        self.advance_bots()
+        self.say(message, "good")
+
+    def save_and_load(self, what: str = "game") -> list[widgets.Widget]:
+        """Save and Load buttons with the box that holds the saved game (JSON) as text."""
+        self.saved_what = what
+        self.saved = widgets.Textarea(placeholder=f"a saved {what} (JSON)",
+                                      layout=widgets.Layout(width="320px", height="5em"))
+        return [widgets.HBox([
+            self.button("Save", f"Write the {what} as JSON in the box", self.save, "download"),
+            self.button("Load", f"Load the {what} written in the box", self.load, "upload"),
+        ]), self.saved]
+
+    def save(self) -> None:
+        self.saved.value = self.state.to_json()
+        self.say("Saved in the box: copy the text somewhere safe to keep it.", "good")
+
+    def load(self) -> None:
+        try:
+            loaded = type(self.state).from_json(self.saved.value)
+        except SavedGameError as error:
+            self.say(f"Cannot load: {error}", "error")
+            return
+        self.start(loaded, f"{self.saved_what.capitalize()} loaded.")
 
     def redraw(self) -> None:
         """Paint the whole picture again from the engine state, in one batch (and write the

@@ -11,7 +11,6 @@ from typing import Callable
 import ipywidgets as widgets
 
 from sailing_kit.core.bots import Bot
-from sailing_kit.core.protocol import CHANCE
 from sailing_kit.widgets.app import GameApp
 from sailing_kit.widgets.board import CanvasBoard
 from sailing_kit.widgets.log import MessageLog
@@ -55,11 +54,6 @@ class Board(CanvasBoard):
         self.say(KEYS_HELP)
 
     # ----- engine-driven behaviour ------------------------------------------------------------------
-    @property
-    def human_to_play(self) -> bool:
-        player = self.state.current_player
-        return player not in (None, CHANCE) and player not in self.bots
-
     def roll(self) -> None:
         if self.play(Roll(tuple(sorted(self.held)))):
             self.say(f"Rolled: {' '.join(map(str, self.state.dice))}. Hold dice and roll "
@@ -74,7 +68,7 @@ class Board(CanvasBoard):
                      + (f" {over[:1].upper()}{over[1:]}." if over else ""), "good")
 
     def toggle_hold(self, place: int) -> None:
-        if not self.human_to_play or self.state.dice is None:
+        if not self.human_to_act or self.state.dice is None:
             self.say("No dice to hold yet: press Roll first.", "error")
             return
         self.held ^= {place}
@@ -82,28 +76,22 @@ class Board(CanvasBoard):
         kept = " ".join(str(self.state.dice[p]) for p in sorted(self.held)) or "nothing"
         self.say(f"Holding {kept}; Roll rolls the other {5 - len(self.held)} dice.")
 
-    def undo(self) -> None:
-        """Take back actions (the bots' and the dice's too) until a human's choice is undone."""
-        if not self.state.history:
-            self.say("There is nothing to undo: no move has been played yet.", "error")
-            return
-        self.state.undo()
-        while self.state.history and not self.human_to_play:
-            self.state.undo()
+    UNDONE = "Move taken back: the same seed will roll the same dice again."
+
+    def reset(self, new_game: bool) -> None:
         self.held = set(self.state.held) if self.state.dice else set()
-        self.messages.add("(moves taken back)")
-        self.refresh("Move taken back: the same seed will roll the same dice again.")
+        self.selected = 0
+        if new_game:
+            self.messages.clear()
+        else:
+            self.messages.add("(moves taken back)")
 
     def restart(self) -> None:
-        self.state = type(self.state)(self.state.seed, self.state.options)
-        self.held, self.selected = set(), 0
-        self.messages.clear()
-        self.advance_bots()
-        self.say("New game.", "good")
+        self.start(type(self.state)(self.state.seed, self.state.options), "New game.")
 
     def _advisor_switched(self) -> None:
         self.refresh()
-        if not (self.advisor.value and self.human_to_play):
+        if not (self.advisor.value and self.human_to_act):
             return
         advice = self.advice()
         if advice is not None:
@@ -117,7 +105,7 @@ class Board(CanvasBoard):
     def advice(self) -> Advice | None:
         """The advisor's view of the human player's position (None when off or not needed)."""
         position = self.state.position()
-        if not self.advisor.value or not self.human_to_play or position is None:
+        if not self.advisor.value or not self.human_to_act or position is None:
             return None
         return optimal_planner(self.state.rules).advise(position)
 
@@ -151,12 +139,12 @@ class Board(CanvasBoard):
 
     def _open_rows(self) -> list[str]:
         position = self.state.position()
-        return list(position.card.open_categories) if position and self.human_to_play else []
+        return list(position.card.open_categories) if position and self.human_to_act else []
 
     # ----- drawing ---------------------------------------------------------------------------------------
     def scene(self) -> Scene:
         open_rows = self._open_rows()
-        held = tuple(sorted(self.held)) if self.human_to_play else None
+        held = tuple(sorted(self.held)) if self.human_to_act else None
         selected = open_rows[self.selected % len(open_rows)] if open_rows else None
         return self.state.scene(held=held, advice=self.advice(), selected=selected)
 

@@ -181,7 +181,7 @@ def test_save_and_load():
     assert fingerprint(board.state) == saved_position and "Game loaded" in status(board)
     board.saved.value = "{not json"
     board.load()
-    assert "Not loaded: this is not a saved game" in status(board)
+    assert "Cannot load: this is not a saved game" in status(board)
     assert fingerprint(board.state) == saved_position
 
 

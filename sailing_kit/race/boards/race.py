@@ -8,7 +8,6 @@ from typing import Callable
 import ipywidgets as widgets
 
 from sailing_kit.core.compass import Direction
-from sailing_kit.core.errors import SavedGameError
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.race.course_drawing import race_view
 from sailing_kit.race.boards.picker import TurnPicker
@@ -48,8 +47,6 @@ class RaceBoard(TurnPicker, CanvasBoard):
         self.logged = 0
         self.replay = widgets.IntSlider(description="Replay", min=0, max=0, value=0,
                                         continuous_update=False, layout={"width": "330px"})
-        self.saved = widgets.Textarea(placeholder="saved race (JSON)",
-                                      layout={"width": "330px", "height": "5em"})
         self.timer_on = widgets.Checkbox(description="2-minute turn timer", value=False)
         self.clock = widgets.Play(value=0, min=0, max=TURN_SECONDS, interval=1000,
                                   show_repeat=False, layout={"display": "none"})
@@ -57,11 +54,8 @@ class RaceBoard(TurnPicker, CanvasBoard):
         controls = [*self.layers.values(),
                     self.button("Undo", "Take back the last move (key u)", self.undo, "undo")]
         side = [self.info, self.actions_box, self.place_heading, self.messages, self.replay,
-                widgets.HBox([self.button("Save", "Write the race as JSON below", self.save,
-                                          "download"),
-                              self.button("Load", "Load the race written below", self.load,
-                                          "upload")]),
-                self.saved, widgets.HBox([self.timer_on, self.clock_label]), self.clock]
+                *self.save_and_load("race"), widgets.HBox([self.timer_on, self.clock_label]),
+                self.clock]
         super().__init__(state, size=race_view(state).size, controls=controls, side=side,
                          bots=bots)
         for toggle in self.layers.values():
@@ -192,21 +186,12 @@ class RaceBoard(TurnPicker, CanvasBoard):
             self.play_turn(Place(point, Direction(self.place_heading.value)),
                            f"Placed at {point}.")
 
-    def undo(self) -> None:
-        """Take back moves until it is a human's turn again (bots' and dice's moves too)."""
-        state = self.state
-        if not state.history:
-            self.say("There is nothing to undo: no move has been played yet.", "error")
-            return
-        state.undo()
-        while state.history and (state.current_player == CHANCE
-                                 or state.current_player in self.bots):
-            state.undo()
-        self.logged = min(self.logged, len(state.log))
+    def reset(self, new_game: bool) -> None:
+        self.selected, self.spot, self.replaying = 0, 0, None
         self.messages.clear()
-        for line in state.log:
+        for line in self.state.log:
             self.messages.add(line)
-        self.refresh("Move taken back.")
+        self.logged = len(self.state.log)
 
     # ----- replay, save, load, timer ---------------------------------------------------------------
     def _scrub(self, change: dict) -> None:
@@ -220,20 +205,6 @@ class RaceBoard(TurnPicker, CanvasBoard):
         self.redraw()
         self.say(f"Replay: after move {moves} of {len(self.state.history)}. "
                  f"{self.replaying.log[-1] if self.replaying.log else ''}")
-
-    def save(self) -> None:
-        self.saved.value = self.state.to_json()
-        self.say("Saved below: copy the text to keep the race.", "good")
-
-    def load(self) -> None:
-        try:
-            loaded = RaceState.from_json(self.saved.value)
-        except SavedGameError as error:
-            self.say(f"Cannot load: {error}", "error")
-            return
-        self.state, self.replaying, self.logged = loaded, None, 0
-        self.messages.clear()
-        self.refresh("Race loaded.")
 
     def _toggle_timer(self, change: dict) -> None:
         self.clock.value = 0
