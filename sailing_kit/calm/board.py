@@ -29,6 +29,7 @@ from sailing_kit.calm.game import ACT, PAY, ROCKS, SHARE, SPLIT, CalmState, new_
 from sailing_kit.calm.sea import Cell
 from sailing_kit.widgets.app import GameApp
 from sailing_kit.widgets.board import CanvasBoard
+from sailing_kit.widgets.hotseat import HotSeat
 from sailing_kit.widgets.cards import card_at
 from sailing_kit.widgets.log import MessageLog
 from sailing_kit.widgets.scene import Scene
@@ -37,7 +38,7 @@ KEYS_HELP = ("Click a card (or press 1–5), then a lit cell (or ←/→ and Ent
              "Keys: d discards the selected cards, s plays Start, f plays Finish, u undoes.")
 
 
-class Board(CanvasBoard):
+class Board(HotSeat, CanvasBoard):
     """Play Calm together at one screen, or with computer players: ``bots`` maps seats
     (0-based) to bots, for example
     ``Board(new_game(players=2, seed=0), bots={1: planner_bot()})``."""
@@ -46,7 +47,6 @@ class Board(CanvasBoard):
         state = state if state is not None else new_game(players=2, seed=0)
         self.selected: list[int] = []
         self.target_index = 0
-        self.revealed: int | None = None
         self.info = widgets.HTML(layout=widgets.Layout(width="300px"))
         self.messages = MessageLog(height="12em")
         self.split_inputs = [widgets.BoundedIntText(description=f"Player {seat + 1}", min=0,
@@ -76,32 +76,8 @@ class Board(CanvasBoard):
 
     # ----- who is looking -------------------------------------------------------------------------
     @property
-    def humans(self) -> list[int]:
-        return [seat for seat in range(self.state.num_players) if seat not in self.bots]
-
-    @property
     def table_layout(self) -> Layout:
         return layout_for(self.state.view(0))
-
-    @property
-    def seat(self) -> int | None:
-        """The human whose turn it is, or None (a bot's or chance's turn, or the game is over)."""
-        seat = self.state.current_player
-        return seat if seat is not None and seat != CHANCE and seat not in self.bots else None
-
-    @property
-    def covered(self) -> bool:
-        """True while the device must pass to the next human (several humans share the screen)."""
-        return self.seat is not None and len(self.humans) > 1 and self.revealed != self.seat
-
-    @property
-    def viewer(self) -> int:
-        """The seat whose view is drawn: the acting human, else the last one shown."""
-        if self.seat is not None:
-            return self.seat
-        if self.revealed is not None:
-            return self.revealed
-        return self.humans[0] if self.humans else 0
 
     @property
     def hand(self) -> tuple[int, ...]:

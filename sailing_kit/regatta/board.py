@@ -28,6 +28,7 @@ from sailing_kit.regatta.moves import Verdict
 from sailing_kit.regatta.words import describe_state, to_do, verdict_text
 from sailing_kit.widgets.app import GameApp
 from sailing_kit.widgets.board import CanvasBoard
+from sailing_kit.widgets.hotseat import HotSeat
 from sailing_kit.widgets.log import MessageLog
 from sailing_kit.widgets.scene import XY, Scene
 
@@ -36,7 +37,7 @@ KEYS_HELP = ("Select a card (click, or keys 1-5), then click an arrow's end (or 
              "u undo.")
 
 
-class Board(CanvasBoard):
+class Board(HotSeat, CanvasBoard):
     """Race at one screen, or against computer players: ``bots`` maps seats (0-based) to bots,
     for example ``Board(new_game(players=3, seed=0), bots={1: sensible_bot(), 2:
     sensible_bot()})``."""
@@ -46,7 +47,6 @@ class Board(CanvasBoard):
         self.selected: int | None = None
         self.marked: list[int] = []
         self.focus = 0
-        self.revealed: int | None = None
         self.logged = 0
         self.info = widgets.HTML(layout=widgets.Layout(width="330px"))
         self.messages = MessageLog(height="13em")
@@ -86,28 +86,6 @@ class Board(CanvasBoard):
     @property
     def layout(self) -> Layout:
         return layout_of(self.state.course)
-
-    @property
-    def seat(self) -> int | None:
-        """The human whose turn it is, or None (a bot's turn, or the race is over)."""
-        seat = self.state.current_player
-        return seat if seat is not None and seat not in self.bots else None
-
-    @property
-    def humans(self) -> list[int]:
-        return [seat for seat in range(self.state.num_players) if seat not in self.bots]
-
-    @property
-    def covered(self) -> bool:
-        """True while the screen must pass to the next human (several share it)."""
-        return self.seat is not None and len(self.humans) > 1 and self.revealed != self.seat
-
-    @property
-    def viewer(self) -> int:
-        """Whose hand is drawn: the human to act, else the last one shown."""
-        if self.seat is not None:
-            return self.seat
-        return self.revealed if self.revealed is not None else (self.humans or [0])[0]
 
     # ----- what the engine offers -----------------------------------------------------------------
     def previews(self) -> list[Verdict]:
