@@ -31,7 +31,7 @@ def test_rule_example_four_four_four_three_two_is_twelve_in_fours():
     assert score((4, 4, 4, 3, 2), "fours") == 12
 
 
-@pytest.mark.parametrize("category, maximum", zip(UPPER, (5, 10, 15, 20, 25, 30)))
+@pytest.mark.parametrize("category, maximum", list(zip(UPPER, (5, 10, 15, 20, 25, 30))))
 def test_rule_upper_categories_count_their_face_up_to_the_stated_maximum(category, maximum):
     """'Hatosok: maximum 30 pont' ... 'Egyesek: maximum 5 pont': the sum of that face."""
     face = UPPER.index(category) + 1
