@@ -46,7 +46,7 @@ class CanvasBoard(widgets.VBox):
         self.status = widgets.HTML(layout=widgets.Layout(min_height="1.8em"))
         self.status.add_class("sk-status")
         self.text_toggle = widgets.ToggleButton(
-            description="Text", icon="align-left",
+            description="Text", icon="align-left", layout=widgets.Layout(width="auto"),
             tooltip="Show the position in words (for screen readers and printouts)")
         self.text_view = widgets.HTML(layout=widgets.Layout(display="none"))
         self.text_view.add_class("sk-text")
