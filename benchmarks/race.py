@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import random
 import time
 
-from benchmarks.timing import per_second
+from benchmarks.timing import per_second, random_moves_per_second
 from sailing_kit.core import CHANCE, Direction
 from sailing_kit.core.bots import advance
 from sailing_kit.race import make_bot, new_drill, new_game
@@ -28,16 +27,8 @@ def turn_options_uncached() -> float:
 
 def drill_random_moves() -> float:
     """Random legal moves in the points-of-sail drill, games restarted as they end."""
-    chooser = random.Random(0)
-    state = new_drill(seed=0, width=30, height=30, start=(15, 15), mark=(0, 29))
-
-    def work() -> None:
-        nonlocal state
-        if state.is_over():
-            state = new_drill(seed=0, width=30, height=30, start=(15, 15), mark=(0, 29))
-        state.apply(chooser.choice(state.legal_actions()))
-
-    return per_second(work)
+    return random_moves_per_second(lambda seed: new_drill(seed=seed, width=30, height=30,
+                                                          start=(15, 15), mark=(0, 29)))
 
 
 def race_positions(boats: int = 5, count: int = 400) -> list:

@@ -5,10 +5,9 @@
 
 from __future__ import annotations
 
-import random
 from itertools import count
 
-from benchmarks.timing import per_second
+from benchmarks.timing import per_second, random_moves_per_second
 from sailing_kit.core.bots import advance
 from sailing_kit.regatta import new_game, random_bot, sensible_bot
 
@@ -27,17 +26,8 @@ def complete_games(players: int, make_bot, seconds: float = 3.0) -> float:
 
 
 def random_moves() -> float:
-    """Random legal moves of a 4-player race (legal_actions + apply), restarted as races end."""
-    chooser = random.Random(0)
-    state = new_game(seed=0, players=4)
-
-    def work() -> None:
-        nonlocal state
-        if state.is_over():
-            state = new_game(seed=chooser.randrange(10**6), players=4)
-        state.apply(chooser.choice(state.legal_actions()))
-
-    return per_second(work)
+    """Random legal moves of a 4-player race, restarted as races end."""
+    return random_moves_per_second(lambda seed: new_game(seed=seed, players=4))
 
 
 def run() -> list[tuple[str, str]]:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
 import time
-from typing import Callable
+from typing import Any, Callable
+
+from sailing_kit.core.protocol import CHANCE
 
 
 def per_second(work: Callable[[], object], *, seconds: float = 1.0) -> float:
@@ -28,3 +31,21 @@ def milliseconds(work: Callable[[], object], *, repeat: int = 50) -> float:
         times.append(time.perf_counter() - start)
     times.sort()
     return 1000 * times[len(times) // 2]
+
+
+def random_moves_per_second(new_game: Callable[[int], Any]) -> float:
+    """Random legal moves per second (``legal_actions`` + ``apply``; chance sampled from the
+    seed), starting a new game with ``new_game(seed)`` whenever one ends."""
+    chooser = random.Random(0)
+    state = new_game(0)
+
+    def work() -> None:
+        nonlocal state
+        if state.is_over():
+            state = new_game(chooser.randrange(10**6))
+        if state.current_player == CHANCE:
+            state.sample_chance()
+        else:
+            state.apply(chooser.choice(state.legal_actions()))
+
+    return per_second(work)

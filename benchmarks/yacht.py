@@ -5,10 +5,9 @@
 
 from __future__ import annotations
 
-import random
 import time
 
-from benchmarks.timing import per_second
+from benchmarks.timing import random_moves_per_second
 from sailing_kit.yacht import new_game, rule_set, simulate
 from sailing_kit.yacht.solver import solve, solve_exact
 
@@ -40,20 +39,8 @@ def tables() -> list[tuple[str, str]]:
 
 
 def random_moves() -> float:
-    """Random legal moves of a 4-player Jacht game (chance sampled), games restarted as they end."""
-    chooser = random.Random(0)
-    state = new_game(seed=0, players=4)
-
-    def work() -> None:
-        nonlocal state
-        if state.is_over():
-            state = new_game(seed=chooser.randrange(10**6), players=4)
-        if state.current_player == -1:
-            state.sample_chance()
-        else:
-            state.apply(chooser.choice(state.legal_actions()))
-
-    return per_second(work)
+    """Random legal moves of a 4-player Jacht game (chance sampled), restarted as games end."""
+    return random_moves_per_second(lambda seed: new_game(seed=seed, players=4))
 
 
 def simulator() -> list[tuple[str, str]]:
