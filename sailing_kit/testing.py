@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from sailing_kit.core.errors import IllegalAction, SavedGameError
 from sailing_kit.core.protocol import CHANCE, GameState

@@ -10,7 +10,7 @@ import ipywidgets as widgets
 import numpy as np
 import pytest
 
-from sailing_kit.widgets import palette
+from sailing_kit.draw import palette
 from sailing_kit.widgets.board import CanvasBoard
 
 # Machado, Oliveira & Fernandes (2009), full severity, on linear RGB.

@@ -7,9 +7,9 @@ import pytest
 from sailing_kit.race import new_drill
 from sailing_kit.race.board import PointsOfSailBoard
 from sailing_kit.race.drawing import option_marker
-from sailing_kit.widgets import palette
+from sailing_kit.draw import palette
 from sailing_kit.widgets.canvas import paint
-from sailing_kit.widgets.scene import Scene
+from sailing_kit.draw.scene import Scene
 
 
 def test_scene_renders_each_shape_to_svg_with_escaped_text():

@@ -11,7 +11,7 @@ from typing import Any
 from sailing_kit.core import options as opt
 from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.protocol import CHANCE, GameState, Result
-from sailing_kit.widgets.scene import Scene
+from sailing_kit.draw.scene import Scene
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,6 @@ measures win rates, and the puzzle mode with its solver. The widget :class:`Boar
 ``sailing_kit.calm.board`` and is imported on first use, so the rules never pull in Jupyter.
 """
 
-from sailing_kit.core.lazy import board_attributes
 from sailing_kit.calm.actions import Action, Discard, MoveRocks, Play, Split
 from sailing_kit.calm.bots import STRATEGIES, greedy_bot, planner_bot, random_bot
 from sailing_kit.calm.cards import FINISH, MONSTER, START, Special
@@ -15,6 +14,7 @@ from sailing_kit.calm.puzzle import Solution, new_puzzle, puzzle_from_decks, sol
 from sailing_kit.calm.sea import Sea, natural_slot
 from sailing_kit.calm.simulate import SimulationResult, simulate
 from sailing_kit.calm.view import PlayerView
+from sailing_kit.core.lazy import board_attributes
 
 __all__ = [
     "FINISH",

@@ -17,9 +17,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from sailing_kit.core.errors import IllegalAction
 from sailing_kit.calm.cards import MONSTER, Card, card_label, card_name, card_to_json, parse_card
 from sailing_kit.calm.sea import Cell
+from sailing_kit.core.errors import IllegalAction
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,26 +13,26 @@ from __future__ import annotations
 
 import html
 from collections import deque
-from typing import Callable
+from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from sailing_kit.core.bots import Bot
-from sailing_kit.core.errors import IllegalAction
-from sailing_kit.core.options import options_to_json
-from sailing_kit.core.protocol import CHANCE
 from sailing_kit.calm.actions import Action, Discard, MoveRocks, Play, Split, describe_action
 from sailing_kit.calm.bots import planner_bot
 from sailing_kit.calm.cards import FINISH, MONSTER, START, card_label, hand_text, is_island
 from sailing_kit.calm.drawing import Layout, draw_table, layout_for
 from sailing_kit.calm.game import ACT, PAY, ROCKS, SHARE, SPLIT, CalmState, new_game
 from sailing_kit.calm.sea import Cell
+from sailing_kit.core.bots import Bot
+from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.options import options_to_json
+from sailing_kit.core.protocol import CHANCE
+from sailing_kit.draw.cards import card_at
+from sailing_kit.draw.scene import Scene
 from sailing_kit.widgets.app import GameApp
 from sailing_kit.widgets.board import CanvasBoard
 from sailing_kit.widgets.hotseat import HotSeat
-from sailing_kit.widgets.cards import card_at
 from sailing_kit.widgets.log import MessageLog
-from sailing_kit.widgets.scene import Scene
 
 KEYS_HELP = ("Click a card (or press 1–5), then a lit cell (or ←/→ and Enter). "
              "Keys: d discards the selected cards, s plays Start, f plays Finish, u undoes.")

@@ -18,15 +18,15 @@ the rules let players talk — how many cards each player says they would gladly
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
-from sailing_kit.core.bots import Bot, random_bot
-from sailing_kit.core.errors import IllegalAction
 from sailing_kit.calm.actions import Action, Discard, MoveRocks, Play, Split
 from sailing_kit.calm.cards import FINISH, MONSTER, START, Card, discardable
 from sailing_kit.calm.game import ACT, PAY, ROCKS, SHARE, SPLIT, CalmState
 from sailing_kit.calm.sea import Sea, natural_slot
+from sailing_kit.core.bots import Bot, random_bot
+from sailing_kit.core.errors import IllegalAction
 
 UNPLACEABLE = 1e6
 """The score of a card that has no place now."""
@@ -124,7 +124,7 @@ class CardPlayer:
 
     def rocks_row(self, state: CalmState, seat: int) -> int:
         """The row the hand needs least (fewest of its placements), the fullest on a tie."""
-        wanted = {row: 0 for row in state.rocks_rows()}
+        wanted = dict.fromkeys(state.rocks_rows(), 0)
         for card in state.hand(seat):
             if card < START:
                 for cell in state.sea.legal_cells(card):

@@ -9,16 +9,16 @@ to, the playable Start/Finish slots, and a "pass the device" cover that hides th
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Collection, Mapping
 
 from sailing_kit.calm.cards import FINISH, MONSTER, START, Card, hand_text
 from sailing_kit.calm.sea import Cell, Sea
 from sailing_kit.calm.view import PlayerView
 from sailing_kit.core.protocol import CHANCE
-from sailing_kit.widgets import palette
-from sailing_kit.widgets.cards import CARD_HEIGHT, CardFace, Rect, draw_hand, hand_rects
-from sailing_kit.widgets.scene import Scene
+from sailing_kit.draw import palette
+from sailing_kit.draw.cards import CARD_HEIGHT, CardFace, Rect, draw_hand, hand_rects
+from sailing_kit.draw.scene import Scene
 
 SMALL_CARD = (36, 50)
 """Card size in an open-hands picture, where every player's hand is shown."""

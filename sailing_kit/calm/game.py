@@ -18,16 +18,31 @@ from itertools import combinations
 from math import prod
 from typing import Any
 
-from sailing_kit.core import options as opt
-from sailing_kit.core.errors import IllegalAction
-from sailing_kit.core.protocol import CHANCE, GameState, Result
-from sailing_kit.calm.actions import (Action, Discard, MoveRocks, Play, Split, action_to_json,
-                                      parse_action)
-from sailing_kit.calm.cards import (FINISH, MONSTER, START, Card, card_label, discardable,
-                                    hand_text, parse_card)
+from sailing_kit.calm.actions import (
+    Action,
+    Discard,
+    MoveRocks,
+    Play,
+    Split,
+    action_to_json,
+    parse_action,
+)
+from sailing_kit.calm.cards import (
+    FINISH,
+    MONSTER,
+    START,
+    Card,
+    card_label,
+    discardable,
+    hand_text,
+    parse_card,
+)
 from sailing_kit.calm.options import AUTOMATIC, CalmOptions
 from sailing_kit.calm.sea import Cell, Sea
 from sailing_kit.calm.view import PlayerView
+from sailing_kit.core import options as opt
+from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.protocol import CHANCE, GameState, Result
 
 # The steps of a turn (``state.phase``): the action; paying its cost; agreeing the Start's split;
 # each player's share of it; moving the rocks by choice (manual); the rocks drifting (chance).

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from sailing_kit.calm.cards import START, card_to_json, is_island, parse_card
+from sailing_kit.calm.sea import ADJACENCIES
 from sailing_kit.core import options as opt
 from sailing_kit.core.errors import IllegalAction
-from sailing_kit.calm.cards import START, is_island, parse_card, card_to_json
-from sailing_kit.calm.sea import ADJACENCIES
 
 AUTOMATIC = "automatic"
 MANUAL = "manual"

@@ -10,14 +10,16 @@ fill some stretch of the sea.
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
-from sailing_kit.core.errors import ConfigError
 from sailing_kit.calm.actions import Action, Discard, Play
 from sailing_kit.calm.cards import FINISH, START, Card, is_island
 from sailing_kit.calm.game import CalmState
 from sailing_kit.calm.options import AUTOMATIC
+from sailing_kit.core.errors import ConfigError
 
 PUZZLE_SIZE = {"rows": 2, "cols": 3, "top": 12, "hand_size": 3, "finishes": 1,
                "start_discards": 2}
@@ -139,7 +141,7 @@ class _Search:
         islands = sorted(card for card in left if is_island(card))
         sea, bounds = state.sea, [-1]
         bounds += [i for i, value in enumerate(sea.cells) if value] + [sea.size]
-        for before, after in zip(bounds, bounds[1:]):
+        for before, after in itertools.pairwise(bounds):
             empty = after - before - 1
             if empty:
                 low = sea.cells[before] if before >= 0 else 0

@@ -13,9 +13,9 @@ and after that cell in reading order. Its cost is the smaller difference to its 
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 from math import ceil
-from typing import Iterable, Iterator, Mapping
 
 from sailing_kit.core.errors import ConfigError, IllegalAction
 
@@ -56,7 +56,7 @@ class Sea:
     """An immutable grid of islands (0 marks an empty cell). Build one with :meth:`empty` or
     :meth:`from_cells`; :meth:`place` and :meth:`without` return new seas."""
 
-    __slots__ = ("rows", "cols", "adjacency", "cells", "_filled", "_values")
+    __slots__ = ("_filled", "_values", "adjacency", "cells", "cols", "rows")
 
     def __init__(self, rows: int, cols: int, cells: tuple[int, ...], adjacency: str = READING):
         filled = tuple(i for i, value in enumerate(cells) if value)

@@ -12,17 +12,18 @@ bot that tries an illegal move stops with the rule it broke.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from math import sqrt
-from typing import Any, Callable
+from typing import Any
 
-from sailing_kit.core.bots import Bot
-from sailing_kit.core.options import build_options
-from sailing_kit.core.protocol import CHANCE
 from sailing_kit.calm.bots import STRATEGIES
 from sailing_kit.calm.game import CalmState
 from sailing_kit.calm.options import CalmOptions
+from sailing_kit.core.bots import Bot
+from sailing_kit.core.options import build_options
+from sailing_kit.core.protocol import CHANCE
 
 Strategy = str | Callable[[int], Bot]
 """A strategy's name in :data:`~sailing_kit.calm.bots.STRATEGIES`, or a factory ``seed -> bot``
@@ -85,10 +86,7 @@ def _play(strategy: Strategy, seed: int, options: CalmOptions) -> CalmState:
     state = CalmState(seed, options)
     bots = [factory(seed * 8 + seat) for seat in range(players)]
     while (seat := state.current_player) is not None:
-        if seat == CHANCE:
-            action = state.chance.weighted(state.chance_outcomes())
-        else:
-            action = bots[seat](state)
+        action = state.chance.weighted(state.chance_outcomes()) if seat == CHANCE else bots[seat](state)
         if trusted:
             state.apply_unchecked(action)
         else:

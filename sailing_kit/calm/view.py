@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sailing_kit.core.protocol import CHANCE, Result
 from sailing_kit.calm.cards import Card, hand_text
 from sailing_kit.calm.options import CalmOptions
 from sailing_kit.calm.sea import Sea
+from sailing_kit.core.protocol import CHANCE, Result
 
 
 @dataclass(frozen=True)

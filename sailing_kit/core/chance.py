@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 

@@ -109,7 +109,7 @@ class GameState(ABC, Generic[A]):
 
     @abstractmethod
     def scene(self) -> Any:
-        """The picture of the position, as a :class:`sailing_kit.widgets.scene.Scene`."""
+        """The picture of the position, as a :class:`sailing_kit.draw.scene.Scene`."""
 
     def chance_outcomes(self) -> list[tuple[A, Fraction]]:
         """At a chance node, every outcome with its exact probability; otherwise empty."""

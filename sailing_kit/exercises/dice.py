@@ -23,8 +23,8 @@ from sailing_kit.exercises.feedback import (
     not_yet,
     question,
     read_choice,
-    read_dict,
     read_decimal,
+    read_dict,
     read_fraction,
     read_int,
 )

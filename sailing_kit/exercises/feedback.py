@@ -10,57 +10,18 @@ from __future__ import annotations
 
 import numbers
 import re
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from fractions import Fraction
-from html import escape
-from typing import Callable, Iterable, Mapping, TypeVar
+from typing import TypeVar
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
-from sailing_kit.widgets import palette
+from sailing_kit.draw.feedback import Feedback
 
 K = TypeVar("K")
 V = TypeVar("V")
 T = TypeVar("T")
-
-_LOOKS = {
-    # (answered, ok): (symbol, heading, border colour, background)
-    (True, True): ("✔", "Correct", palette.BLUISH_GREEN, "#E5F5F0"),
-    (True, False): ("✘", "Not yet", palette.VERMILLION, "#FBEDE5"),
-    (False, False): ("✎", "Your turn", palette.BLUE, "#E5F0F7"),
-}
-
-
-@dataclass(frozen=True)
-class Feedback:
-    """The verdict on one answer: shows itself as a coloured box in Jupyter and as text in print.
-
-    ``answered`` is False for a blank answer. The symbol (✔, ✘, ✎) and the heading word
-    ("Correct", "Not yet", "Your turn") repeat what the colour says.
-    """
-
-    ok: bool
-    message: str
-    title: str = ""
-    answered: bool = True
-
-    def _look(self) -> tuple[str, str, str, str]:
-        return _LOOKS[(self.answered, self.ok and self.answered)]
-
-    def __str__(self) -> str:
-        symbol, heading, _, _ = self._look()
-        verdict = f"{symbol} {heading} — {self.message}"
-        return f"{self.title}\n{verdict}" if self.title else verdict
-
-    def _repr_html_(self) -> str:
-        symbol, heading, border, background = self._look()
-        title = f"<div style='font-weight:bold'>{escape(self.title)}</div>" if self.title else ""
-        return (
-            f"<div role='status' style='border-left:6px solid {border};background:{background};"
-            f"color:{palette.INK};padding:8px 12px;margin:4px 0;font-family:sans-serif;"
-            f"white-space:pre-line'>{title}<strong><span style='color:{border}'>{symbol}</span> "
-            f"{heading}</strong> — {escape(self.message)}</div>"
-        )
 
 
 def correct(message: str) -> Feedback:

@@ -8,8 +8,8 @@ and ``PROMPTS`` maps each name (``"q1"``, ...) to its prompt in Markdown.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import ceil
-from typing import Callable
 
 from sailing_kit.core.compass import Direction, angle_between
 from sailing_kit.core.grid import Point, chebyshev
@@ -347,7 +347,8 @@ def _q7_prompt() -> str:
     return (f"The boat at {drill.position} sails {drill.point_of_sail.label} heading "
             f"{drill.heading}, the wind from {drill.wind}. The mark is at {drill.options.mark}, "
             "straight upwind. What is the fewest number of turns the boat needs to **reach the "
-            "mark** (end a turn on it, or pass over it during a turn), staying on the board?\n\nAnswer with a whole number, like `3`.")
+            "mark** (end a turn on it, or pass over it during a turn), staying on the board?\n\n"
+            "Answer with a whole number, like `3`.")
 
 
 @question("Question 7 · The fewest turns to the mark", _q7_prompt())

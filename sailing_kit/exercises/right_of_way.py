@@ -17,12 +17,14 @@ on its own is drawn revealed, so the student notebook only shows ``picture(...)`
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.grid import Point, chebyshev
+from sailing_kit.draw import palette
+from sailing_kit.draw.scene import Scene
 from sailing_kit.exercises.feedback import (
     Feedback,
     correct,
@@ -46,8 +48,6 @@ from sailing_kit.race.sailing import (
 )
 from sailing_kit.race.situation import Situation
 from sailing_kit.race.wind import COMPASS_DIE
-from sailing_kit.widgets import palette
-from sailing_kit.widgets.scene import Scene
 
 N, NE, E, SE, S, SW, W, NW = Direction
 
@@ -850,7 +850,8 @@ def q8_statements() -> dict[str, Statement]:
     fig14 = _position("(d) Fig. 14", Boat("A", (4, 2), W), Boat("B", (5, 2), W), marks=((4, 4),))
     irons = _position("(e) Head to wind", Boat("A", (2, 2), N), Boat("B", (3, 1), NW))
     tie = _position("(f) A complete tie", Boat("A", (4, 2), W), Boat("B", (5, 2), W))
-    winner = lambda name: (lambda p: _ruling(p).winner == name)
+    def winner(name):
+        return (lambda p: _ruling(p).winner == name)
     return {
         "a": Statement(
             "Fig. 2: A at (3, 3) and B at (4, 2), both close-hauled heading NW on starboard tack, "

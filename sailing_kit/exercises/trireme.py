@@ -17,6 +17,8 @@ import sympy
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
+from sailing_kit.draw import palette
+from sailing_kit.draw.scene import Scene
 from sailing_kit.exercises.feedback import (
     AnswerError,
     Feedback,
@@ -24,8 +26,8 @@ from sailing_kit.exercises.feedback import (
     not_yet,
     question,
     read_choice,
-    read_dict,
     read_decimal,
+    read_dict,
     read_direction,
     read_fraction,
     show,
@@ -42,8 +44,6 @@ from sailing_kit.trireme import (
 )
 from sailing_kit.trireme.drawing import draw_sea, draw_track, layout_of
 from sailing_kit.trireme.rules import Effect, effect_of, roll_result, squares_allowed, wind_after
-from sailing_kit.widgets import palette
-from sailing_kit.widgets.scene import Scene
 
 DIRECTIONS = tuple(Direction)
 SMALL = load_map("small")

@@ -9,6 +9,7 @@ and its open-water practice preset (:func:`new_practice`), and the boards in
 """
 
 from sailing_kit.core.lazy import board_attributes
+from sailing_kit.race.bots import make_bot
 from sailing_kit.race.drill import DrillState, Sail, WindShift, new_drill
 from sailing_kit.race.engagement import (
     Contest,
@@ -17,11 +18,9 @@ from sailing_kit.race.engagement import (
     infringements,
     infringements_after_wind_change,
 )
-from sailing_kit.race.penalties import Umpire
-from sailing_kit.race.bots import make_bot
 from sailing_kit.race.game import Place, Protest, RaceState, Spin, Wait, new_game, new_practice
+from sailing_kit.race.penalties import Umpire
 from sailing_kit.race.rightofway import Boat, Rule, Ruling, course_point, right_of_way
-from sailing_kit.race.scenario import Scenario, library, load_scenario
 from sailing_kit.race.routes import fewest_turns
 from sailing_kit.race.sailing import (
     Move,
@@ -33,44 +32,45 @@ from sailing_kit.race.sailing import (
     tack,
     turn_options,
 )
+from sailing_kit.race.scenario import Scenario, library, load_scenario
 from sailing_kit.race.wind import COMPASS_DIE, compass_die_outcomes
 
 __all__ = [
     "COMPASS_DIE",
     "Boat",
     "Contest",
+    "DrillState",
     "Infringement",
+    "Move",
     "Place",
+    "PointOfSail",
     "Protest",
     "RaceState",
     "Rule",
     "Ruling",
+    "Sail",
     "Scenario",
     "Spin",
-    "Umpire",
-    "Wait",
-    "contested_points",
-    "course_point",
-    "infringements",
-    "infringements_after_wind_change",
-    "library",
-    "make_bot",
-    "load_scenario",
-    "new_game",
-    "new_practice",
-    "right_of_way",
-    "DrillState",
-    "Move",
-    "PointOfSail",
-    "Sail",
     "Tack",
     "TurnOption",
+    "Umpire",
+    "Wait",
     "WindShift",
     "change_of_tack",
     "compass_die_outcomes",
+    "contested_points",
+    "course_point",
     "fewest_turns",
+    "infringements",
+    "infringements_after_wind_change",
+    "library",
+    "load_scenario",
+    "make_bot",
     "new_drill",
+    "new_game",
+    "new_practice",
     "point_of_sail",
+    "right_of_way",
     "tack",
     "turn_options",
 ]

@@ -10,9 +10,9 @@ bot just sails the shortest route.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point, chebyshev, step

@@ -9,8 +9,9 @@ buoy or anticlockwise around the committee boat); the last downwind leg ends on 
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Grid, Point
@@ -208,7 +209,7 @@ def zone_points(mark: Point, grid: Grid) -> list[Point]:
 
 def rounded(roundings: Sequence[Rounding], track: Sequence[Point]) -> Rounding | None:
     """The first of ``roundings`` the track (consecutive points) completes, if any."""
-    for before, after in zip(track, track[1:]):
+    for before, after in itertools.pairwise(track):
         for rounding in roundings:
             if rounding.crossed(before, after):
                 return rounding

@@ -3,16 +3,17 @@ layers (course points, cover points, zones, laylines) and the turn options of th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point, step
+from sailing_kit.draw import palette
+from sailing_kit.draw.gridview import GridView
+from sailing_kit.draw.scene import Scene
 from sailing_kit.race import drawing
 from sailing_kit.race.course import Course
 from sailing_kit.race.sailing import TurnOption
-from sailing_kit.widgets import palette
-from sailing_kit.widgets.gridview import GridView
-from sailing_kit.widgets.scene import Scene
 
 if TYPE_CHECKING:
     from sailing_kit.race.game import RaceState

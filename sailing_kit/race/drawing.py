@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import math
-from typing import Iterable
+from collections.abc import Iterable
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
+from sailing_kit.draw import palette
+from sailing_kit.draw.gridview import GridView
+from sailing_kit.draw.scene import XY, Scene
+from sailing_kit.draw.wind import draw_wind, screen_unit
 from sailing_kit.race.rightofway import Boat, course_point
 from sailing_kit.race.sailing import Tack, TurnOption, point_of_sail, tack
-from sailing_kit.widgets import palette
-from sailing_kit.widgets.gridview import GridView
-from sailing_kit.widgets.scene import XY, Scene
-from sailing_kit.widgets.wind import draw_wind, screen_unit
 
 OPTION_REACH = 0.5
 """How far (in cells) an option's marker sits from its intersection, towards its heading."""

@@ -16,12 +16,12 @@ from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.grid import Grid, Point, parse_point
 from sailing_kit.core.protocol import CHANCE, GameState, Result
+from sailing_kit.draw import palette
+from sailing_kit.draw.gridview import GridView
+from sailing_kit.draw.scene import Scene
 from sailing_kit.race import drawing
 from sailing_kit.race.sailing import PointOfSail, TurnOption, point_of_sail, tack, turn_options
 from sailing_kit.race.wind import COMPASS_DIE, compass_die_outcomes
-from sailing_kit.widgets import palette
-from sailing_kit.widgets.gridview import GridView
-from sailing_kit.widgets.scene import Scene
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,8 @@ right of way over X. X got there first, so X wins a complete tie (turn order).
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import Collection, Sequence
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point

@@ -10,6 +10,7 @@ the marks (§3.6) all apply. ``new_practice`` is the same engine in open water.
 
 from __future__ import annotations
 
+import itertools
 import json
 from dataclasses import dataclass
 from fractions import Fraction
@@ -20,6 +21,7 @@ from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.grid import Point, parse_point, step
 from sailing_kit.core.protocol import CHANCE, GameState, Result
+from sailing_kit.draw.scene import Scene
 from sailing_kit.race.course import Course, Leg, OpenWater, rounded, standard_course, start_spots
 from sailing_kit.race.course_drawing import race_scene
 from sailing_kit.race.drill import Sail, WindShift
@@ -27,10 +29,9 @@ from sailing_kit.race.engagement import Infringement, infringements, infringemen
 from sailing_kit.race.penalties import Umpire
 from sailing_kit.race.rightofway import Boat
 from sailing_kit.race.sailing import TurnOption, Water, manoeuvres_on_the_spot, turn_options
-from sailing_kit.race.tokens import BOX_TOKENS, place_tokens, token_limits_broken
 from sailing_kit.race.situation import sailing_words
+from sailing_kit.race.tokens import BOX_TOKENS, place_tokens, token_limits_broken
 from sailing_kit.race.wind import COMPASS_DIE, compass_die_outcomes
-from sailing_kit.widgets.scene import Scene
 
 START_MOVES = 7
 """The start procedure lasts 7 moves; the race starts with the 8th (§3.1)."""
@@ -145,7 +146,7 @@ class RaceOptions:
                 set_(self, "positions", tuple((parse_point(p), Direction.parse(h))
                                               for p, h in self.positions))
             except (TypeError, ValueError) as error:
-                raise ValueError(f"option 'positions': a list of ((x, y), heading): {error}")
+                raise ValueError(f"option 'positions': a list of ((x, y), heading): {error}") from None
             if len(self.positions) != self.boats:
                 raise ValueError(f"option 'positions' gives {len(self.positions)} boats, "
                                  f"option 'boats' says {self.boats}")
@@ -486,8 +487,8 @@ class RaceState(GameState[Action]):
         index, boat = self.turn, self.boat
         self.boats = _replace(self.boats, index, boat.moved(option.position, option.heading))
         self.tracks = _replace(self.tracks, index, self.tracks[index] + option.path)
-        if any(not m.is_movement for m in option.moves) or boat.name in dict(self.cover_tokens) \
-                and dict(self.cover_tokens)[boat.name] in option.path:
+        if any(not m.is_movement for m in option.moves) or (boat.name in dict(self.cover_tokens) \
+                and dict(self.cover_tokens)[boat.name] in option.path):
             self.cover_tokens = tuple((n, p) for n, p in self.cover_tokens if n != boat.name)
         if option.lulled and self.options.lull_skips_turn:
             self.becalmed += (boat.name,)
@@ -529,7 +530,7 @@ class RaceState(GameState[Action]):
         leg = self.leg(name)
         if leg.kind == "start":
             if not self.in_start_procedure and any(
-                    self.area.crosses_line_northwards(a, b) for a, b in zip(track, track[1:])):
+                    self.area.crosses_line_northwards(a, b) for a, b in itertools.pairwise(track)):
                 self._next_leg(index, f"{name} crosses the line and starts (§3.1).")
         elif leg.kind == "finish":
             if self.area.finishes(track):

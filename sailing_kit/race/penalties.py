@@ -8,8 +8,9 @@ least 2 intersections from every mark and every other boat; a boat still owing o
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Callable, Iterable, Protocol, Sequence
+from typing import Protocol
 
 from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.grid import Point, chebyshev

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import Container
+from collections.abc import Container
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Box, Point, parse_point

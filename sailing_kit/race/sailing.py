@@ -8,10 +8,10 @@ depends on its point of sail at the start of the turn.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
-from typing import Callable, Iterable, Iterator
+from functools import cache
 
 from sailing_kit.core.compass import Direction, angle_between, clockwise_steps
 from sailing_kit.core.grid import Point, parse_point, step
@@ -194,7 +194,7 @@ def _turn_options(position: Point, heading: Direction, wind: Direction,
             for o in turns_from_origin(heading, wind, start)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def turns_from_origin(heading: Direction, wind: Direction,
                       start: bool = False) -> tuple[TurnOption, ...]:
     """The open-board turns of a boat at (0, 0): shift them to use them anywhere (cached)."""

@@ -10,6 +10,9 @@ from dataclasses import dataclass, replace
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
+from sailing_kit.draw import palette
+from sailing_kit.draw.gridview import GridView
+from sailing_kit.draw.scene import Scene
 from sailing_kit.race import drawing
 from sailing_kit.race.engagement import (
     Contest,
@@ -21,9 +24,6 @@ from sailing_kit.race.engagement import (
 )
 from sailing_kit.race.rightofway import Boat, Ruling
 from sailing_kit.race.sailing import point_of_sail, tack
-from sailing_kit.widgets import palette
-from sailing_kit.widgets.gridview import GridView
-from sailing_kit.widgets.scene import Scene
 
 MIN_WIDTH = 7
 """The narrowest grid drawn, so the title, legend and wind indicator never overlap."""

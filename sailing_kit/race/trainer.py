@@ -7,11 +7,11 @@ Python: the widget in ``boards/trainer.py`` only shows it.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from sailing_kit.core.errors import ConfigError
-from sailing_kit.exercises.feedback import Feedback
+from sailing_kit.draw.feedback import Feedback
 from sailing_kit.race.rightofway import Rule
 from sailing_kit.race.scenario import Scenario, library
 

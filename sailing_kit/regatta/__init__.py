@@ -19,8 +19,13 @@ from sailing_kit.regatta.game import RegattaState, Yacht, new_game
 from sailing_kit.regatta.geometry import Pose
 from sailing_kit.regatta.moves import Verdict, judge
 from sailing_kit.regatta.options import RegattaOptions
-from sailing_kit.regatta.probability import (chance_by_bearing, chance_of_any, dealt_hands,
-                                             progress_kinds, share_holding)
+from sailing_kit.regatta.probability import (
+    chance_by_bearing,
+    chance_of_any,
+    dealt_hands,
+    progress_kinds,
+    share_holding,
+)
 
 __all__ = [
     "Becalm",

@@ -12,13 +12,14 @@ cover hides each hand until its owner is ready; ``bots`` play the other seats.
 from __future__ import annotations
 
 import html
-from typing import Callable
+from collections.abc import Callable
 
 import ipywidgets as widgets
 
 from sailing_kit.core.bots import Bot
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.options import options_to_json
+from sailing_kit.draw.scene import XY, Scene
 from sailing_kit.regatta.actions import AFTER, Action, Becalm, EndTurn, Exchange, Face, Handling
 from sailing_kit.regatta.bots import sensible_bot
 from sailing_kit.regatta.deck import WINDY
@@ -30,7 +31,6 @@ from sailing_kit.widgets.app import GameApp
 from sailing_kit.widgets.board import CanvasBoard
 from sailing_kit.widgets.hotseat import HotSeat
 from sailing_kit.widgets.log import MessageLog
-from sailing_kit.widgets.scene import XY, Scene
 
 KEYS_HELP = ("Select a card (click, or keys 1-5), then click an arrow's end (or ←/→ and Enter). "
              "Keys: w Windy spell, x mark cards to exchange, n Nice yacht handling, e end turn, "

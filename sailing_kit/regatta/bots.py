@@ -18,12 +18,21 @@ turn:
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from sailing_kit.core.bots import Bot, random_bot
 from sailing_kit.core.compass import Direction
-from sailing_kit.regatta.actions import (AFTER, Action, Becalm, EndTurn, Exchange, Face, Handling,
-                                         Sail)
+from sailing_kit.regatta.actions import (
+    AFTER,
+    Action,
+    Becalm,
+    EndTurn,
+    Exchange,
+    Face,
+    Handling,
+    Sail,
+)
 from sailing_kit.regatta.course import Course
 from sailing_kit.regatta.game import RegattaState, Yacht
 from sailing_kit.regatta.geometry import Pose

@@ -19,17 +19,18 @@ from __future__ import annotations
 import heapq
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, cached_property
 from importlib import resources
 from itertools import pairwise
-from typing import Any, Sequence
+from typing import Any
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import ConfigError
-from sailing_kit.core.rounding import Ray
 from sailing_kit.core.grid import Grid, Point, chebyshev, parse_point, step
+from sailing_kit.core.rounding import Ray
 
 ROUNDINGS = {"port": 1, "starboard": -1}
 """Keeping a mark to port is rounding it anticlockwise (+1); to starboard, clockwise (-1)."""

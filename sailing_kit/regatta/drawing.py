@@ -12,20 +12,21 @@ from __future__ import annotations
 
 import math
 import textwrap
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
+from sailing_kit.draw import palette
+from sailing_kit.draw.cards import CardFace, Rect, card_at, draw_card, hand_rects
+from sailing_kit.draw.gridview import GridView
+from sailing_kit.draw.scene import XY, Scene
 from sailing_kit.regatta.course import LINE, Course
 from sailing_kit.regatta.deck import CALM, HANDLING, WINDY, Deck
 from sailing_kit.regatta.geometry import Pose, ahead
 from sailing_kit.regatta.moves import Verdict
 from sailing_kit.regatta.words import to_do, verdict_text
-from sailing_kit.widgets import palette
-from sailing_kit.widgets.cards import CardFace, Rect, card_at, draw_card, hand_rects
-from sailing_kit.widgets.gridview import GridView
-from sailing_kit.widgets.scene import XY, Scene
 
 if TYPE_CHECKING:
     from sailing_kit.regatta.game import RegattaState
@@ -339,7 +340,7 @@ def _draw_panel(scene: Scene, layout: Layout, state: RegattaState, viewer: int,
 
 # ----- the hand -----------------------------------------------------------------------------------
 def card_face(kind: str, deck: Deck) -> CardFace:
-    """A card's face for :func:`sailing_kit.widgets.cards.draw_card`: specials show a symbol,
+    """A card's face for :func:`sailing_kit.draw.cards.draw_card`: specials show a symbol,
     movement cards leave the middle free for their arrows (drawn by :func:`draw_arrows`)."""
     card = deck.kind(kind)
     if card.special in SPECIAL_FACES:

@@ -21,15 +21,26 @@ from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.grid import Point
 from sailing_kit.core.options import build_options
 from sailing_kit.core.protocol import GameState, Result
-from sailing_kit.regatta.actions import (AFTER, MOVE, Action, Becalm, EndTurn, Exchange, Face,
-                                         Handling, Sail, action_to_json, parse_action)
+from sailing_kit.draw.scene import Scene
+from sailing_kit.regatta.actions import (
+    AFTER,
+    MOVE,
+    Action,
+    Becalm,
+    EndTurn,
+    Exchange,
+    Face,
+    Handling,
+    Sail,
+    action_to_json,
+    parse_action,
+)
 from sailing_kit.regatta.deck import CALM, HANDLING, WINDY
 from sailing_kit.regatta.drawing import draw_table
 from sailing_kit.regatta.geometry import Pose, ahead
 from sailing_kit.regatta.moves import Verdict, Water, judge
 from sailing_kit.regatta.options import RegattaOptions
 from sailing_kit.regatta.words import describe_state
-from sailing_kit.widgets.scene import Scene
 
 EXCHANGE_MOST = 3
 """text: "Да смени 1, 2 или 3 от своите карти"."""

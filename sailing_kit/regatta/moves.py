@@ -19,8 +19,8 @@ The rules it applies:
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 from sailing_kit.core.grid import Grid, Point
 from sailing_kit.regatta.actions import Sail

@@ -15,9 +15,9 @@ arrows ends closer (in a straight line) to the buoy than the yacht is now, in op
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point

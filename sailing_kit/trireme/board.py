@@ -8,7 +8,7 @@ own words in the status line.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import ipywidgets as widgets
 
@@ -16,6 +16,7 @@ from sailing_kit.core.bots import Bot
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.grid import chebyshev, step
+from sailing_kit.draw.scene import Scene
 from sailing_kit.trireme.advisor import Advice, advise
 from sailing_kit.trireme.bots import optimal_bot
 from sailing_kit.trireme.drawing import layout_of
@@ -25,7 +26,6 @@ from sailing_kit.trireme.rules import Phase, squares_allowed
 from sailing_kit.widgets.app import GameApp
 from sailing_kit.widgets.board import CanvasBoard
 from sailing_kit.widgets.log import MessageLog
-from sailing_kit.widgets.scene import Scene
 
 HEADING_KEYS = {"q": Direction.NW, "w": Direction.N, "e": Direction.NE, "a": Direction.W,
                 "d": Direction.E, "z": Direction.SW, "x": Direction.S, "c": Direction.SE}

@@ -6,21 +6,23 @@ also tells the board where each square and each heading's target sits, for click
 
 from __future__ import annotations
 
+import itertools
 import math
 import textwrap
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point, step
+from sailing_kit.draw import palette
+from sailing_kit.draw.dice import draw_die
+from sailing_kit.draw.gridview import GridView
+from sailing_kit.draw.scene import XY, Scene
+from sailing_kit.draw.wind import draw_wind
 from sailing_kit.trireme.maps import SeaMap
 from sailing_kit.trireme.rounding import HIGHEST, LOWEST
 from sailing_kit.trireme.rules import Phase
-from sailing_kit.widgets import palette
-from sailing_kit.widgets.dice import draw_die
-from sailing_kit.widgets.gridview import GridView
-from sailing_kit.widgets.wind import draw_wind
-from sailing_kit.widgets.scene import XY, Scene
 
 if TYPE_CHECKING:
     from sailing_kit.trireme.advisor import Advice
@@ -181,7 +183,7 @@ def _draw_track(scene: Scene, view: GridView, track: tuple[Point, ...]) -> None:
 def draw_track(scene: Scene, view: GridView, track: tuple[Point, ...], colour: str) -> None:
     """A track square by square, with an arrowhead on every step to show the way it went."""
     scene.line(*(view.pixel(p) for p in track), stroke=colour, width=2.5)
-    for start, end in zip(track, track[1:]):
+    for start, end in itertools.pairwise(track):
         (x0, y0), (x1, y1) = view.pixel(start), view.pixel(end)
         heading = Direction.from_vector(end[0] - start[0], end[1] - start[1])
         _arrow_head(scene, ((x0 + x1) / 2, (y0 + y1) / 2), heading, 6, colour)

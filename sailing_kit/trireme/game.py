@@ -24,6 +24,7 @@ from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.grid import Point
 from sailing_kit.core.options import build_options
 from sailing_kit.core.protocol import CHANCE, GameState, Result
+from sailing_kit.draw.scene import Scene
 from sailing_kit.trireme import drawing
 from sailing_kit.trireme.options import TriremeOptions
 from sailing_kit.trireme.position import Position
@@ -44,7 +45,6 @@ from sailing_kit.trireme.rules import (
     trireme_finished,
     wind_after,
 )
-from sailing_kit.widgets.scene import Scene
 
 HELMSMAN = 0
 """The only player: you, at the sailboat's helm (the trireme follows its line by the rules)."""

@@ -20,6 +20,7 @@ mistake raises :class:`MapError` naming the line and column.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -116,8 +117,8 @@ class SeaMap:
 
     def to_text(self) -> str:
         """The map in the plain-text format (``parse_map(m.to_text()) == m``)."""
-        marks = {**{p: ROCK for p in self.rocks}, **{p: REEF for p in self.reefs},
-                 **{p: LINE for p in self.line}, self.sailboat: SAILBOAT, self.trireme: TRIREME}
+        marks = {**dict.fromkeys(self.rocks, ROCK), **dict.fromkeys(self.reefs, REEF),
+                 **dict.fromkeys(self.line, LINE), self.sailboat: SAILBOAT, self.trireme: TRIREME}
         rows = ["".join(marks.get((x, y), WATER) for x in range(self.width))
                 for y in range(self.height - 1, -1, -1)]
         headers = [f"name: {self.name}", f"trireme: {course_text(self.steps)}"]
@@ -317,7 +318,7 @@ def _check_course(sea: SeaMap, line: int, columns: list[int]) -> None:
     """The trireme's line stays in open water, touches the start line only at its two ends and
     rounds the rocks once clockwise; a mistake points at the step that makes it."""
     path = sea.path
-    for number, (start, end) in enumerate(zip(path, path[1:]), start=1):
+    for number, (start, end) in enumerate(itertools.pairwise(path), start=1):
         what = f"step {number} of the trireme's course ({sea.steps[number - 1].value} from {start})"
         where = (line, columns[number - 1])
         hazard = sea.hazard(end)

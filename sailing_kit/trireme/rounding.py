@@ -10,8 +10,9 @@ so far, kept between -1 and +1 (a second lap adds nothing, see docs/rules-trirem
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
@@ -41,7 +42,7 @@ class RoundingLine:
     def laps(self, track: Iterable[Point]) -> int:
         """How many times a track goes round the rocks clockwise (negative: anticlockwise)."""
         squares = list(track)
-        return sum(self.crossing(a, b) for a, b in zip(squares, squares[1:]))
+        return sum(self.crossing(a, b) for a, b in itertools.pairwise(squares))
 
 
 def rounding_line(rocks: Iterable[Point]) -> RoundingLine:

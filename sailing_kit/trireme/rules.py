@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 from sailing_kit.core.compass import Direction, angle_between
 from sailing_kit.core.grid import Point, step
@@ -61,7 +61,7 @@ def effect_of(result: int) -> Effect:
     return {1: Effect.CURRENT, 2: Effect.BACKS, 6: Effect.VEERS}.get(result, Effect.HOLDS)
 
 
-@lru_cache(maxsize=None)
+@cache
 def roll_effects(honour: bool) -> tuple[tuple[Effect, Fraction], ...]:
     """Each effect a roll can have, with its exact probability (a fair die, ``honour`` adding 1)."""
     chances: dict[Effect, Fraction] = {}

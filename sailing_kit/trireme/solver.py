@@ -133,7 +133,7 @@ class Solution:
         after = self._after_move(layer)
         after[waiting] = 0.0
         only = np.array([waiting])
-        for sweep in range(1, MAX_SWEEPS + 1):
+        for sweep in range(1, MAX_SWEEPS + 1):  # noqa: B007 - counted after the loop
             value, _ = self._backup(after, tables, allowed, only)
             change = np.abs(value[0] - after[waiting]).max()
             after[waiting] = value[0]

@@ -12,7 +12,7 @@ Rows and columns are in compass order N, NE, ..., NW (:data:`DIRECTIONS`).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import sympy
 
@@ -27,7 +27,7 @@ def _rational(value) -> sympy.Rational:
     return sympy.Rational(value.numerator, value.denominator)
 
 
-@lru_cache(maxsize=None)
+@cache
 def wind_chain(honour: bool = False) -> sympy.ImmutableMatrix:
     """The 8 x 8 transition matrix: entry ``[i, j]`` is the chance that the wind blows from
     ``DIRECTIONS[j]`` after a turn that starts with it from ``DIRECTIONS[i]``."""
@@ -53,7 +53,7 @@ def wind_distribution(turns: int, start: Direction | str = Direction.NE,
     return start_vector(start) * wind_chain(honour) ** turns
 
 
-@lru_cache(maxsize=None)
+@cache
 def stationary_distribution(honour: bool = False) -> sympy.ImmutableMatrix:
     """The row vector pi with pi P = pi and entries summing to 1 (the long-run share of turns
     with each wind)."""

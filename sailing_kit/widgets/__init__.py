@@ -1,5 +1,4 @@
-"""Drawing and widgets shared by every board.
+"""What needs Jupyter: the canvas painter, the board base, the message log, the hot seat and apps.
 
-``scene`` and ``palette`` are pure Python (rules modules may draw with them); ``canvas`` and
-``board`` need ipywidgets and ipycanvas and are imported only by the boards.
+The pictures themselves are drawn by :mod:`sailing_kit.draw`; only the boards import this package.
 """

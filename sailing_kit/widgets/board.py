@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import functools
 import html
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as widgets
 from ipycanvas import Canvas
@@ -18,8 +19,8 @@ from ipycanvas import Canvas
 from sailing_kit.core.bots import Bot, advance
 from sailing_kit.core.errors import IllegalAction, SavedGameError
 from sailing_kit.core.protocol import CHANCE
+from sailing_kit.draw.scene import Scene
 from sailing_kit.widgets.canvas import paint
-from sailing_kit.widgets.scene import Scene
 
 _STATUS_STYLE = {
     "info": "color:#1b1b1b",
@@ -209,7 +210,7 @@ class CanvasBoard(widgets.VBox):
         def run(*args: Any) -> None:
             try:
                 callback(*args)
-            except Exception as error:  # noqa: BLE001 - shown to the user, never swallowed silently
+            except Exception as error:
                 self.say(f"Something went wrong: {type(error).__name__}: {error}", "error")
 
         return run

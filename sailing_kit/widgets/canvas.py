@@ -1,10 +1,10 @@
-"""Paint a :class:`~sailing_kit.widgets.scene.Scene` onto an ipycanvas ``Canvas`` in one batch."""
+"""Paint a :class:`~sailing_kit.draw.scene.Scene` onto an ipycanvas ``Canvas`` in one batch."""
 
 from __future__ import annotations
 
 from ipycanvas import Canvas, hold_canvas
 
-from sailing_kit.widgets.scene import Circle, Line, Polygon, Scene, Style, Text
+from sailing_kit.draw.scene import Circle, Line, Polygon, Scene, Style, Text
 
 _ALIGN = {"start": "left", "middle": "center", "end": "right"}
 

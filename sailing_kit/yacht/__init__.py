@@ -28,8 +28,8 @@ from sailing_kit.yacht.solver import (
 from sailing_kit.yacht.strategies import bot, greedy_strategy, optimal_strategy, random_strategy
 
 __all__ = [
-    "Advice",
     "CATEGORIES",
+    "Advice",
     "Dice",
     "Keep",
     "Option",

@@ -6,15 +6,15 @@ own words in the status line. The advisor asks the solver for the player's every
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import ipywidgets as widgets
 
 from sailing_kit.core.bots import Bot
+from sailing_kit.draw.scene import Scene
 from sailing_kit.widgets.app import GameApp
 from sailing_kit.widgets.board import CanvasBoard
 from sailing_kit.widgets.log import MessageLog
-from sailing_kit.widgets.scene import Scene
 from sailing_kit.yacht.drawing import layout_of
 from sailing_kit.yacht.game import Dice, Roll, YachtState, new_game
 from sailing_kit.yacht.position import Score

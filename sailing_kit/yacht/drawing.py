@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from sailing_kit.widgets import palette
-from sailing_kit.widgets.dice import die_at, draw_die, row_of_dice
-from sailing_kit.widgets.scene import Scene
+from sailing_kit.draw import palette
+from sailing_kit.draw.dice import die_at, draw_die, row_of_dice
+from sailing_kit.draw.scene import Scene
 from sailing_kit.yacht.multisets import DICE
 from sailing_kit.yacht.position import MAX_ROLLS, Keep, Score
 from sailing_kit.yacht.rules import UPPER, UPPER_BONUS_AT

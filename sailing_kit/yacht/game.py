@@ -20,7 +20,7 @@ from typing import Any
 from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.options import build_options, whole_number
 from sailing_kit.core.protocol import CHANCE, GameState, Result
-from sailing_kit.widgets.scene import Scene
+from sailing_kit.draw.scene import Scene
 from sailing_kit.yacht import drawing
 from sailing_kit.yacht.multisets import DICE, LEVELS, Multiset, multiset, outcomes
 from sailing_kit.yacht.position import MAX_ROLLS, Keep, Position, Score

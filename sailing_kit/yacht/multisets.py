@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial, prod
 
@@ -84,7 +84,7 @@ def chance_of(dice: Multiset) -> Fraction:
     return Fraction(ways(dice), 6 ** len(dice))
 
 
-@lru_cache(maxsize=None)
+@cache
 def outcomes(count: int) -> tuple[tuple[Multiset, Fraction], ...]:
     """Every multiset ``count`` dice can show, with its exact probability (they sum to 1)."""
     return tuple((m, chance_of(m)) for m in LEVELS[count])

@@ -8,7 +8,7 @@ may stop as soon as it is made. Everything is counted in whole numbers, so the a
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 import numpy as np
@@ -38,7 +38,7 @@ def probability(category: str, rolls: int = 1, rules: str | RuleSet = "jacht") -
     return sympy.Rational(numerator, 6 ** (DICE * rolls))
 
 
-@lru_cache(maxsize=None)
+@cache
 def yacht_chain() -> tuple[sympy.Matrix, sympy.Matrix]:
     """The Markov chain of going for a yacht: after each roll keep the largest group of equal
     dice and roll the rest. States 1-5 are the size of that group. Returns ``(start, P)``: the
@@ -60,7 +60,7 @@ def _largest_group(dice: tuple[int, ...]) -> int:
     return max(dice.count(face) for face in set(dice))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _numerator(rules: RuleSet, category: str, rolls: int) -> int:
     made = np.array([int(rules.score(roll, category) > 0) for roll in ROLLS], dtype=object)
     return int(turn_value([made] * rolls, exact=True))

@@ -14,9 +14,9 @@ joker rule for a Yahtzee rolled when the Yahtzee box is already filled (with 50 
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Collection
 
 from sailing_kit.yacht.multisets import Multiset
 from sailing_kit.yacht.rules import (
@@ -52,7 +52,7 @@ def choices(rules: RuleSet, filled: Collection[str], dice: Multiset,
     lower = [c for c in open_boxes if c not in UPPER]
     if lower:
         return {c: JOKER_POINTS.get(c, rules.score(dice, c)) for c in lower}
-    return {c: 0 for c in open_boxes}
+    return dict.fromkeys(open_boxes, 0)
 
 
 def joker_refusal(rules: RuleSet, filled: Collection[str], dice: Multiset, category: str) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 from typing import Any
 
 import numpy as np
@@ -226,7 +226,7 @@ def _check_solvable(rules: RuleSet) -> None:
                           "for a solitaire score pass big_general_wins=False (it then counts 60)")
 
 
-@lru_cache(maxsize=None)
+@cache
 def solve(rules: RuleSet) -> Planner:
     """The optimal :class:`Planner` of ``rules``: its table is built on the first call (Jacht in
     well under a second, Yahtzee in tens of seconds) and cached for later ones."""
@@ -234,7 +234,7 @@ def solve(rules: RuleSet) -> Planner:
     return Planner(rules, build_table(rules))
 
 
-@lru_cache(maxsize=None)
+@cache
 def solve_exact(rules: RuleSet) -> Fraction:
     """The exact optimal expected score (Jacht and Tábornok: a few seconds)."""
     _check_solvable(rules)
@@ -266,7 +266,7 @@ def greedy_planner(rules: str | RuleSet = "jacht", **variant: Any) -> Planner:
     return _greedy(solitaire_rules(rule_set(rules, **variant)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _greedy(rules: RuleSet) -> Planner:
     model = model_for(rules)
     return Planner(rules, np.zeros((1 << len(model.categories), model.sub_states)))

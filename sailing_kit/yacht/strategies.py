@@ -9,7 +9,7 @@ strategy, and turns a kept multiset into the places of the dice to hold.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from sailing_kit.core.bots import Bot
 from sailing_kit.core.errors import ConfigError

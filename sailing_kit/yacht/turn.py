@@ -16,7 +16,7 @@ ordered outcomes, so the result is an exact numerator over a power of 6.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 

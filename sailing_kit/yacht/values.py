@@ -7,13 +7,14 @@ Yahtzees worth the 100 bonus). ``table[mask, sub]`` is the expected score still 
 
 A model turns a batch of masks and the sub-states reachable with them into, for each category,
 an array ``(masks, sub-states, rolls)`` of "points now + table value of the position after",
-``-inf`` where the rules refuse the category. The points come from :mod:`sailing_kit.yacht.scorecard`, the rules' single source.
+``-inf`` where the rules refuse the category. The points come
+from :mod:`sailing_kit.yacht.scorecard`, the rules' single source.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Iterator
+from collections.abc import Iterator
+from functools import cache
 
 import numpy as np
 
@@ -148,7 +149,7 @@ class YahtzeeModel(Model):
         return points, allowed
 
 
-@lru_cache(maxsize=None)
+@cache
 def _reachable(upper_mask: int, yahtzee_filled: bool) -> np.ndarray:
     totals = {0}
     for face in range(1, len(UPPER) + 1):

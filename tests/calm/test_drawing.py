@@ -1,12 +1,12 @@
-"""Drawing: the shared playing cards (sailing_kit.widgets.cards) and the Calm table."""
+"""Drawing: the shared playing cards (sailing_kit.draw.cards) and the Calm table."""
 
 from sailing_kit.calm import START, new_game
 from sailing_kit.calm.drawing import Layout, draw_table
 from sailing_kit.calm.puzzle import new_puzzle
-from sailing_kit.widgets import palette
-from sailing_kit.widgets.cards import (RAISE, CardFace, Rect, card_at, draw_card, draw_hand,
+from sailing_kit.draw import palette
+from sailing_kit.draw.cards import (RAISE, CardFace, Rect, card_at, draw_card, draw_hand,
                                        hand_rects)
-from sailing_kit.widgets.scene import Circle, Polygon, Scene, Text
+from sailing_kit.draw.scene import Circle, Polygon, Scene, Text
 
 
 def test_a_selected_card_is_raised_outlined_and_ticked_not_only_coloured():

@@ -40,7 +40,7 @@ from sailing_kit.exercises.right_of_way import (
 )
 from sailing_kit.race import Rule, library
 from sailing_kit.race.situation import Situation
-from sailing_kit.widgets.scene import Scene
+from sailing_kit.draw.scene import Scene
 from tests.exercise_helpers import message, with_changes
 
 EXERCISES = Path(__file__).resolve().parents[2] / "exercises"

@@ -1,9 +1,9 @@
-"""The shared dice drawing (sailing_kit.widgets.dice)."""
+"""The shared dice drawing (sailing_kit.draw.dice)."""
 
 import pytest
 
-from sailing_kit.widgets.dice import PIPS, die_at, draw_die, row_of_dice
-from sailing_kit.widgets.scene import Circle, Scene, Text
+from sailing_kit.draw.dice import PIPS, die_at, draw_die, row_of_dice
+from sailing_kit.draw.scene import Circle, Scene, Text
 
 
 @pytest.mark.parametrize("value", range(1, 7))

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import math
 
+from sailing_kit.draw.gridview import GridView
 from sailing_kit.race.drawing import option_marker
 from sailing_kit.race.sailing import TurnOption
-from sailing_kit.widgets.gridview import GridView
 
 CLICK_RADIUS = 12
 """How close (pixels) a click must come to an option's dot to choose it."""

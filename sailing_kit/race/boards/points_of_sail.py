@@ -7,11 +7,11 @@ import html
 
 import ipywidgets as widgets
 
+from sailing_kit.draw.scene import Scene
 from sailing_kit.race.boards.picker import TurnPicker
 from sailing_kit.race.drill import DrillState, Sail, new_drill
 from sailing_kit.race.sailing import TurnOption
 from sailing_kit.widgets.board import CanvasBoard
-from sailing_kit.widgets.scene import Scene
 
 KEYS_HELP = ("Keys (click the board first): ←/→ choose an option, Enter sails it; "
              "q/e turn the boat, a/d turn the wind, u undoes, r rolls the compass die.")

@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 import html
-from typing import Callable
+from collections.abc import Callable
 
 import ipywidgets as widgets
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.protocol import CHANCE
-from sailing_kit.race.course_drawing import race_view
+from sailing_kit.draw.scene import Scene
 from sailing_kit.race.boards.picker import TurnPicker
-from sailing_kit.race.game import Place, Protest, RaceState, Spin, Wait
+from sailing_kit.race.course_drawing import race_view
 from sailing_kit.race.drill import Sail
+from sailing_kit.race.game import Place, Protest, RaceState, Spin, Wait
 from sailing_kit.race.sailing import TurnOption
 from sailing_kit.widgets.board import CanvasBoard
 from sailing_kit.widgets.log import MessageLog
-from sailing_kit.widgets.scene import Scene
 
 TURN_SECONDS = 120
 """§2: "Each player must make their move within 2 minutes"."""

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import html
+
 import ipywidgets as widgets
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Grid, step
+from sailing_kit.draw.gridview import GridView
+from sailing_kit.draw.scene import Scene
 from sailing_kit.race.rightofway import Boat, Rule
 from sailing_kit.race.situation import Situation
 from sailing_kit.race.trainer import Trainer
 from sailing_kit.widgets.board import CanvasBoard
-from sailing_kit.widgets.gridview import GridView
-from sailing_kit.widgets.scene import Scene
 
 RULE_LABELS = {
     Rule.STARBOARD: "starboard over port",

@@ -1,4 +1,4 @@
-"""Dice drawn on a :class:`~sailing_kit.widgets.scene.Scene`: a face with its pips, and a held die
+"""Dice drawn on a :class:`~sailing_kit.draw.scene.Scene`: a face with its pips, and a held die
 shown by more than colour (a thick outline, a tinted face and the word HELD under it).
 
 Pure drawing, shared by every game with dice.
@@ -6,8 +6,8 @@ Pure drawing, shared by every game with dice.
 
 from __future__ import annotations
 
-from sailing_kit.widgets import palette
-from sailing_kit.widgets.scene import XY, Scene
+from sailing_kit.draw import palette
+from sailing_kit.draw.scene import XY, Scene
 
 PIPS: dict[int, tuple[tuple[int, int], ...]] = {
     1: ((0, 0),),

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
-from sailing_kit.widgets import palette
-from sailing_kit.widgets.scene import XY, Scene
+from sailing_kit.draw import palette
+from sailing_kit.draw.scene import XY, Scene
 
 
 @dataclass(frozen=True)

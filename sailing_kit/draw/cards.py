@@ -1,4 +1,4 @@
-"""Playing cards drawn into a :class:`~sailing_kit.widgets.scene.Scene`: one card, a fanned-out
+"""Playing cards drawn into a :class:`~sailing_kit.draw.scene.Scene`: one card, a fanned-out
 row of them (a hand), face down backs, and which card a click lands on.
 
 Pure drawing, shared by the card games. A selected card is shown by more than colour: it is
@@ -7,11 +7,11 @@ raised, its border is thicker, and it carries a tick badge.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
-from sailing_kit.widgets import palette
-from sailing_kit.widgets.scene import XY, Scene
+from sailing_kit.draw import palette
+from sailing_kit.draw.scene import XY, Scene
 
 CARD_WIDTH = 60
 CARD_HEIGHT = 84

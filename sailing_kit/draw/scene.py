@@ -6,9 +6,9 @@ the one its widget paints come from the same drawing code. Coordinates are pixel
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from html import escape
-from typing import Sequence
 
 XY = tuple[float, float]
 

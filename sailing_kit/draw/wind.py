@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 
 from sailing_kit.core.compass import Direction
-from sailing_kit.widgets import palette
-from sailing_kit.widgets.scene import XY, Scene
+from sailing_kit.draw import palette
+from sailing_kit.draw.scene import XY, Scene
 
 
 def screen_unit(direction: Direction) -> tuple[float, float]:
