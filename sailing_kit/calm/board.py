@@ -64,7 +64,7 @@ class Board(HotSeat, CanvasBoard):
             self.discard_button,
             self.button("Undo", "Take back your last move (key u)", self.undo, icon="undo"),
             self.button("New deal", "A new game with the same options", self.new_deal,
-                        icon="refresh"),
+                        icon="refresh", new_game=True),
         ]
         self._proposed_at: int | None = None
         self._said: deque[tuple[Action, str]] = deque()

@@ -65,7 +65,7 @@ class Board(CanvasBoard):
                     self.button("Undo", "Take back your last choice (key u)", self.undo,
                                 icon="undo"),
                     self.button("New game", "A new game on this map, with a new seed",
-                                self.restart, icon="refresh")]
+                                self.restart, icon="refresh", new_game=True)]
         super().__init__(state, size=layout_of(state.sea).size, controls=controls,
                          side=[self.messages, files], bots=bots)
         for toggle in (self.advisor, self.honour):
@@ -170,9 +170,6 @@ class Board(CanvasBoard):
         except ConfigError as error:
             self.say(f"Map not loaded: {error}", "error")
             return
-        self.canvas.width, self.canvas.height = layout_of(state.sea).size
-        self.canvas.layout.width = f"{self.canvas.width}px"
-        self.canvas.layout.height = f"{self.canvas.height}px"
         self.start(state, f"New game on the map {state.sea.name!r}.")
 
     # ----- advisor --------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ only when a browser test runs; the tests skip, with the reason, where Chromium i
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright

@@ -15,10 +15,10 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
 
 from playwright.sync_api import Browser, Locator, Page, Playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -253,8 +253,15 @@ def wait_for_new_picture(canvas: Locator, before: int) -> None:
         arg=[canvas.element_handle(), before], timeout=WAIT_MS, polling=200)
 
 
+def scene_size(canvas: Locator) -> tuple[float, float]:
+    """The size of the scene the board canvas shows, in scene pixels (its drawn size on the page
+    and its backing store both differ: the board scales to the room it has)."""
+    width, height = canvas.evaluate("canvas => [canvas.dataset.width, canvas.dataset.height]")
+    return float(width), float(height)
+
+
 def page_point(canvas: Locator, pixel: tuple[float, float]) -> tuple[float, float]:
-    """Page coordinates of canvas pixel ``pixel``, allowing for CSS scaling of the canvas."""
+    """Page coordinates of scene pixel ``pixel``, allowing for the scaling of the canvas."""
     box = canvas.bounding_box()
-    width, height = canvas.evaluate("canvas => [canvas.width, canvas.height]")
+    width, height = scene_size(canvas)
     return box["x"] + pixel[0] * box["width"] / width, box["y"] + pixel[1] * box["height"] / height

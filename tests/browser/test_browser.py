@@ -1,8 +1,8 @@
 """Notebook 01's points-of-sail board in a real browser: JupyterLab and a Voilà app.
 
 The click target comes from the engine (the same drill the notebook builds), never from
-hard-coded pixels. The Voilà check guards the canvas reset in ``sailing_kit/widgets/canvas.py``
-that ipycanvas 0.14 needs to paint in a view connecting after the first draw.
+hard-coded pixels. The Voilà check guards that a view connecting after the first draw (as Voilà's
+does) paints the board at once.
 """
 
 from __future__ import annotations
