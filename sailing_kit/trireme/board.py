@@ -42,6 +42,8 @@ class Board(CanvasBoard):
                  bots: dict[int, Bot] | None = None):
         state = state if state is not None else new_game(seed=0)
         self.heading: Direction | None = None
+        self._advised_for: tuple[int, tuple[object, ...]] | None = None
+        self._advice: Advice | None = None
         self.messages = MessageLog(height="16em")
         self.advisor = self._toggle("Advisor", "lightbulb-o", advisor,
                                     "Show each choice's chance to win with perfect play (key p)")
@@ -177,7 +179,10 @@ class Board(CanvasBoard):
         """The advisor's view of the choice open now (None when off or not the human's choice)."""
         if not self.advisor.value or not self.human_to_act:
             return None
-        return advise(self.state)
+        position = (id(self.state), tuple(self.state.history))
+        if self._advised_for != position:  # a redraw of the same position asks the solver once
+            self._advised_for, self._advice = position, advise(self.state)
+        return self._advice
 
     def _toggled(self) -> None:
         self.redraw()

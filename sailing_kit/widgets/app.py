@@ -30,7 +30,7 @@ class GameApp(widgets.VBox):
         self.start_button.on_click(lambda _: self.board._guarded(self.new_game)())
         self.header = widgets.HBox([*choices.values(), self.start_button])
         self.header.add_class("sk-app-header")
-        self.board = self._build(seed=0)
+        self.board: CanvasBoard = self._build(seed=0)
         super().__init__([self.header, self.board])
         self.add_class("sk-app")
 

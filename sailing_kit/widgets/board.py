@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -34,8 +34,9 @@ class CanvasBoard(widgets.VBox):
     to computer players: after every human action, bots move until a human's turn; chance is
     sampled too unless ``auto_chance`` is False (the board then offers its own roll control)."""
 
-    def __init__(self, state: Any, *, size: tuple[int, int], controls: list[widgets.Widget] = (),
-                 side: list[widgets.Widget] = (), bots: dict[int, Bot] | None = None,
+    def __init__(self, state: Any, *, size: tuple[int, int],
+                 controls: Sequence[widgets.Widget] = (), side: Sequence[widgets.Widget] = (),
+                 bots: dict[int, Bot] | None = None,
                  auto_chance: bool = True):
         self.state = state
         self.bots = dict(bots or {})

@@ -23,7 +23,7 @@ function paintScene(ctx, model) {
     ctx.fillStyle = background;
     ctx.fillRect(0, 0, width, height);
   }
-  for (const shape of model.get("scene")) {
+  for (const shape of JSON.parse(model.get("scene"))) {
     const kind = shape[0];
     if (kind === "T") {
       const [, x, y, text, size, colour, align, bold] = shape;
@@ -146,7 +146,7 @@ function render({ model, el }) {
   }
 
   function send(event, at, pointer) {
-    canvas.dataset.lastEvent = `${event} ${at.x.toFixed(1)} ${at.y.toFixed(1)}`;
+    canvas.dataset[event === "down" ? "lastDown" : "lastUp"] = `${at.x.toFixed(2)} ${at.y.toFixed(2)}`;
     model.send({ event, x: at.x, y: at.y, pointer });
   }
 

@@ -3,12 +3,17 @@ must be passed first, and whose hand to draw. A mixin for card boards (Calm, the
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class HotSeat:
     """For a :class:`~sailing_kit.widgets.board.CanvasBoard` with ``bots``: ``revealed`` is the
     seat that last showed its hand (``None`` after a new game)."""
 
     revealed: int | None = None
+    state: Any
+    bots: dict[int, Any]
+    human_to_act: bool
 
     @property
     def seat(self) -> int | None:

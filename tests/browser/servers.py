@@ -197,10 +197,20 @@ def launch_chromium(playwright: Playwright, workspace: Workspace) -> Browser:
                                       env=workspace.env())
 
 
-def open_page(browser: Browser, server: Server) -> Page:
-    """A fresh page that authenticates to ``server``."""
+LAPTOP = (1366, 768)
+PROJECTOR = (1024, 768)
+PHONE = (390, 844)
+"""Screen sizes a class meets (CSS pixels): the laptop, the school projector, a phone."""
+
+
+def open_page(browser: Browser, server: Server, size: tuple[int, int] = (1400, 1000), *,
+              touch: bool = False, mobile: bool = False, pixel_ratio: float = 1) -> Page:
+    """A fresh page of ``size`` that authenticates to ``server`` (a touch screen with
+    ``touch``, a phone's browser with ``mobile``); close it with ``page.context.close()``."""
     context = browser.new_context(extra_http_headers=server.headers,
-                                  viewport={"width": 1400, "height": 1000})
+                                  viewport={"width": size[0], "height": size[1]},
+                                  has_touch=touch, is_mobile=mobile,
+                                  device_scale_factor=pixel_ratio)
     return context.new_page()
 
 
