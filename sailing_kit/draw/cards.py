@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sailing_kit.draw import palette
-from sailing_kit.draw.scene import XY, Scene
+from sailing_kit.draw.scene import MIN_TEXT, XY, Scene
 
 CARD_WIDTH = 60
 CARD_HEIGHT = 84
@@ -70,11 +70,12 @@ def draw_card(scene: Scene, rect: Rect, face: CardFace | None, *, selected: bool
     if face.title:
         size = 22 * scale if len(face.title) <= 3 else min(14 * scale,
                                                             1.7 * rect.w / len(face.title))
-        scene.text((cx, cy), face.title, size=max(size, 8.0), colour=face.ink, bold=True)
+        scene.text((cx, cy), face.title, size=max(size, MIN_TEXT), colour=face.ink, bold=True)
     if face.corner and scale >= 0.8:
-        scene.text((rect.x + 5, rect.y + 17), face.corner, size=10, colour=face.ink, anchor="start")
+        scene.text((rect.x + 5, rect.y + 17), face.corner, size=MIN_TEXT, colour=face.ink, anchor="start")
     for row, line in enumerate(reversed(_caption_lines(face.caption, rect.w))):
-        scene.text((cx, rect.y + rect.h - 10 - 11 * row), line, size=9, colour=palette.MUTED)
+        scene.text((cx, rect.y + rect.h - 10 - 13 * row), line, size=MIN_TEXT,
+                   colour=palette.MUTED)
     if selected:
         badge = (rect.x + rect.w - 4, rect.y + 4)
         scene.circle(badge, 9, fill=palette.BLUE, stroke="#ffffff", width=1.5)
@@ -82,9 +83,9 @@ def draw_card(scene: Scene, rect: Rect, face: CardFace | None, *, selected: bool
 
 
 def _caption_lines(caption: str, width: float) -> list[str]:
-    """The caption wrapped into lines that fit a card ``width`` pixels wide (about 5 pixels
-    a letter at 9 px)."""
-    fits = max(4, int((width - 6) / 5))
+    """The caption wrapped into lines that fit a card ``width`` pixels wide (about 6.5 pixels
+    a letter at 12 px)."""
+    fits = max(4, int((width - 6) / 6.5))
     lines: list[str] = []
     for word in caption.split():
         if lines and len(lines[-1]) + 1 + len(word) <= fits:

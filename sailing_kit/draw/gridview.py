@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
 from sailing_kit.draw import palette
-from sailing_kit.draw.scene import XY, Scene
+from sailing_kit.draw.scene import MIN_TEXT, XY, Scene
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ class GridView:
             scene.line(self.pixel((0, y)), self.pixel((self.width - 1, y)), stroke=palette.GRID)
         for x in range(0, self.width, 5):
             px, py = self.pixel((x, 0))
-            scene.text((px, py + self.margin * 0.55), str(x), size=10, colour=palette.MUTED)
+            scene.text((px, py + self.margin * 0.55), str(x), size=MIN_TEXT, colour=palette.MUTED)
         for y in range(0, self.height, 5):
             px, py = self.pixel((0, y))
-            scene.text((px - self.margin * 0.55, py), str(y), size=10, colour=palette.MUTED)
+            scene.text((px - self.margin * 0.55, py), str(y), size=MIN_TEXT, colour=palette.MUTED)

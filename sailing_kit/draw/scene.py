@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from html import escape
 
 XY = tuple[float, float]
+MIN_TEXT = 12
+"""The smallest text size (pixels at 100 %) a board draws: readable when projected."""
 
 
 @dataclass(frozen=True)
