@@ -66,8 +66,9 @@ class CanvasBoard(widgets.VBox):
         column.add_class("sk-board-column")
         body = widgets.HBox([column, widgets.VBox(list(side))]) if side else column
         body.add_class("sk-body")
-        super().__init__([widgets.HBox([*controls, self.text_toggle, self.large_toggle]), body,
-                          self.text_view])
+        self.controls = widgets.HBox([*controls, self.text_toggle, self.large_toggle])
+        self.controls.add_class("sk-controls")
+        super().__init__([self.controls, body, self.text_view])
         self.add_class("sailing-kit-board")
         self.redraw()
 

@@ -9,7 +9,8 @@
 const REPEAT_MS = 500; // a second press this soon and this close is a double click's second half
 const REPEAT_PX = 8;
 const TAP_SLOP_PX = 12; // a finger that moves further is scrolling, not tapping
-const STATUS_RESERVE_PX = 64; // room kept under the canvas for the status line
+const STATUS_ROOM_PX = [60, 130]; // room kept under the canvas for the status line: at least,
+// and at most (it grows with the longest message said, so the canvas does not jump back)
 const RECENT_MS = 10000; // how long after a press the board may scroll its status into view
 const PASS_KEYS = new Set(["Tab", "Escape"]);
 
@@ -91,6 +92,7 @@ function render({ model, el }) {
   let pressed = null; // the pointer whose press was sent and whose release is still due
   let tap = null; // a finger down on a board that takes no drags: {id, point, x, y}
   let lastInteraction = -Infinity;
+  let statusRoom = STATUS_ROOM_PX[0];
 
   const board = () => el.closest(".sailing-kit-board");
 
@@ -117,7 +119,9 @@ function render({ model, el }) {
     const outer = el.closest(".jp-OutputArea-output") || document.body;
     const room = Math.min(outer.clientWidth, document.documentElement.clientWidth) - 8;
     const controls = home && home.firstElementChild ? home.firstElementChild.offsetHeight : 0;
-    const tall = roomHeight(el) - controls - STATUS_RESERVE_PX;
+    const status = home && home.querySelector(".sk-status");
+    statusRoom = Math.min(STATUS_ROOM_PX[1], Math.max(statusRoom, status ? status.offsetHeight + 8 : 0));
+    const tall = roomHeight(el) - controls - statusRoom;
     const large = model.get("large");
     const most = large || model.get("fit") === "window" ? 2 : 1;
     let next = Math.min(room / width, most, large ? Infinity : tall / height);
@@ -247,6 +251,8 @@ function render({ model, el }) {
   const observeHome = () => {
     const home = board() || el.parentElement;
     if (home) resized.observe(home);
+    const outer = el.closest(".jp-OutputArea-output");
+    if (outer) resized.observe(outer);
     watchBoard();
     fit();
   };
