@@ -123,7 +123,8 @@ function render({ model, el }) {
     statusRoom = Math.min(STATUS_ROOM_PX[1], Math.max(statusRoom, status ? status.offsetHeight + 8 : 0));
     const tall = roomHeight(el) - controls - statusRoom;
     const large = model.get("large");
-    const most = large || model.get("fit") === "window" ? 2 : 1;
+    const fillWindow = model.get("fit") === "window" || "voila" in document.body.dataset;
+    const most = large || fillWindow ? 2 : 1; // in Voilà a board may grow to fill the window
     let next = Math.min(room / width, most, large ? Infinity : tall / height);
     next = Math.max(0.2, next);
     canvas.dataset.width = String(width);
@@ -162,6 +163,8 @@ function render({ model, el }) {
     lastInteraction = now;
     if (repeat) return false; // the second half of a double click plays nothing
     send("down", at, pointer);
+    canvas.dataset.presses = String(Number(canvas.dataset.presses || 0) + 1);
+    canvas.dataset.pressedAt = String(now);
     pressed = id;
     return true;
   }
@@ -169,6 +172,7 @@ function render({ model, el }) {
   function release(at, pointer, id) {
     if (pressed !== id) return;
     pressed = null;
+    canvas.dataset.releasedAt = String(performance.now());
     send("up", at, pointer);
   }
 

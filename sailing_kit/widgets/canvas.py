@@ -29,10 +29,10 @@ KeyHandler = Callable[[str, bool, bool, bool], None]
 
 class BoardCanvas(anywidget.AnyWidget):
     """``width`` x ``height`` scene pixels, drawn at whatever size the page allows: ``fit`` is
-    ``"page"`` (shrink to fit, never above 100 %) or ``"window"`` (fill the window, up to 200 %,
-    for Voilà apps and projectors); ``large`` fills the width, up to 200 %, for a teacher's
-    projector. ``drags`` lets a finger drag on the canvas (else a finger scrolls the page and a
-    tap is a click)."""
+    ``"page"`` (shrink to fit, never above 100 %, except in Voilà) or ``"window"`` (fill the
+    window, up to 200 %, as every board in a Voilà page does); ``large`` fills the width, up
+    to 200 %, for a teacher's projector. ``drags`` lets a finger drag on the canvas (else a
+    finger scrolls the page and a tap is a click)."""
 
     _esm = _HERE / "canvas.js"
     _css = _HERE / "board.css"

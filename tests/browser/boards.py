@@ -306,6 +306,36 @@ _CENTRE_ON = f"""(canvas, y) => {{
 }}"""
 
 
+_NEAR_THE_TOP = f"""(canvas, y) => {{
+    const scroller = ({_SCROLLER})(canvas);
+    const view = scroller === document.scrollingElement
+        ? {{top: 0, bottom: window.innerHeight}} : scroller.getBoundingClientRect();
+    const box = canvas.getBoundingClientRect();
+    const at = box.top + y * box.height / Number(canvas.dataset.height);
+    scroller.scrollTop += at - (view.top + 60);
+}}"""
+_IN_VIEW = f"""element => {{
+    const scroller = ({_SCROLLER})(element);
+    const view = scroller === document.scrollingElement
+        ? {{top: 0, bottom: window.innerHeight}} : scroller.getBoundingClientRect();
+    const box = element.getBoundingClientRect();
+    return box.height > 0 && box.top >= view.top - 1 && box.bottom <= view.bottom + 1;
+}}"""
+
+
+def scroll_near_the_top(canvas: Locator, pixel: XY) -> None:
+    """Scroll the page so that scene pixel ``pixel`` is just below the top of the view (and the
+    status line, under the canvas, most likely out of view); room is made around the board."""
+    board = canvas.locator("xpath=ancestor::*[contains(@class, 'sailing-kit-board')][1]")
+    board.evaluate(_ROOM, 2000)
+    canvas.evaluate(_NEAR_THE_TOP, pixel[1])
+
+
+def in_view(element: Locator) -> bool:
+    """Whether ``element`` is wholly inside the view it scrolls in."""
+    return element.evaluate(_IN_VIEW)
+
+
 def scroll_to(canvas: Locator, pixel: XY) -> None:
     """Scroll the page so that scene pixel ``pixel`` of ``canvas`` is in the middle of the
     view."""

@@ -135,10 +135,13 @@ def free_port() -> int:
 
 
 @contextmanager
-def _serving(command: list[str], workspace: Workspace, port: int, name: str) -> Iterator[None]:
-    """Run ``command`` until the ``with`` block ends; enter it once ``port`` accepts connections."""
+def serving(command: list[str], workspace: Workspace, port: int, name: str,
+            cwd: Path | None = None) -> Iterator[None]:
+    """Run ``command`` (in ``cwd``, by default the workspace's notebooks) until the ``with``
+    block ends; enter it once ``port`` accepts connections. Its output goes to
+    ``workspace.log(name)``."""
     with workspace.log(name).open("w") as log:
-        process = subprocess.Popen(command, cwd=workspace.notebooks, env=workspace.env(),
+        process = subprocess.Popen(command, cwd=cwd or workspace.notebooks, env=workspace.env(),
                                    stdout=log, stderr=subprocess.STDOUT)
     try:
         _wait_for_port(port, process, workspace.log(name))
@@ -175,7 +178,7 @@ def jupyterlab(workspace: Workspace) -> Iterator[Server]:
                "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
                "--LabApp.expose_app_in_browser=True",
                f"--ServerApp.root_dir={workspace.notebooks}"]
-    with _serving(command, workspace, port, "jupyterlab"):
+    with serving(command, workspace, port, "jupyterlab"):
         yield Server(f"http://127.0.0.1:{port}", {"Authorization": f"token {token}"})
 
 
@@ -187,7 +190,7 @@ def voila(workspace: Workspace, notebook: str = "") -> Iterator[Server]:
     command = [sys.executable, "-m", "voila", str(workspace.notebooks / notebook),
                "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
                "--Voila.port_retries=0", "--show_tracebacks=True"]
-    with _serving(command, workspace, port, "voila"):
+    with serving(command, workspace, port, "voila"):
         yield Server(f"http://127.0.0.1:{port}")
 
 

@@ -1,0 +1,76 @@
+"""#12.8 (the base's part): a double click plays one move, not two, and every Voilà app has one
+title and one New game button.
+
+The points-of-sail board sails once when an end of turn is double-clicked, and a double-clicked
+die is held once (not held and let go again), in JupyterLab and in Voilà.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Locator, Page
+
+from tests.browser.boards import (
+    CASE,
+    Click,
+    apply_in_kernel,
+    board_locator,
+    notebook_board,
+    press_in_page,
+    scroll_to,
+    status_text,
+    wait_for_status,
+)
+from tests.browser.servers import Server, page_point, run_notebook_in_lab, wait_for_painted_board
+
+pytestmark = pytest.mark.browser
+BOARDS = ["points of sail", "dice"]
+
+
+def double_click_the_first_target(page: Page, canvas: Locator, name: str, notebook: str) -> None:
+    oracle = notebook_board(notebook)
+    for step in CASE[name].steps(oracle):
+        apply_in_kernel(oracle, step)  # once: what one click does
+        if isinstance(step, Click):
+            scroll_to(canvas, step.pixel)
+            presses = int(canvas.evaluate("c => c.dataset.presses || '0'"))
+            page.mouse.dblclick(*page_point(canvas, step.pixel))
+            wait_for_status(page, status_text(oracle))
+            page.wait_for_timeout(1500)  # time for a second move to show, were it played
+            wait_for_status(page, status_text(oracle))
+            assert int(canvas.evaluate("c => c.dataset.presses")) == presses + 1
+            return
+        press_in_page(page, step.label)
+        wait_for_status(page, status_text(oracle))
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_a_double_click_plays_one_move_in_jupyterlab(lab_page: Page, lab: Server,
+                                                     name: str) -> None:
+    run_notebook_in_lab(lab_page, lab, CASE[name].lesson)
+    double_click_the_first_target(lab_page, wait_for_painted_board(lab_page), name,
+                                  CASE[name].lesson)
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_a_double_click_plays_one_move_in_voila(apps_page: Page, apps: Server, name: str) -> None:
+    apps_page.goto(f"{apps.url}/voila/render/{CASE[name].app}")
+    double_click_the_first_target(apps_page, wait_for_painted_board(apps_page), name,
+                                  CASE[name].app)
+
+
+APPS = ["calm", "race", "regatta", "right_of_way", "trireme", "yacht"]
+
+
+@pytest.mark.parametrize("app", APPS)
+def test_a_voila_app_has_one_title_and_one_new_game_button(apps_page: Page, apps: Server,
+                                                           app: str) -> None:
+    apps_page.goto(f"{apps.url}/voila/render/apps/{app}.ipynb")
+    wait_for_painted_board(apps_page)
+    headings = apps_page.locator("h1:visible, h2:visible, h3:visible")
+    assert headings.count() == 1, headings.all_inner_texts()
+    new = apps_page.locator("button:visible").filter(has_text=re.compile(r"^\s*New\b"))
+    assert [text.strip() for text in new.all_inner_texts()] == ["New game"]
+    assert board_locator(apps_page).count() == 1
