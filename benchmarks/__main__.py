@@ -1,7 +1,8 @@
 """Run every benchmark and print a Markdown table: ``python -m benchmarks``.
 
 Each module of this package with a ``run()`` function returning ``[(name, figure), ...]`` is a
-benchmark; ``python -m benchmarks yacht calm`` runs only those modules, and ``--readme`` also
+benchmark; ``python -m benchmarks yacht calm`` runs only those modules (a module marked
+``EXPLICIT``, such as ``browser``, runs only when named), and ``--readme`` also
 writes the table into README.md (between its figures markers).
 """
 
@@ -32,6 +33,8 @@ def main(arguments: list[str]) -> None:
         if selected and name not in selected:
             continue
         module = importlib.import_module(f"benchmarks.{name}")
+        if getattr(module, "EXPLICIT", False) and name not in selected:
+            continue  # a long one (the browser's): only when named
         if hasattr(module, "run"):
             rows.extend(module.run())
     table = "\n".join([

@@ -17,12 +17,13 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
 from sailing_kit.widgets.board import CanvasBoard
-from tests.browser.servers import BOARD, NOTEBOOKS, WAIT_MS, page_point
+from tests.browser.servers import BOARD, NOTEBOOKS, WAIT_MS, Workspace, page_point
 
 XY = tuple[float, float]
 
@@ -57,15 +58,20 @@ class Case:
 
 
 # ----- the oracle: the notebook's own cells, run here ------------------------------------------
-def notebook_board(notebook: str) -> CanvasBoard:
-    """The board ``notebook`` ends with, built here: its last cell that builds a board, run
-    after every import of the cells before it (the lessons' other cells only compute)."""
+def board_code(notebook: str) -> str:
+    """The code that builds the board ``notebook`` ends with: its last cell that builds a
+    board, after every import of the cells before it (the lessons' other cells only compute)."""
     cells = [("".join(cell["source"]))
              for cell in json.loads((NOTEBOOKS / notebook).read_text())["cells"]
              if cell["cell_type"] == "code"]
     last = max(i for i, source in enumerate(cells) if _BUILDS_A_BOARD.search(source))
     imports = [ast.unparse(node) for source in cells[:last] for node in ast.parse(source).body
                if isinstance(node, (ast.Import, ast.ImportFrom))]
+    return "\n".join([*imports, cells[last]])
+
+
+def notebook_board(notebook: str) -> CanvasBoard:
+    """The board ``notebook`` ends with, built here by :func:`board_code`."""
     made: list[CanvasBoard] = []
     original = CanvasBoard.__init__
 
@@ -76,11 +82,25 @@ def notebook_board(notebook: str) -> CanvasBoard:
     CanvasBoard.__init__ = record  # type: ignore[method-assign]
     try:
         with contextlib.redirect_stdout(io.StringIO()):
-            exec(compile("\n".join([*imports, cells[last]]), notebook, "exec"),  # the kit's
-                 {"__name__": "__main__"})  # own notebooks
+            exec(compile(board_code(notebook), notebook, "exec"),  # the kit's own notebooks
+                 {"__name__": "__main__"})
     finally:
         CanvasBoard.__init__ = original  # type: ignore[method-assign]
     return made[-1]
+
+
+def board_only(workspace: Workspace, notebook: str) -> str:
+    """A notebook in ``workspace`` that builds just the board ``notebook`` ends with (quicker
+    to run than the lesson); its path, relative to the workspace's notebooks."""
+    path = Path("_boards") / notebook.replace("/", "_")
+    cell = {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+            "source": board_code(notebook)}
+    document = {"cells": [cell], "metadata": {"kernelspec": {
+        "name": "python3", "display_name": "Python 3", "language": "python"}},
+        "nbformat": 4, "nbformat_minor": 5}
+    (workspace.notebooks / path).parent.mkdir(exist_ok=True)
+    (workspace.notebooks / path).write_text(json.dumps(document))
+    return str(path)
 
 
 _BUILDS_A_BOARD = re.compile(r"\b(\w*Board|\w*Trainer|app|trainer_app)\(")
@@ -334,6 +354,11 @@ def scroll_near_the_top(canvas: Locator, pixel: XY) -> None:
 def in_view(element: Locator) -> bool:
     """Whether ``element`` is wholly inside the view it scrolls in."""
     return element.evaluate(_IN_VIEW)
+
+
+def scrolled(canvas: Locator) -> float:
+    """How far the view that ``canvas`` scrolls in is scrolled down (CSS pixels)."""
+    return canvas.evaluate(f"canvas => ({_SCROLLER})(canvas).scrollTop")
 
 
 def scroll_to(canvas: Locator, pixel: XY) -> None:

@@ -17,13 +17,14 @@ from tests.browser.boards import (
     Click,
     apply_in_kernel,
     board_locator,
+    board_only,
     notebook_board,
     press_in_page,
     scroll_to,
     status_text,
     wait_for_status,
 )
-from tests.browser.servers import Server, page_point, run_notebook_in_lab, wait_for_painted_board
+from tests.browser.servers import Server, Workspace, page_point, run_notebook_in_lab, wait_for_painted_board
 
 pytestmark = pytest.mark.browser
 BOARDS = ["points of sail", "dice"]
@@ -47,9 +48,9 @@ def double_click_the_first_target(page: Page, canvas: Locator, name: str, notebo
 
 
 @pytest.mark.parametrize("name", BOARDS)
-def test_a_double_click_plays_one_move_in_jupyterlab(lab_page: Page, lab: Server,
+def test_a_double_click_plays_one_move_in_jupyterlab(lab_page: Page, lab: Server, workspace: Workspace,
                                                      name: str) -> None:
-    run_notebook_in_lab(lab_page, lab, CASE[name].lesson)
+    run_notebook_in_lab(lab_page, lab, board_only(workspace, CASE[name].lesson))
     double_click_the_first_target(lab_page, wait_for_painted_board(lab_page), name,
                                   CASE[name].lesson)
 

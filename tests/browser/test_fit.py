@@ -20,6 +20,7 @@ from tests.browser.boards import (
     apply_in_kernel,
     assert_read_at,
     board_locator,
+    board_only,
     drawn_size,
     notebook_board,
     press_in_page,
@@ -33,6 +34,7 @@ from tests.browser.servers import (
     PHONE,
     PROJECTOR,
     Server,
+    Workspace,
     open_page,
     page_point,
     run_notebook_in_lab,
@@ -89,8 +91,8 @@ def laptop_lab(browser: Browser, lab: Server):
 
 @pytest.mark.parametrize("name", CASE_NAMES)
 def test_every_board_fits_a_laptop_in_jupyterlab_with_the_file_browser_open(
-        laptop_lab: Page, lab: Server, name: str) -> None:
-    run_notebook_in_lab(laptop_lab, lab, CASE[name].lesson)
+        laptop_lab: Page, lab: Server, workspace: Workspace, name: str) -> None:
+    run_notebook_in_lab(laptop_lab, lab, board_only(workspace, CASE[name].lesson))
     canvas = wait_for_painted_board(laptop_lab)
     parts = parts_in_view(laptop_lab)
     assert parts["browser"], "the file browser is open"
@@ -141,10 +143,10 @@ def test_every_app_scales_to_the_window_in_voila(browser: Browser, apps: Server,
         page.context.close()
 
 
-def test_the_large_switch_draws_a_board_larger_and_clicks_stay_exact(laptop_lab: Page,
-                                                                     lab: Server) -> None:
+def test_the_large_switch_draws_a_board_larger_and_clicks_stay_exact(
+        laptop_lab: Page, lab: Server, workspace: Workspace) -> None:
     name = "points of sail"
-    run_notebook_in_lab(laptop_lab, lab, CASE[name].lesson)
+    run_notebook_in_lab(laptop_lab, lab, board_only(workspace, CASE[name].lesson))
     canvas = wait_for_painted_board(laptop_lab)
     before = drawn_size(canvas)[0]
     press_in_page(laptop_lab, "Large")

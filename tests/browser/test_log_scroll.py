@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Locator, Page
 
-from tests.browser.boards import CASE, board_locator
-from tests.browser.servers import WAIT_MS, Server, run_notebook_in_lab, wait_for_painted_board
+from tests.browser.boards import CASE, board_locator, board_only
+from tests.browser.servers import WAIT_MS, Server, Workspace, run_notebook_in_lab, wait_for_painted_board
 
 pytestmark = pytest.mark.browser
 
@@ -40,9 +40,9 @@ def play_from_the_keyboard(page: Page, canvas: Locator, name: str) -> None:
 
 
 @pytest.mark.parametrize("name", KEYS)
-def test_the_log_shows_its_newest_line_in_jupyterlab(lab_page: Page, lab: Server,
-                                                     name: str) -> None:
-    run_notebook_in_lab(lab_page, lab, CASE[name].lesson)
+def test_the_log_shows_its_newest_line_in_jupyterlab(
+        lab_page: Page, lab: Server, workspace: Workspace, name: str) -> None:
+    run_notebook_in_lab(lab_page, lab, board_only(workspace, CASE[name].lesson))
     canvas = wait_for_painted_board(lab_page)
     cells = lab_page.locator(".jp-Notebook .jp-Cell").count()
     play_from_the_keyboard(lab_page, canvas, name)

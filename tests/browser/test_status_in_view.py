@@ -18,6 +18,7 @@ from tests.browser.boards import (
     Click,
     apply_in_kernel,
     board_locator,
+    board_only,
     in_view,
     notebook_board,
     press_in_page,
@@ -28,6 +29,7 @@ from tests.browser.boards import (
 from tests.browser.servers import (
     WAIT_MS,
     Server,
+    Workspace,
     page_point,
     run_notebook_in_lab,
     wait_for_painted_board,
@@ -65,9 +67,9 @@ def refusal_and_result(page: Page, canvas: Locator, name: str, notebook: str) ->
 
 
 @pytest.mark.parametrize("name", CASE_NAMES)
-def test_refusals_and_results_are_shown_in_view_in_jupyterlab(lab_page: Page, lab: Server,
-                                                              name: str) -> None:
-    run_notebook_in_lab(lab_page, lab, CASE[name].lesson)
+def test_refusals_and_results_are_shown_in_view_in_jupyterlab(
+        lab_page: Page, lab: Server, workspace: Workspace, name: str) -> None:
+    run_notebook_in_lab(lab_page, lab, board_only(workspace, CASE[name].lesson))
     refusal_and_result(lab_page, wait_for_painted_board(lab_page), name, CASE[name].lesson)
 
 

@@ -24,10 +24,12 @@ from tests.browser.boards import (
     apply_in_kernel,
     assert_read_at,
     board_locator,
+    board_only,
     finger_drag,
     notebook_board,
     press_in_page,
     scroll_to,
+    scrolled,
     status_text,
     tap,
     wait_for_status,
@@ -36,8 +38,10 @@ from tests.browser.servers import (
     PHONE,
     PROJECTOR,
     Server,
+    Workspace,
     open_page,
     run_notebook_in_lab,
+    scene_size,
     wait_for_painted_board,
 )
 
@@ -81,8 +85,8 @@ def test_a_tap_does_what_a_click_does_on_a_phone_in_voila(phone: Page, apps: Ser
 
 @pytest.mark.parametrize("name", CASE_NAMES)
 def test_a_tap_does_what_a_click_does_on_a_touch_screen_in_jupyterlab(
-        touch_lab: Page, lab: Server, name: str) -> None:
-    run_notebook_in_lab(touch_lab, lab, CASE[name].lesson)
+        touch_lab: Page, lab: Server, workspace: Workspace, name: str) -> None:
+    run_notebook_in_lab(touch_lab, lab, board_only(workspace, CASE[name].lesson))
     play_by_touch(touch_lab, wait_for_painted_board(touch_lab), name, CASE[name].lesson)
 
 
@@ -111,25 +115,45 @@ def test_a_finger_drags_a_boat_in_the_trainers_free_mode_in_voila(phone: Page,
     drag_a_boat_by_finger(phone, wait_for_painted_board(phone), CASE["right-of-way trainer"].app)
 
 
-def test_a_finger_drags_a_boat_in_the_trainers_free_mode_in_jupyterlab(touch_lab: Page,
-                                                                       lab: Server) -> None:
-    run_notebook_in_lab(touch_lab, lab, CASE["right-of-way trainer"].lesson)
+def test_a_finger_drags_a_boat_in_the_trainers_free_mode_in_jupyterlab(
+        touch_lab: Page, lab: Server, workspace: Workspace) -> None:
+    lesson = CASE["right-of-way trainer"].lesson
+    run_notebook_in_lab(touch_lab, lab, board_only(workspace, lesson))
     drag_a_boat_by_finger(touch_lab, wait_for_painted_board(touch_lab),
                           CASE["right-of-way trainer"].lesson)
 
 
 def test_a_swipe_over_a_board_scrolls_the_page_and_plays_nothing(phone: Page,
                                                                  apps: Server) -> None:
-    """A finger moving over the Calm board (which takes no drags) scrolls, it is no tap."""
+    """A finger moving over the Calm board (which takes no drags) is no tap, and the page
+    pans under it; on the trainer in free mode (drags) the same gesture moves no page."""
     phone.goto(f"{apps.url}/voila/render/{CASE['calm'].app}")
     canvas = wait_for_painted_board(phone)
     oracle = notebook_board(CASE["calm"].app)
     card = oracle.table_layout.hand_rects(len(oracle.hand))[2].centre
     scroll_to(canvas, card)
     before = board_locator(phone).locator(".sk-status").inner_text()
-    scrolled = phone.evaluate("() => document.scrollingElement.scrollTop")
-    finger_drag(phone, canvas, card, (card[0], card[1] - 250))
+    before_scroll = scrolled(canvas)
+    assert before_scroll > 100  # room to scroll back up
+    finger_drag(phone, canvas, card, (card[0], card[1] + 150))
     phone.wait_for_timeout(1500)
     assert board_locator(phone).locator(".sk-status").inner_text() == before
     assert canvas.evaluate("c => c.dataset.lastDown") is None
-    assert phone.evaluate("() => document.scrollingElement.scrollTop") != scrolled
+    assert scrolled(canvas) < before_scroll - 50, "the page did not pan under the finger"
+
+
+def test_a_finger_in_free_mode_drags_on_the_board_instead_of_panning(phone: Page,
+                                                                     apps: Server) -> None:
+    """In free mode the canvas keeps the finger (no panning): its press and its release both
+    reach the board, where they were."""
+    phone.goto(f"{apps.url}/voila/render/{CASE['right-of-way trainer'].app}")
+    canvas = wait_for_painted_board(phone)
+    press_in_page(phone, "Free mode", touch=True)
+    phone.wait_for_function("c => c.style.touchAction === 'none'", arg=canvas.element_handle())
+    start = (scene_size(canvas)[0] / 2, scene_size(canvas)[1] * 0.3)
+    end = (start[0], start[1] + 150)
+    scroll_to(canvas, start)
+    finger_drag(phone, canvas, start, end)
+    assert_read_at(canvas, start)
+    x, y = map(float, canvas.evaluate("c => c.dataset.lastUp").split())
+    assert abs(x - end[0]) < 1 and abs(y - end[1]) < 1
