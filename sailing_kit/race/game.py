@@ -10,8 +10,8 @@ the marks (§3.6) all apply. ``new_practice`` is the same engine in open water.
 
 from __future__ import annotations
 
-import itertools
 import json
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -22,19 +22,29 @@ from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.grid import Point, parse_point, step
 from sailing_kit.core.protocol import CHANCE, GameState, Result
 from sailing_kit.draw.scene import Scene
-from sailing_kit.race.course import Course, Leg, OpenWater, rounded, standard_course, start_spots
+from sailing_kit.race.course import Course, Leg, OpenWater, start_spots
 from sailing_kit.race.course_drawing import race_scene
 from sailing_kit.race.drill import Sail, WindShift
-from sailing_kit.race.engagement import Infringement, infringements, infringements_after_wind_change
+from sailing_kit.race.engagement import (
+    Infringement,
+    Waters,
+    infringements,
+    infringements_after_wind_change,
+    judge,
+)
+from sailing_kit.race.judging import finish_stands, forced_onto_lull, race_waters
+from sailing_kit.race.legs import follow
+from sailing_kit.race.options import RaceOptions
 from sailing_kit.race.penalties import Umpire
-from sailing_kit.race.rightofway import Boat
+from sailing_kit.race.rightofway import Boat, Ruling
 from sailing_kit.race.sailing import TurnOption, Water, manoeuvres_on_the_spot, turn_options
 from sailing_kit.race.situation import sailing_words
-from sailing_kit.race.tokens import BOX_TOKENS, place_tokens, token_limits_broken
+from sailing_kit.race.start import START_MOVES, StartFoul, start_fouls
+from sailing_kit.race.tokens import place_tokens
 from sailing_kit.race.wind import COMPASS_DIE, compass_die_outcomes
 
-START_MOVES = 7
-"""The start procedure lasts 7 moves; the race starts with the 8th (§3.1)."""
+__all__ = ["START_MOVES", "Action", "Place", "Protest", "RaceOptions", "RaceState", "Spin",
+           "StartFoul", "Wait", "new_game", "new_practice"]
 NAMES = "ABCDE"
 
 
@@ -68,119 +78,6 @@ class Wait:
 Action = Place | Sail | Protest | Spin | Wait | WindShift
 
 
-@dataclass(frozen=True)
-class StartFoul:
-    """A breach of the start procedure's prohibitions (§3.1); any opponent may protest it, until
-    the end of the next round."""
-
-    offender: str
-    point: Point
-    reason: str
-    round: int
-
-    def may_claim(self, name: str) -> bool:
-        return name != self.offender
-
-    def explain(self) -> str:
-        return f"{self.offender} broke the start procedure: {self.reason} (§3.1)."
-
-
-@dataclass(frozen=True)
-class RaceOptions:
-    boats: int = 2
-    course: str = "full"
-    """"full" (the text's 15 x 29 course, three laps), "short" (11 x 17, one lap) or "open"
-    (open water: no course, marks and a finish row given below)."""
-    variant: str = "standard"
-    """"standard", "two_windward" (fig. 15-a) or "triangle" (fig. 15-b)."""
-    tokens: int | None = None
-    """Tokens in play (half yellow, half blue, less each boat's reserve yellow); None: 80 on the
-    full course, 36 on the short one, none in open water; 0 plays without (§3.8)."""
-    yellow: tuple[Point, ...] | None = None
-    blue: tuple[Point, ...] | None = None
-    """Tokens placed by hand (a scenario) instead of at random; the §3.2 limits still apply."""
-    flags: bool = True
-    """Wind changes at the flags (§3.3); False removes them (§3.8)."""
-    cover: bool = True
-    """Wind cover (§3.5); False plays without (§3.8)."""
-    start_procedure: bool = True
-    """The 7-move start (§3.1); False starts the boats racing from their positions."""
-    positions: tuple[tuple[Point, Direction], ...] | None = None
-    """Where the boats begin (in turn order); None: each is placed before the start."""
-    umpire: bool = False
-    """True: the umpire claims every infringement at once and explains it (§3.4)."""
-    lull_skips_turn: bool = True
-    """True: a yellow lull also costs the boat its next turn ("stand still for 1 turn")."""
-    width: int | None = None
-    height: int | None = None
-    laps: int | None = None
-    flag_rows: tuple[int, ...] | None = None
-    """The size of the area (default: the preset's; 13 x 15 in open water), the number of laps
-    and the rows of the flags, if the players agree on others (§1)."""
-    marks: tuple[Point, ...] = ()
-    finish_row: int | None = None
-    wind_shifts: bool = False
-    """Open water only: the marks, the finish row, and a compass-die roll each round."""
-    wind: Direction = Direction.N
-    max_rounds: int = 400
-
-    def __post_init__(self) -> None:
-        set_ = object.__setattr__
-        opt.whole_number(self.boats, "boats", 2, 5)
-        if self.course not in ("full", "short", "open"):
-            raise ValueError(f"option 'course' must be 'full', 'short' or 'open', not "
-                             f"{self.course!r}")
-        if self.tokens is not None:
-            opt.whole_number(self.tokens, "tokens", 0, BOX_TOKENS)
-        for name in ("flags", "cover", "start_procedure", "umpire", "lull_skips_turn",
-                     "wind_shifts"):
-            opt.flag(getattr(self, name), name)
-        set_(self, "wind", opt.direction(self.wind, "wind"))
-        opt.whole_number(self.max_rounds, "max_rounds", 1)
-        set_(self, "marks", tuple(opt.point(m, "marks") for m in self.marks))
-        for colour in ("yellow", "blue"):
-            if getattr(self, colour) is not None:
-                set_(self, colour, tuple(opt.point(p, colour) for p in getattr(self, colour)))
-        if self.positions is not None:
-            try:
-                set_(self, "positions", tuple((parse_point(p), Direction.parse(h))
-                                              for p, h in self.positions))
-            except (TypeError, ValueError) as error:
-                raise ValueError(f"option 'positions': a list of ((x, y), heading): {error}") from None
-            if len(self.positions) != self.boats:
-                raise ValueError(f"option 'positions' gives {len(self.positions)} boats, "
-                                 f"option 'boats' says {self.boats}")
-        for name, low, high in (("width", 3, 40), ("height", 3, 60), ("laps", 1, 9)):
-            if getattr(self, name) is not None:
-                opt.whole_number(getattr(self, name), name, low, high)
-        if self.flag_rows is not None:
-            set_(self, "flag_rows", tuple(opt.whole_number(r, "flag_rows", 0)
-                                          for r in self.flag_rows))
-        if self.course == "open":
-            if self.positions is None:
-                raise ValueError("in open water, option 'positions' says where the boats are")
-            if self.finish_row is not None:
-                opt.whole_number(self.finish_row, "finish_row", 1, (self.height or 15) - 1)
-        area = self.area()  # validates course and variant
-        if self.yellow is not None or self.blue is not None:
-            placed = set(self.yellow or ()) | set(self.blue or ())
-            broken = token_limits_broken(area, placed)
-            if broken or any(p not in area.grid for p in placed):
-                raise ValueError(f"options 'yellow'/'blue': {broken or 'a token is off the board'}")
-
-    def area(self) -> Course | OpenWater:
-        if self.course == "open":
-            return OpenWater(self.width or 13, self.height or 15, self.marks, self.finish_row)
-        return standard_course(self.course, self.variant, width=self.width, height=self.height,
-                               laps=self.laps, flags=self.flag_rows)
-
-    @property
-    def token_count(self) -> int:
-        if self.tokens is not None:
-            return self.tokens
-        return {"full": BOX_TOKENS, "short": 36, "open": 0}[self.course]
-
-
 class RaceState(GameState[Action]):
     """A race. ``str(state)`` describes it; in a notebook it draws itself."""
 
@@ -205,12 +102,16 @@ class RaceState(GameState[Action]):
             else START_MOVES
         first_leg = 1 if isinstance(self.area, Course) and not options.start_procedure else 0
         self.legs: tuple[int, ...] = (first_leg,) * options.boats
+        self.windings: tuple[tuple[int, ...], ...] = ((),) * options.boats
+        """Per boat, the crossings counted on its present leg (:mod:`sailing_kit.race.legs`)."""
         self.tracks: tuple[tuple[Point, ...], ...] = ()
         self.finished: tuple[str, ...] = ()
         self.cover_tokens: tuple[tuple[str, Point], ...] = ()
         self.becalmed: tuple[str, ...] = ()
         self.stayed: tuple[int, ...] = (0,) * options.boats
         self.umpire = Umpire(auto=options.umpire)
+        self._waters: dict[tuple[tuple[int, ...], Direction], Waters] = {}
+        """A cache of :meth:`waters` (it only depends on the legs and the wind)."""
         self.spin_sense: tuple[tuple[str, bool], ...] = ()
         self.flags_done: frozenset[tuple[int, int]] = frozenset()
         self.rolls_due = 0
@@ -248,6 +149,25 @@ class RaceState(GameState[Action]):
 
     def leg(self, name: str) -> Leg:
         return self.course_legs[min(self.legs[self.names.index(name)], len(self.course_legs) - 1)]
+
+    def waters(self, legs: Sequence[int] | None = None) -> Waters:
+        """What the umpire judges by: the wind, the marks each boat is rounding on its leg (with
+        ``legs``, the legs the boats were on) and the boats the zone gives no rights to."""
+        key = (self.legs if legs is None else tuple(legs), self.wind)
+        found = self._waters.get(key)
+        if found is None:
+            last = len(self.course_legs) - 1
+            found = self._waters[key] = race_waters(
+                self.area, [self.course_legs[min(leg, last)] for leg in key[0]], self.names,
+                self.wind)
+        return found
+
+    def ruling(self, one: str, other: str) -> Ruling:
+        """How the umpire judges two boats as they stand now: the boat on the other's course
+        point arrived first, otherwise the one earlier in turn order."""
+        boats = sorted((b for b in self.boats if b.name in (one, other)),
+                       key=lambda b: self.names.index(b.name))
+        return judge(boats[0], boats[1], self.waters())
 
     @property
     def cover_points(self) -> frozenset[Point]:
@@ -464,6 +384,7 @@ class RaceState(GameState[Action]):
         elif isinstance(action, Protest):
             self.umpire, said = self.umpire.protest(self.boat.name, action.offender)
             self._say(f"{self.boat.name} protests: {said}")
+            self._void_finishes()
         elif isinstance(action, Spin):
             self._spin(action)
             self._end_turn()
@@ -471,6 +392,7 @@ class RaceState(GameState[Action]):
             if self.boat.name in self.becalmed:
                 self.becalmed = tuple(n for n in self.becalmed if n != self.boat.name)
                 self._say(f"{self.boat.name} is becalmed and stands still.")
+            self._start_fouls(self.boat, (self.boat.position,), manoeuvred=False)
             self._end_turn()
         else:
             option = next(o for o in self.turn_options() if o.end == (action.position,
@@ -485,6 +407,8 @@ class RaceState(GameState[Action]):
 
     def _sail(self, option: TurnOption) -> None:
         index, boat = self.turn, self.boat
+        legs_before = self.legs
+        forced = forced_onto_lull(boat, self.boats, self.wind, option)
         self.boats = _replace(self.boats, index, boat.moved(option.position, option.heading))
         self.tracks = _replace(self.tracks, index, self.tracks[index] + option.path)
         if any(not m.is_movement for m in option.moves) or (boat.name in dict(self.cover_tokens) \
@@ -495,57 +419,54 @@ class RaceState(GameState[Action]):
             self._say(f"{boat.name} meets a yellow token at {option.position}: becalmed (§3.2).")
         if option.gusts:
             self._say(f"{boat.name} rides {option.gusts} gust(s) (§3.2).")
-        self._start_fouls(boat, option)
+        self._start_fouls(boat, (boat.position, *option.path), manoeuvred=not option.path)
         self._progress(index, (boat.position, *option.path))
-        if self.finished:
-            return
-        found = infringements(self.boats, self.wind, marks=self.area.marks,
-                              start=self.in_start_procedure, mover=boat.name,
-                              exempt={boat.name} if option.lulled else ())
-        self._record(found)
+        self._judge(boat, legs_before, exempt={boat.name} if forced else ())
         self._cover()
 
-    def _start_fouls(self, boat: Boat, option: TurnOption) -> None:
+    def _judge(self, before: Boat, legs_before: Sequence[int],
+               exempt: Collection[str] = ()) -> None:
+        """The end of a turn of ``before``'s boat (sailing, finishing or a penalty spin): the
+        umpire sees whether it stands on another boat's course point without right of way; a
+        point it entered is judged as the contest stood before the move (rules-decisions)."""
+        self._record(infringements(self.boats, self.waters(), before=before,
+                                   waters_before=self.waters(legs_before), exempt=exempt))
+        if before.name in self.finished:
+            self._say(f"{before.name} wins (§3.7)!" if self.result is not None else
+                      f"{before.name}'s finish stands only if no penalty is claimed against it "
+                      "(§3.7: the rules apply up to and including the finish line).")
+
+    def _start_fouls(self, boat: Boat, track: tuple[Point, ...], manoeuvred: bool) -> None:
         """§3.1: during the start, no more than 2 moves on the same intersection, and no touching
         the starting line in moves 6 and 7."""
-        index = self.turn
         if not self.in_start_procedure:
             return
-        stayed = 0 if option.path else self.stayed[index] + 1
+        index = self.turn
+        stayed, fouls = start_fouls(boat.name, track, manoeuvred=manoeuvred,
+                                    stayed=self.stayed[index], line=self.area.line,
+                                    rounds=self.rounds)
         self.stayed = _replace(self.stayed, index, stayed)
-        fouls = []
-        if stayed > 2:
-            fouls.append(StartFoul(boat.name, option.position, "it manoeuvred on the same "
-                                   "intersection for more than 2 moves", self.rounds))
-        if self.move_number >= 6 and any(p in self.area.line for p in option.path):
-            fouls.append(StartFoul(boat.name, option.position, "it touched the starting line "
-                                   "in the 6th or 7th move", self.rounds))
         for foul in fouls:
             self._say(f"Foul: {foul.explain()}")
         self._record(fouls)
 
     def _progress(self, index: int, track: tuple[Point, ...]) -> None:
-        """The start, roundings, the finish and the wind-change flags along one turn's track."""
-        name = self.names[index]
-        leg = self.leg(name)
-        if leg.kind == "start":
-            if not self.in_start_procedure and any(
-                    self.area.crosses_line_northwards(a, b) for a, b in itertools.pairwise(track)):
-                self._next_leg(index, f"{name} crosses the line and starts (§3.1).")
-        elif leg.kind == "finish":
-            if self.area.finishes(track):
-                self.finished += (name,)
-                self._say(f"{name} touches the finish line and wins (§3.7)!")
-        elif (done := rounded(leg.roundings, track)) is not None:
-            first_here = max(self.legs) == self.legs[index]
-            self._next_leg(index, f"{name} rounds: {done.describe()}.")
-            if leg.kind == "up" and first_here and self.wind in (Direction.E, Direction.W):
+        """The start, roundings (the winding kept across turns), the finish and the
+        wind-change flags along one turn's track."""
+        name, leg_before = self.names[index], self.legs[index]
+        first_here = max(self.legs) == leg_before
+        progress = follow(self.area, self.course_legs, leg_before, self.windings[index], track,
+                          started=not self.in_start_procedure)
+        self.legs = _replace(self.legs, index, progress.leg)
+        self.windings = _replace(self.windings, index, progress.winding)
+        for kind, words in progress.done:
+            self._say(f"{name} {words}.")
+            if kind == "up" and first_here and self.wind in (Direction.E, Direction.W):
                 self._change_wind(Direction.N, f"{name}, first round the windward mark (§3.3)")
+        if progress.finished:
+            self.finished += (name,)
+            self._say(f"{name} touches the finish line (§3.7).")
         self._flags(index, track)
-
-    def _next_leg(self, index: int, words: str) -> None:
-        self.legs = _replace(self.legs, index, self.legs[index] + 1)
-        self._say(words)
 
     def _flags(self, index: int, track: tuple[Point, ...]) -> None:
         """§3.3: the leading boat touching a flag's row on a leg rolls the compass die."""
@@ -569,12 +490,17 @@ class RaceState(GameState[Action]):
             self.umpire = self.umpire.declare(self.boat, self.boats, self.area.marks)
             self.spin_sense = tuple(sorted({**dict(self.spin_sense), name: spin.clockwise}.items()))
             self._say(f"{name} declares its penalty turn (§3.4).")
+        before = self.boat
         self.boats = _replace(self.boats, self.turn,
-                              self.boat.moved(heading=self.boat.heading.rotate(
-                                  2 if spin.clockwise else -2)))
+                              before.moved(heading=before.heading.rotate(2 if spin.clockwise
+                                                                         else -2)))
         self.umpire = self.umpire.penalty_move(name)
         if not self.umpire.moves_left(name):
             self._say(f"{name} has served its penalty.")
+        self.cover_tokens = tuple((n, p) for n, p in self.cover_tokens if n != name)
+        self._start_fouls(before, (before.position,), manoeuvred=False)  # a spin may not wait
+        self._judge(before, self.legs)  # a spin is judged like any other turn
+        self._cover()
 
     def _end_turn(self) -> None:
         self.umpire = self.umpire.lapse_claims_of(self.boat.name)
@@ -592,18 +518,27 @@ class RaceState(GameState[Action]):
             self._say(f"The wind stays from {wind.value} ({why}).")
             return
         self._say(f"The wind turns from {old.value} to {wind.value} ({why}).")
-        self._record(infringements_after_wind_change(self.boats, old, wind,
-                                                     marks=self.area.marks,
-                                                     start=self.in_start_procedure))
+        self._record(infringements_after_wind_change(self.boats, self.waters().in_wind(old), wind,
+                                                     exempt=self.finished))
         self._cover()
 
-    def _record(self, found: list[Infringement] | list[StartFoul]) -> None:
+    def _record(self, found: Sequence[Infringement | StartFoul]) -> None:
         for incident in found:
             if isinstance(incident, Infringement):
                 self._say(f"Umpire sees: {incident.explain()}")
         self.umpire, words = self.umpire.record(found)
         for said in words:
             self._say(said)
+        self._void_finishes()
+
+    def _void_finishes(self) -> None:
+        """§3.7: a finish made by infringing does not stand once a penalty is claimed: the boat
+        must serve it and touch the line again."""
+        for name in self.finished:
+            if self._owed(name):
+                self.finished = tuple(n for n in self.finished if n != name)
+                self._say(f"{name}'s finish does not stand: it must first serve its penalty "
+                          "(§3.7).")
 
     def _cover(self) -> None:
         """§3.5: a boat on another's cover point (directly downwind, one step) places its reserve
@@ -627,14 +562,14 @@ class RaceState(GameState[Action]):
         self.log += (f"Move {self.move_number}: {words}",)
 
     def _snapshot(self) -> tuple:
-        return (self.boats, self.wind, self.turn, self.rounds, self.legs, self.tracks,
-                self.finished, self.cover_tokens, self.becalmed, self.stayed, self.umpire,
-                self.spin_sense, self.flags_done, self.rolls_due, self.log)
+        return (self.boats, self.wind, self.turn, self.rounds, self.legs, self.windings,
+                self.tracks, self.finished, self.cover_tokens, self.becalmed, self.stayed,
+                self.umpire, self.spin_sense, self.flags_done, self.rolls_due, self.log)
 
     def _restore(self, snapshot: tuple) -> None:
-        (self.boats, self.wind, self.turn, self.rounds, self.legs, self.tracks, self.finished,
-         self.cover_tokens, self.becalmed, self.stayed, self.umpire, self.spin_sense,
-         self.flags_done, self.rolls_due, self.log) = snapshot
+        (self.boats, self.wind, self.turn, self.rounds, self.legs, self.windings, self.tracks,
+         self.finished, self.cover_tokens, self.becalmed, self.stayed, self.umpire,
+         self.spin_sense, self.flags_done, self.rolls_due, self.log) = snapshot
 
     def position_after(self, moves: int) -> RaceState:
         """The race as it stood after its first ``moves`` moves (for replays)."""
@@ -644,7 +579,7 @@ class RaceState(GameState[Action]):
 
     @property
     def result(self) -> Result | None:
-        if self.finished:
+        if self.finished and finish_stands(self.finished[0], self.umpire):
             winner = self.finished[0]
             return Result((self.names.index(winner),), f"{winner} finished first",
                           tuple(float(leg) for leg in self.legs))
