@@ -15,16 +15,10 @@ from sailing_kit.race.tokens import ZONE_LIMIT
 from sailing_kit.core.bots import advance
 from sailing_kit.testing import check_game, fingerprint
 
+from tests.race.helpers import calm_race
+
 N, S = Direction.N, Direction.S
 COURSE = standard_course()
-
-
-def calm_race(positions, **options):
-    """A race already started, without tokens, flags or cover unless asked."""
-    settings_ = dict(seed=0, boats=len(positions), positions=positions, start_procedure=False,
-                     yellow=[], blue=[], flags=False, cover=False)
-    settings_.update(options)
-    return new_game(**settings_)
 
 
 # ----- §1 racing area ------------------------------------------------------------------------------
