@@ -1,20 +1,21 @@
 """The whole race of Race the Wind: §1 (racing area), §3.1-§3.3, §3.5, §3.7, §3.8, and the race
 engine's promises (conformance, JSON, bots)."""
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sailing_kit.core import CHANCE, ConfigError, Direction, IllegalAction
+from sailing_kit.core.bots import advance
 from sailing_kit.race import Place, Protest, Sail, Spin, Wait, WindShift, make_bot, new_game
 from sailing_kit.race.course import standard_course, start_spots
 from sailing_kit.race.game import START_MOVES, StartFoul
-from sailing_kit.race.penalties import Umpire
 from sailing_kit.race.legs import follow
+from sailing_kit.race.penalties import Umpire
 from sailing_kit.race.tokens import ZONE_LIMIT
-from sailing_kit.core.bots import advance
 from sailing_kit.testing import check_game, fingerprint
-
 from tests.race.helpers import calm_race
 
 N, S = Direction.N, Direction.S
@@ -423,3 +424,18 @@ def test_a_saved_race_loads_and_plays_on():
     advance(game, {i: make_bot() for i in range(3)}, max_steps=80)
     loaded = type(game).from_json(game.to_json())
     assert fingerprint(loaded) == fingerprint(game)
+
+
+def test_the_kit_documents_its_choices_for_every_section():
+    """Issue 13, point 13: docs/rules-choices.md covers the kit's choices for §1, §2, §3.1-§3.7
+    (a lull also costs the next turn; the gust on a beam reach; a broad reach stuck at the edge
+    turns on the spot; when start fouls can be claimed; the die rolled after the turn; finishing
+    means touching the line)."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rules-choices.md").read_text()
+    for section in ("(§1)", "(§2)", "(§3.1)", "(§3.2)", "(§3.3)", "(§3.4–§3.6)", "(§3.5)",
+                    "(§3.7)"):
+        assert any(line.startswith("### ") and section in line for line in text.splitlines())
+    for choice in ("A lull also costs the next turn", "The gust on a beam reach",
+                   "A broad reach stuck at the edge turns on the spot", "Claiming a start foul",
+                   "The die is rolled after the turn", "Finishing means touching the line"):
+        assert choice in text, choice

@@ -9,7 +9,6 @@ from sailing_kit.core.bots import advance
 from sailing_kit.race import Sail, make_bot, new_game
 from sailing_kit.race.course import standard_course
 from sailing_kit.race.legs import follow
-
 from tests.race.helpers import calm_race
 
 SHORT = standard_course("short")

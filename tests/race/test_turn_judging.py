@@ -6,7 +6,6 @@ import pytest
 from sailing_kit.core import Direction
 from sailing_kit.race import Protest, Rule, Sail, Spin, Umpire, Wait, new_practice
 from sailing_kit.race.game import START_MOVES
-
 from tests.race.helpers import calm_race, offences
 
 
