@@ -88,8 +88,8 @@ def point_of_sail(heading: Direction | str, wind: Direction | str) -> PointOfSai
         _POINTS_OF_SAIL[(Direction.parse(heading), Direction.parse(wind))]
 
 
-_POINTS_OF_SAIL = {(h, w): tuple(PointOfSail)[angle_between(h, w) // 45]
-                   for h in Direction for w in Direction}
+_POINTS_OF_SAIL: dict[tuple[str, str], PointOfSail] = {
+    (h, w): tuple(PointOfSail)[angle_between(h, w) // 45] for h in Direction for w in Direction}
 
 
 def tack(heading: Direction | str, wind: Direction | str) -> Tack | None:
