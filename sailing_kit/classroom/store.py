@@ -162,7 +162,7 @@ class Store:
                     opened_at=time.time()))
         except IntegrityError:
             return None
-        return int(result.inserted_primary_key[0])
+        return int(result.inserted_primary_key[0])  # type: ignore[index]
 
     def table(self, *, code: str | None = None, table_id: int | None = None) -> TableRow | None:
         column, value = (tables.c.code, code) if code is not None else (tables.c.id, table_id)
