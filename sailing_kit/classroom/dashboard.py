@@ -20,8 +20,8 @@ from sailing_kit.classroom.table import Table
 from sailing_kit.core.errors import ConfigError
 from sailing_kit.widgets.canvas import paint
 
-WATCH_WIDTH = 460
-"""The width of each table's picture on the dashboard, in CSS pixels."""
+WATCH_WIDTH, WATCH_HEIGHT = 460, 420
+"""The largest size of each table's picture on the dashboard, in CSS pixels."""
 
 
 def read_options(text: str) -> dict[str, Any]:
@@ -47,8 +47,9 @@ class TableWatch(widgets.VBox):
         self.caption = widgets.HTML()
         size = table.public_scene()
         self.canvas = Canvas(width=size.width, height=size.height)
-        self.canvas.layout.width = f"{WATCH_WIDTH}px"
-        self.canvas.layout.height = f"{WATCH_WIDTH * size.height / size.width:.0f}px"
+        scale = min(WATCH_WIDTH / size.width, WATCH_HEIGHT / size.height)
+        self.canvas.layout.width = f"{size.width * scale:.0f}px"
+        self.canvas.layout.height = f"{size.height * scale:.0f}px"
         super().__init__([self.caption, self.canvas],
                          layout=widgets.Layout(border="1px solid #bbb", padding="4px",
                                                margin="4px", width=f"{WATCH_WIDTH + 12}px"))
@@ -74,8 +75,8 @@ class TableWatch(widgets.VBox):
         else:
             player = state.current_player
             who = html.escape(self.names.get(player, "computer" if player in table.bots
-                                             else "nobody yet"))
-            turn = f"Player {player + 1} ({who}) to move for {waited(table)}"
+                                             else "empty seat"))
+            turn = f"Player {player + 1} ({who}) to move, waiting {waited(table)}"
         self.caption.value = (
             f"<div><span class='sk-class-code' style='font-size:1.4em;font-weight:bold;"
             f"letter-spacing:2px'>{html.escape(table.code)}</span> · "
@@ -86,8 +87,11 @@ class TableWatch(widgets.VBox):
 class Dashboard(widgets.VBox):
     """Open tables, watch them, read the results; kept live by one :class:`LiveFeed`."""
 
-    def __init__(self, room: Classroom):
+    def __init__(self, room: Classroom, address: str = "ADDRESS"):
         self.room = room
+        self.pulse = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.pulse.add_class("sk-class-pulse")
+        self.beats = 0
         self.game = widgets.Dropdown(options=[(spec.title, name) for name, spec in GAMES.items()],
                                      value="calm", description="Game")
         self.players = widgets.BoundedIntText(value=3, min=1, max=10, description="Players",
@@ -107,15 +111,15 @@ class Dashboard(widgets.VBox):
         intro = widgets.HTML(
             f"<h3 style='margin:4px 0'>Class dashboard</h3><div>Students open this server's "
             f"address and type a table's code. Exercise results: in a notebook, "
-            f"<code>from sailing_kit.classroom import report_to; report_to(ADDRESS, "
-            f"\"{html.escape(room.class_code)}\", \"Your name\")</code> "
+            f"<code>from sailing_kit.classroom import report_to; report_to("
+            f"\"{html.escape(address)}\", \"{html.escape(room.class_code)}\", \"Your name\")</code> "
             f"(class code <b class='sk-class-class-code'>{html.escape(room.class_code)}</b>).</div>")
         form = widgets.HBox([self.game, self.players, self.bots, self.options, opener],
                             layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__([intro, form, self.message, self.grid,
                           widgets.HTML("<h4 style='margin:8px 0 2px'>Exercise results "
                                        "(<a href='/class/results.csv' target='_blank'>CSV</a>)"
-                                       "</h4>"), self.results])
+                                       "</h4>"), self.results, self.pulse])
         self.add_class("sk-class-dashboard")
         self.sync()
         self.feed = LiveFeed(room.store, self.moved, on_beat=self.sync)
@@ -154,6 +158,8 @@ class Dashboard(widgets.VBox):
             watch.moved()
             watch.update_caption()
         self.results.value = results_table(self.room)
+        self.beats += 1
+        self.pulse.value = f"<span data-move='{len(self.watches)}' data-beat='{self.beats}'></span>"
 
 
 def results_table(room: Classroom) -> str:

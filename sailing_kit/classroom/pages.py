@@ -114,7 +114,7 @@ class SeatPage(widgets.VBox):
         elif seat.my_turn:
             turn = "<b>Your turn.</b>"
         else:
-            turn = f"Waiting for the others ({waited(table)})."
+            turn = f"Waiting for the others ({waited(table)} on this move)."
         self.header.value = (
             f"<div><b>Table {html.escape(table.code)}</b> · {html.escape(table.spec.title)} · "
             f"you are <b>Player {seat.number + 1} ({html.escape(seat.name)})</b> · {turn}</div>"
@@ -126,7 +126,7 @@ class SeatPage(widgets.VBox):
 def waited(table: Table) -> str:
     """How long the player to move has had the turn, as m:ss."""
     seconds = int(time.time() - table.waiting_since())
-    return f"{seconds // 60}:{seconds % 60:02d} on this move"
+    return f"{seconds // 60}:{seconds % 60:02d}"
 
 
 def dashboard_page() -> widgets.Widget:
@@ -138,5 +138,6 @@ def dashboard_page() -> widgets.Widget:
     if not room.is_teacher(cookies.get(TEACHER_COOKIE, "")):
         return _notice("The dashboard needs the teacher key: <a href='/teacher' target='_top'>"
                        "sign in</a>.")
-    return Dashboard(room)
+    host, port = os.environ.get("SERVER_NAME", "localhost"), os.environ.get("SERVER_PORT", "")
+    return Dashboard(room, f"http://{host}" + (f":{port}" if port else ""))
 

@@ -44,10 +44,13 @@ class ClassHandler(web.RequestHandler):
     def initialize(self, room: Classroom, boot: str) -> None:
         self.room, self.boot = room, boot
 
-    def check_xsrf_cookie(self) -> None:
+    def prepare(self) -> None:
         if self.request.method == "POST" and not self.request.headers.get(
                 "Content-Type", "").startswith("application/json"):
             raise web.HTTPError(415, "send JSON")
+
+    def check_xsrf_cookie(self) -> None:
+        """Instead of a form token, every POST must be JSON (see ``prepare``)."""
 
     def set_default_headers(self) -> None:
         self.set_header("Cache-Control", "no-store")
