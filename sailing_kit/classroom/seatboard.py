@@ -138,7 +138,7 @@ class LiveFeed:
         self.on_change, self.on_beat, self.beat = on_change, on_beat, beat
         self.waiting: set[int] = set()
         self.stopped = False
-        self._unlisten = store.listen(self._heard)
+        self._unlisten = store.listen(self._heard, table_id=table_id)
         if on_beat is not None:
             self.loop.call_later(beat, self._tick)
 

@@ -21,7 +21,12 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.pool import StaticPool
 
 CHANNEL = "sailing_kit_moves"
-"""PostgreSQL's NOTIFY channel: the payload is the table's id."""
+"""PostgreSQL's NOTIFY channel for every table (the payload is the table's id); each table also
+has its own, :func:`table_channel`, so a seat wakes only for its own table."""
+
+
+def table_channel(table_id: int) -> str:
+    return f"{CHANNEL}_{int(table_id)}"
 
 metadata = sa.MetaData()
 class_info = sa.Table(
@@ -101,18 +106,22 @@ class MoveRow:
 
 def engine_for(url: str) -> Engine:
     """An engine for ``sqlite:///file.db`` (or ``sqlite://`` in memory) or ``postgresql://...``
-    (driven by psycopg 3)."""
+    (driven by psycopg 3). Every statement commits on its own (each write of the store is one
+    statement), which saves the round trips of BEGIN and COMMIT."""
     parsed = sa.make_url(url)
     if parsed.get_backend_name() == "sqlite":
         memory = parsed.database in (None, "", ":memory:")
         engine = sa.create_engine(parsed, connect_args={"check_same_thread": False, "timeout": 30},
+                                  isolation_level="AUTOCOMMIT", pool_reset_on_return=None,
                                   **({"poolclass": StaticPool} if memory else {}))
         sa.event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     if parsed.get_backend_name() == "postgresql":
         if parsed.drivername in ("postgresql", "postgres"):
             parsed = parsed.set(drivername="postgresql+psycopg")
-        return sa.create_engine(parsed, pool_pre_ping=True)
+        # No ping before each use and no rollback after it: one round trip per statement. A
+        # connection lost in a server restart fails once, and the pool starts afresh.
+        return sa.create_engine(parsed, isolation_level="AUTOCOMMIT", pool_reset_on_return=None)
     raise ValueError(f"a class store is sqlite:///FILE or postgresql://..., not {url!r}")
 
 
@@ -120,6 +129,7 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
     cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.execute("PRAGMA synchronous=NORMAL")  # with WAL: a crash of any process loses nothing
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
 
@@ -132,6 +142,7 @@ class Store:
         self.engine = engine_for(url)
         self.pushes = self.engine.dialect.name == "postgresql"
         """True where new moves are pushed (LISTEN/NOTIFY); else they are polled."""
+        self.in_memory = self.engine.url.database in (None, "", ":memory:")
         metadata.create_all(self.engine)
 
     def __repr__(self) -> str:
@@ -207,13 +218,19 @@ class Store:
 
     def append(self, table_id: int, number: int, entry: dict[str, Any], seat: int | None) -> bool:
         """Store move ``number`` of a table; False (storing nothing) if that number is taken."""
+        insert = moves.insert().values(table_id=table_id, number=number, entry=json.dumps(entry),
+                                       seat=seat, at=time.time())
+        if self.pushes:  # one statement: the move, and its news sent when it is committed
+            stored = insert.returning(moves.c.table_id).cte("stored")
+            payload = sa.cast(stored.c.table_id, sa.String)
+            statement: sa.Executable = sa.select(
+                sa.func.pg_notify(CHANNEL, payload),
+                sa.func.pg_notify(table_channel(table_id), payload)).select_from(stored)
+        else:
+            statement = insert
         try:
             with self.engine.begin() as db:
-                db.execute(moves.insert().values(table_id=table_id, number=number,
-                                                 entry=json.dumps(entry), seat=seat,
-                                                 at=time.time()))
-                if self.pushes:
-                    db.execute(sa.select(sa.func.pg_notify(CHANNEL, str(table_id))))
+                db.execute(statement)
         except IntegrityError:
             return False
         return True
@@ -234,12 +251,14 @@ class Store:
             rows = db.execute(sa.select(moves.c.table_id).distinct().where(moves.c.id > after_id))
             return latest, {row[0] for row in rows}
 
-    def listen(self, on_change: Callable[[int], None], interval: float = 0.1) -> Callable[[], None]:
+    def listen(self, on_change: Callable[[int], None], interval: float = 0.1, *,
+               table_id: int | None = None) -> Callable[[], None]:
         """Call ``on_change(table_id)`` from a background thread whenever a table gets moves;
         returns the function that stops listening. PostgreSQL pushes (LISTEN/NOTIFY, with a slow
         poll to catch up after a lost connection); SQLite is polled every ``interval`` seconds
-        with one cheap query (the newest move's id)."""
-        watcher = _Watcher(self, on_change, interval)
+        with one cheap query (the newest move's id). With ``table_id``, only that table's moves
+        are reported."""
+        watcher = _Watcher(self, on_change, interval, table_id)
         watcher.start()
         return watcher.stop
 
@@ -272,14 +291,19 @@ class _Watcher(threading.Thread):
     SLOW_POLL = 5.0
     """How often PostgreSQL is polled anyway (a notification lost while reconnecting)."""
 
-    def __init__(self, store: Store, on_change: Callable[[int], None], interval: float):
+    def __init__(self, store: Store, on_change: Callable[[int], None], interval: float,
+                 table_id: int | None):
         super().__init__(name="sailing-kit-class-listener", daemon=True)
-        self.store, self.on_change, self.interval = store, on_change, interval
+        self.store, self.interval, self.table_id = store, interval, table_id
+        self.on_change = on_change if table_id is None else self._one_table(on_change)
         self.stopped = threading.Event()
         self.seen = -1
 
     def stop(self) -> None:
         self.stopped.set()
+
+    def _one_table(self, on_change: Callable[[int], None]) -> Callable[[int], None]:
+        return lambda table_id: on_change(table_id) if table_id == self.table_id else None
 
     def poll(self) -> None:
         if self.seen < 0:
@@ -295,22 +319,44 @@ class _Watcher(threading.Thread):
                 self.poll()
                 if self.store.pushes:
                     self._listen()
-                else:
+                elif self.store.in_memory:  # one connection: nothing else to compare with
                     self.stopped.wait(self.interval)
+                else:
+                    self._watch_file()
             except (OperationalError, OSError):  # the database is away (a restart)
                 self.stopped.wait(1.0)
             except Exception:  # a listener thread must never die of one bad callback
                 self.stopped.wait(self.interval)
 
+    def _watch_file(self) -> None:
+        """Poll ``PRAGMA data_version`` on a connection of our own: SQLite changes it whenever
+        another connection commits, so the moves are read only after a commit."""
+        raw = self.store.engine.raw_connection()
+        try:
+            cursor = raw.cursor()
+            version = None
+            while not self.stopped.is_set():
+                cursor.execute("PRAGMA data_version")
+                now = cursor.fetchone()[0]
+                if version is not None and now != version:
+                    self.poll()
+                version = now
+                self.stopped.wait(self.interval)
+        finally:
+            raw.close()
+
     def _listen(self) -> None:
         """Wait for NOTIFY on a dedicated connection until stopped or the connection drops."""
         import psycopg
+        import psycopg.sql
 
         raw = self.store.engine.raw_connection()
         try:
             connection = raw.driver_connection
             connection.autocommit = True  # type: ignore[union-attr]
-            connection.execute(f"LISTEN {CHANNEL}")  # type: ignore[union-attr]
+            channel = CHANNEL if self.table_id is None else table_channel(self.table_id)
+            connection.execute(psycopg.sql.SQL("LISTEN {}").format(  # type: ignore[union-attr]
+                psycopg.sql.Identifier(channel)))
             last_poll = time.monotonic()
             while not self.stopped.is_set():
                 for note in connection.notifies(timeout=1.0):  # type: ignore[union-attr]

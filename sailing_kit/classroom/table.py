@@ -201,7 +201,11 @@ class Seat:
         another is to move (both store nothing), PositionChanged if another move landed first
         (the seat then shows the new position). Bots and chance then move, and the seat
         catches up."""
-        self.commit(action)
+        try:
+            self.commit(action)
+        except PositionChanged:
+            self.table.refresh()
+            raise
         self.table.refresh()
 
     def commit(self, action: Any) -> Any:
@@ -213,9 +217,13 @@ class Seat:
         state.apply(action)  # IllegalAction: refused, nothing changed
         played = state.history[-1]
         entry = {"move": _plain(state.action_to_json(played))}
-        if not self.table.store.append(self.table.id, len(state.history), entry, self.number):
+        try:
+            landed = self.table.store.append(self.table.id, len(state.history), entry, self.number)
+        except Exception:  # the store is away: whether the move landed, a refresh will tell
             state.undo()
-            self.table.refresh()
+            raise
+        if not landed:
+            state.undo()
             raise PositionChanged("The position changed before your move arrived: another move "
                                   "was played first. Look at the board again and choose.")
         self.table.last_move_at, self.table.last_mover = time.time(), self.number
