@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError
 
 from sailing_kit.calm.bots import planner_bot
 from sailing_kit.classroom import Classroom, PositionChanged
@@ -75,19 +75,28 @@ def _play_table(seat: Any, deadline: float, out: Callable[..., Any],
             try:
                 _catch_up(seat, latencies)
                 if seat.my_turn:
-                    number = seat.table.moves_played + 1
-                    played = seat.commit(bot(seat.state))
-                    out("confirmed", seat.table.id, number, seat.number,
-                        seat.state.action_to_json(played))
+                    _move(seat, bot, out)
                     woken.set()
             except (PositionChanged, NotYourTurn):
                 woken.set()
-            except OperationalError:  # the database is away: try again shortly
-                out("in_doubt", seat.table.id)
+            except DBAPIError:  # the database is away: try again shortly
                 time.sleep(0.2)
                 woken.set()
     finally:
         stop()
+
+
+def _move(seat: Any, bot: Any, out: Callable[..., Any]) -> None:
+    """Play the bot's move; write it down once the store has confirmed it (or as in doubt if
+    the database went away meanwhile: it may or may not have landed)."""
+    number = seat.table.moves_played + 1
+    try:
+        played = seat.commit(bot(seat.state))
+    except DBAPIError:
+        out("in_doubt", seat.table.id, number)
+        raise
+    out("confirmed", seat.table.id, number, seat.number, seat.state.action_to_json(played),
+        time.time())
 
 
 def _catch_up(seat: Any, latencies: list[float]) -> None:
@@ -105,7 +114,7 @@ def _retry(open_seat: Callable[[], Any], deadline: float) -> Any:
     while time.time() < deadline:
         try:
             return open_seat()
-        except OperationalError:
+        except DBAPIError:
             time.sleep(0.2)
     return None
 
@@ -117,6 +126,8 @@ class LoadReport:
     latencies: list[float]
     confirmed: int
     in_doubt: int
+    after_fault: int = 0
+    """Moves confirmed after the fault was over (the class went on)."""
     problems: list[str] = field(default_factory=list)
     load: float = field(default_factory=lambda: os.getloadavg()[0])
     """The machine's load average when the run ended (other users' work slows the figures)."""
@@ -160,16 +171,20 @@ def run_load(url: str, seconds: float = 20.0, *, tables: int = TABLES,
         processes = _start(context, url, groups, (clock, barrier), folder)
         barrier.wait()
         started = time.time()
+        fault_over = float("inf")
         if fault is not None:
             time.sleep(seconds / 2)
             allowance = fault(processes)
             if restart_students:
                 processes = _start(context, url, groups, (clock, None), folder)
+            fault_over = time.time()
         for process in processes:
             process.join(seconds + 60)
         elapsed = min(time.time(), clock.value) - started
         room = Classroom(url)
-        report = _check(room, _read(folder), elapsed, allowance)
+        facts = _read(folder)
+        report = _check(room, facts, elapsed, allowance)
+        report.after_fault = sum(1 for f in facts if f[0] == "confirmed" and f[-1] > fault_over)
     room.store.close()
     return report
 
@@ -206,7 +221,7 @@ def _check(room: Classroom, messages: list[list[Any]], seconds: float,
             stored[(table.id, move.number)] = move
             moves += 1
     seen: set[tuple[int, int]] = set()
-    for _, table_id, number, seat, action in confirmed:
+    for _, table_id, number, seat, action, _at in confirmed:
         move = stored.get((table_id, number))
         if move is None or move.seat != seat or move.entry["move"] != _plain(action):
             problems.append(f"table {table_id} move {number}: confirmed to seat {seat} but "

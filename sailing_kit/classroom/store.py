@@ -17,7 +17,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.pool import StaticPool
 
 CHANNEL = "sailing_kit_moves"
@@ -323,7 +323,7 @@ class _Watcher(threading.Thread):
                     self.stopped.wait(self.interval)
                 else:
                     self._watch_file()
-            except (OperationalError, OSError):  # the database is away (a restart)
+            except (DBAPIError, OSError):  # the database is away (a restart)
                 self.stopped.wait(1.0)
             except Exception:  # a listener thread must never die of one bad callback
                 self.stopped.wait(self.interval)
@@ -337,7 +337,7 @@ class _Watcher(threading.Thread):
             version = None
             while not self.stopped.is_set():
                 cursor.execute("PRAGMA data_version")
-                now = cursor.fetchone()[0]
+                now = cursor.fetchone()[0]  # type: ignore[index]
                 if version is not None and now != version:
                     self.poll()
                 version = now
