@@ -95,6 +95,13 @@ class SeatPlay:
         assert self._remote is not None, "a remote seat moves only from the store"
         return state.parse_action(self._remote.entry["move"])
 
+    def after_change(self) -> None:
+        super().after_change()  # type: ignore[misc]
+        info = getattr(self, "info", None)
+        player = self.state.current_player
+        if isinstance(info, widgets.HTML) and player not in self.table.bots:
+            info.value = info.value.replace(" (computer)", "")  # a student at another device
+
     # ----- one screen only ------------------------------------------------------------------------
     def undo(self) -> None:
         self.say("At a class table every move stands: nothing is taken back.", "error")  # type: ignore[attr-defined]
