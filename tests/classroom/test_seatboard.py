@@ -103,3 +103,12 @@ def test_a_seat_board_plays_every_game_through_the_store(room: Classroom) -> Non
     stored = room.store.moves(table.id)
     assert len(stored) == len(board.state.history) > 10
     assert {move.seat for move in stored} == {0, None}
+
+
+def test_the_teachers_picture_of_a_table_shows_no_hand(room: Classroom) -> None:
+    table = room.open_table("calm", players=3, seed=3)
+    texts = {shape.text for shape in table.public_scene().shapes if hasattr(shape, "text")}
+    cells = table.state.options.size
+    hands = {str(card) for seat in range(3) for card in table.state.hand(seat)
+             if is_island(card) and card > cells}
+    assert hands and not hands & texts
