@@ -30,6 +30,7 @@ from sqlalchemy.exc import DBAPIError
 from sailing_kit.calm.bots import planner_bot
 from sailing_kit.classroom import Classroom, PositionChanged
 from sailing_kit.classroom.errors import NotYourTurn
+from sailing_kit.classroom.table import plain_json
 
 TABLES, SEATS, GAMES_PER_TABLE = 6, 5, 12
 POLL = 0.1
@@ -223,7 +224,7 @@ def _check(room: Classroom, messages: list[list[Any]], seconds: float,
     seen: set[tuple[int, int]] = set()
     for _, table_id, number, seat, action, _at in confirmed:
         move = stored.get((table_id, number))
-        if move is None or move.seat != seat or move.entry["move"] != _plain(action):
+        if move is None or move.seat != seat or move.entry["move"] != plain_json(action):
             problems.append(f"table {table_id} move {number}: confirmed to seat {seat} but "
                             f"stored as {move}")
         if (table_id, number) in seen:
@@ -234,10 +235,6 @@ def _check(room: Classroom, messages: list[list[Any]], seconds: float,
         problems.append(f"{len(unconfirmed)} stored student moves were never confirmed "
                         f"(only {in_doubt} were in doubt)")
     return LoadReport(seconds, moves, latencies, len(confirmed), in_doubt, problems)
-
-
-def _plain(value: Any) -> Any:
-    return json.loads(json.dumps(value))
 
 
 def kill_students(processes: list[multiprocessing.Process]) -> int:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from sailing_kit.classroom.room import Classroom
 
 
-def _plain(value: Any) -> Any:
+def plain_json(value: Any) -> Any:
     """``value`` as JSON reads it back (lists for tuples), to compare with a stored move."""
     return json.loads(json.dumps(value))
 
@@ -100,7 +100,7 @@ class Table:
         try:
             if move.entry.get("sampled"):
                 action = state.sample_chance()
-                if _plain(state.action_to_json(action)) != move.entry["move"]:
+                if plain_json(state.action_to_json(action)) != move.entry["move"]:
                     state.undo()
                     raise SavedGameError(f"table {self.code}, move {move.number}: the stored chance "
                                          "outcome is not what the table's seed gives")
@@ -141,11 +141,11 @@ class Table:
             if player is None or (player != CHANCE and player not in self.bots):
                 return stored
             if player == CHANCE:
-                entry = {"move": _plain(work.action_to_json(work.sample_chance())), "sampled": True}
+                entry = {"move": plain_json(work.action_to_json(work.sample_chance())), "sampled": True}
             else:
                 action = self._bot(player)(work)
                 work.apply(action)
-                entry = {"move": _plain(work.action_to_json(work.history[-1]))}
+                entry = {"move": plain_json(work.action_to_json(work.history[-1]))}
             if not self.store.append(self.id, len(work.history), entry, None):
                 return stored
             stored = True
@@ -216,7 +216,7 @@ class Seat:
             raise NotYourTurn(self._whose_turn())
         state.apply(action)  # IllegalAction: refused, nothing changed
         played = state.history[-1]
-        entry = {"move": _plain(state.action_to_json(played))}
+        entry = {"move": plain_json(state.action_to_json(played))}
         try:
             landed = self.table.store.append(self.table.id, len(state.history), entry, self.number)
         except Exception:  # the store is away: whether the move landed, a refresh will tell
