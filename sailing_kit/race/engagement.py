@@ -126,19 +126,20 @@ def infringements(boats: Sequence[Boat], waters: Waters | Direction | str, *,
     if before is not None:
         mover = before.name
     found = []
+    standing = {boat.position: boat for boat in boats}
     for wronged in boats:
         claimed = course_point(wronged, waters.wind)
-        for offender in boats:
-            if offender is wronged or offender.position != claimed or offender.name in exempt:
-                continue
-            if mover is not None and offender.name != mover:
-                continue
-            if before is not None and before.position != offender.position:
-                ruling = (waters_before or waters).ruling(before, wronged)
-            else:  # it stands there: it arrived first
-                ruling = waters.ruling(offender, wronged)
-            if ruling.winner == wronged.name:
-                found.append(Infringement(offender.name, wronged.name, claimed, ruling))
+        offender = standing.get(claimed) if claimed is not None else None
+        if offender is None or offender is wronged or offender.name in exempt:
+            continue
+        if mover is not None and offender.name != mover:
+            continue
+        if before is not None and before.position != offender.position:
+            ruling = (waters_before or waters).ruling(before, wronged)
+        else:  # it stands there: it arrived first
+            ruling = waters.ruling(offender, wronged)
+        if ruling.winner == wronged.name:
+            found.append(Infringement(offender.name, wronged.name, offender.position, ruling))
     return found
 
 
