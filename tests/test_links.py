@@ -16,7 +16,9 @@ HTML_LINK = re.compile(r"""(?:href|src)=["']([^"']+)["']""")
 
 
 def documents() -> list[Path]:
-    notebooks = sorted(REPO.glob("notebooks/**/*.ipynb")) + sorted(REPO.glob("exercises/**/*.ipynb"))
+    notebooks = [path for folder in ("notebooks", "exercises")
+                 for path in sorted((REPO / folder).glob("**/*.ipynb"))
+                 if not any(part.startswith(".") for part in path.relative_to(REPO).parts)]
     return [*notebooks, REPO / "README.md", *sorted(REPO.glob("docs/*.md"))]
 
 
