@@ -56,6 +56,7 @@ def refusal_and_result(page: Page, canvas: Locator, name: str, notebook: str) ->
     oracle = notebook_board(notebook)
     click_and_look(page, canvas, oracle, CORNER)
     assert status_text(oracle), "a press in the corner is answered"
+    page.wait_for_timeout(600)  # (sooner, the same spot again would be a double click)
     click_and_look(page, canvas, oracle, CORNER)  # the same words again: seen as new
     for step in CASE[name].steps(oracle):
         if isinstance(step, Click):
