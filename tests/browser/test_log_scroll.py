@@ -18,8 +18,8 @@ pytestmark = pytest.mark.browser
 
 KEYS = {
     "dice": ["r", "r", "r", "Enter"] * 5,
-    "race": ["Enter"] * 16,
-    "calm": ["1", "2", "d"] * 8,
+    "race": ["Enter"] * 40,
+    "calm": ["1", "2", "d", "u"] * 8,  # discard two, the bot answers, take it back: again
     "trireme": ["o"] * 16,
 }
 _AT_THE_END = """log => log.scrollHeight > log.clientHeight + 20
