@@ -93,6 +93,7 @@ function render({ model, el }) {
   let tap = null; // a finger down on a board that takes no drags: {id, point, x, y}
   let lastInteraction = -Infinity;
   let statusRoom = STATUS_ROOM_PX[0];
+  let awaitingAnswer = false;
 
   const board = () => el.closest(".sailing-kit-board");
 
@@ -106,8 +107,19 @@ function render({ model, el }) {
     }
     ctx.setTransform(canvas.width / width, 0, 0, canvas.height / height, 0, 0);
     paintScene(ctx, model);
+    // Timestamps for the benchmark: painted, then on screen (the next frame).
+    const paints = Number(canvas.dataset.paints || 0) + 1;
     canvas.dataset.paintedAt = String(performance.now());
-    canvas.dataset.paints = String(Number(canvas.dataset.paints || 0) + 1);
+    canvas.dataset.paints = String(paints);
+    requestAnimationFrame(() => {
+      canvas.dataset.shownAt = String(performance.now());
+      canvas.dataset.shown = String(paints);
+      if (awaitingAnswer) { // the first picture on screen after the last press or release
+        awaitingAnswer = false;
+        canvas.dataset.answeredAt = canvas.dataset.shownAt;
+        canvas.dataset.answers = String(Number(canvas.dataset.answers || 0) + 1);
+      }
+    });
   }
 
   function fit() {
@@ -165,6 +177,7 @@ function render({ model, el }) {
     send("down", at, pointer);
     canvas.dataset.presses = String(Number(canvas.dataset.presses || 0) + 1);
     canvas.dataset.pressedAt = String(now);
+    awaitingAnswer = true;
     pressed = id;
     return true;
   }
@@ -173,6 +186,7 @@ function render({ model, el }) {
     if (pressed !== id) return;
     pressed = null;
     canvas.dataset.releasedAt = String(performance.now());
+    awaitingAnswer = true;
     send("up", at, pointer);
   }
 
@@ -214,12 +228,16 @@ function render({ model, el }) {
     if (!(event.ctrlKey || event.metaKey)) event.preventDefault();
     event.stopPropagation();
     lastInteraction = performance.now();
+    awaitingAnswer = true;
     model.send({ event: "key", key: event.key, shift: event.shiftKey, ctrl: event.ctrlKey,
                  meta: event.metaKey });
   });
 
   // Buttons of the board count as interaction too (their results are shown in the status).
-  const noteInteraction = () => { lastInteraction = performance.now(); };
+  const noteInteraction = () => {
+    lastInteraction = performance.now();
+    awaitingAnswer = true;
+  };
   let watched = null;
   function watchBoard() {
     const home = board();
@@ -246,7 +264,10 @@ function render({ model, el }) {
   model.on("msg:custom", (message) => {
     if (message && message.do === "reveal") reveal();
   });
-  model.on("change:scene", paint);
+  model.on("change:scene", () => {
+    canvas.dataset.receivedAt = String(performance.now());
+    paint();
+  });
   model.on("change:background", paint);
   for (const name of ["width", "height", "large", "fit", "drags", "title"]) {
     model.on(`change:${name}`, () => { fit(); paint(); });
