@@ -7,9 +7,11 @@ import difflib
 from enum import Enum
 from typing import Any, TypeVar
 
+from sailing_kit.core import reading
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import ConfigError
-from sailing_kit.core.grid import Point, parse_point
+from sailing_kit.core.grid import Point
+from sailing_kit.core.reading import shown
 
 T = TypeVar("T")
 
@@ -53,28 +55,23 @@ def _to_json(value: Any) -> Any:
 def whole_number(value: object, name: str, low: int, high: int | None = None) -> int:
     """``value`` as an int within ``[low, high]``, or a ValueError naming the option."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"option {name!r} must be a whole number, not {value!r}")
+        raise ValueError(f"option {name!r} must be a whole number, not {shown(value)}")
     if value < low or (high is not None and value > high):
         limit = f"from {low} to {high}" if high is not None else f"at least {low}"
-        raise ValueError(f"option {name!r} must be {limit}, not {value}")
-    return value
+        raise ValueError(f"option {name!r} must be {limit}, not {shown(value)}")
+    return int(value)
 
 
 def direction(value: object, name: str) -> Direction:
-    try:
-        return Direction.parse(value)  # type: ignore[arg-type]
-    except ValueError as error:
-        raise ValueError(f"option {name!r}: {error}") from None
+    return reading.direction(value, f"option {name!r}", error=ValueError)
 
 
-def point(value: object, name: str) -> Point:
-    try:
-        return parse_point(value, name)
-    except ValueError as error:
-        raise ValueError(f"option {name!r}: {error}") from None
+def point(value: object, name: str, low: int = -reading.MAX_COORDINATE,
+          high: int = reading.MAX_COORDINATE) -> Point:
+    return reading.point(value, f"option {name!r}", low=low, high=high, error=ValueError)
 
 
 def flag(value: object, name: str) -> bool:
     if not isinstance(value, bool):
-        raise ValueError(f"option {name!r} must be True or False, not {value!r}")
+        raise ValueError(f"option {name!r} must be True or False, not {shown(value)}")
     return value

@@ -17,14 +17,16 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
+from sailing_kit.core import reading
 from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.options import build_options, whole_number
 from sailing_kit.core.protocol import CHANCE, GameState, Result
+from sailing_kit.core.reading import shown
 from sailing_kit.draw.scene import Scene
 from sailing_kit.yacht import drawing
 from sailing_kit.yacht.multisets import DICE, LEVELS, Multiset, multiset, outcomes
 from sailing_kit.yacht.position import MAX_ROLLS, Keep, Position, Score
-from sailing_kit.yacht.rules import RuleSet, read_category, read_dice
+from sailing_kit.yacht.rules import RuleSet, read_category
 from sailing_kit.yacht.scorecard import Scorecard, joker_refusal
 
 MAX_PLAYERS = 10
@@ -166,8 +168,10 @@ class YachtState(GameState[Action]):
         return [(Dice(values), p) for values, p in outcomes(count)]
 
     def parse_action(self, value: Any) -> Action:
-        if isinstance(value, (Roll, Dice)):
-            return value
+        if isinstance(value, Roll):
+            return Roll(_read_places(value.held))
+        if isinstance(value, Dice):
+            return Dice(_read_values(value.values))
         if isinstance(value, Score):
             return Score(read_category(value.category, self.rules))
         if isinstance(value, Keep):
@@ -175,11 +179,12 @@ class YachtState(GameState[Action]):
                                 "like Roll(held=(0, 2)); a strategy's Keep names values")
         if isinstance(value, dict) and len(value) == 1:
             (key, item), = value.items()
-            readers = {"roll": lambda: Roll(_read_places(item)),
-                       "score": lambda: Score(read_category(item, self.rules)),
-                       "dice": lambda: Dice(_read_values(item))}
-            if key in readers:
-                return readers[key]()
+            if key == "roll":
+                return Roll(_read_places(item))
+            if key == "score":
+                return Score(read_category(item, self.rules))
+            if key == "dice":
+                return Dice(_read_values(item))
         if isinstance(value, str):
             if value.strip().lower() == "roll":
                 return Roll()
@@ -187,7 +192,7 @@ class YachtState(GameState[Action]):
         if isinstance(value, (list, tuple)):
             return Dice(_read_values(value))
         raise IllegalAction(
-            f"that is not a move of {self.rules.title}: {value!r}. A move is 'roll' (or "
+            f"that is not a move of {self.rules.title}: {shown(value)}. A move is 'roll' (or "
             "{'roll': [places held]}), a category such as 'sixes', or the dice rolled, like [6, 6, 2]"
         )
 
@@ -369,21 +374,35 @@ class YachtState(GameState[Action]):
 
 
 def _read_values(value: object) -> Multiset:
-    """The values of one to five dice, sorted."""
-    count = len(value) if isinstance(value, (list, tuple)) else DICE
-    if not 1 <= count <= DICE:
-        raise IllegalAction(f"a roll shows one to five dice, not {count}")
-    return read_dice(value, count)
+    """The values of one to five dice, sorted (a die shows 1 to 6)."""
+    if isinstance(value, (list, tuple)) and not 1 <= len(value) <= DICE:
+        raise IllegalAction(f"a roll shows one to five dice, not {len(value):,}")
+    return tuple(sorted(reading.items(value, _read_die, "the dice rolled")))
+
+
+def _read_die(value: object) -> int:
+    die = reading.whole(value, "a die (from 1 to 6)")
+    if not 1 <= die <= 6:
+        raise IllegalAction(f"a die shows 1 to 6 pips, not {shown(die)}")
+    return die
 
 
 def _read_places(value: object) -> tuple[int, ...]:
-    """Places of held dice, 0 to 4 from the left, each once."""
-    if (isinstance(value, (list, tuple))
-            and all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p < DICE for p in value)
-            and len(set(value)) == len(value)):
-        return tuple(sorted(value))
-    raise IllegalAction(f"hold dice by their places, 0 to 4 from the left, each once, like "
-                        f"[0, 2]: not {value!r}")
+    """Places of held dice, 0 to 4 from the left, each once, in order."""
+    places = reading.items(value, _read_place, "the places of the dice held", most=DICE)
+    twice = next((place for place in places if places.count(place) > 1), None)
+    if twice is not None:
+        raise IllegalAction(f"hold dice by their places, 0 to 4 from the left, each once: place "
+                            f"{twice} is named twice")
+    return tuple(sorted(places))
+
+
+def _read_place(value: object) -> int:
+    place = reading.whole(value, "a held die's place (0 to 4 from the left)")
+    if not 0 <= place < DICE:
+        raise IllegalAction(f"hold dice by their places, 0 to 4 from the left: there is no "
+                            f"place {shown(place)}")
+    return place
 
 
 def new_game(seed: int | None = None, **options: Any) -> YachtState:
