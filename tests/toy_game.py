@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from sailing_kit.core import options as opt
+from sailing_kit.core import reading
 from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.protocol import CHANCE, GameState, Result
 from sailing_kit.draw.scene import Scene
@@ -55,9 +56,7 @@ class CountState(GameState[int]):
         return [0, 1, 2, 3]
 
     def parse_action(self, value: Any) -> int:
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        raise IllegalAction(f"{value!r} is not a number to add")
+        return reading.whole(value, "a number to add")
 
     def action_to_json(self, action):
         return action

@@ -130,7 +130,7 @@ def direction(value: object, what: str = "a heading", *, error: Error = IllegalA
         return value
     if isinstance(value, str) and value.strip().upper() in Direction.__members__:
         return Direction[value.strip().upper()]
-    raise error(f"{what} is a compass direction ({_DIRECTIONS}), not {shown(value)}")
+    raise error(f"{shown(value)} is not a compass direction: {what} is one of {_DIRECTIONS}")
 
 
 def point(value: object, what: str = "a point", *, error: Error = IllegalAction,

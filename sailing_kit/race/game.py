@@ -22,9 +22,18 @@ from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.grid import Point, parse_point, step
 from sailing_kit.core.protocol import CHANCE, GameState, Result
 from sailing_kit.draw.scene import Scene
+from sailing_kit.race.actions import (
+    Place,
+    Protest,
+    Sail,
+    Spin,
+    Wait,
+    WindShift,
+    action_to_json,
+    read_race_action,
+)
 from sailing_kit.race.course import Course, Leg, OpenWater, rounded, standard_course, start_spots
 from sailing_kit.race.course_drawing import race_scene
-from sailing_kit.race.drill import Sail, WindShift
 from sailing_kit.race.engagement import Infringement, infringements, infringements_after_wind_change
 from sailing_kit.race.penalties import Umpire
 from sailing_kit.race.rightofway import Boat
@@ -36,33 +45,6 @@ from sailing_kit.race.wind import COMPASS_DIE, compass_die_outcomes
 START_MOVES = 7
 """The start procedure lasts 7 moves; the race starts with the 8th (§3.1)."""
 NAMES = "ABCDE"
-
-
-@dataclass(frozen=True)
-class Place:
-    """Before the start: put the boat to play at ``position`` with ``heading`` (§3.1)."""
-
-    position: Point
-    heading: Direction
-
-
-@dataclass(frozen=True)
-class Protest:
-    """The boat to play claims a penalty against ``offender`` (§3.4)."""
-
-    offender: str
-
-
-@dataclass(frozen=True)
-class Spin:
-    """One 90-degree manoeuvre of a penalty turn; the first one declares the penalty (§3.4)."""
-
-    clockwise: bool = True
-
-
-@dataclass(frozen=True)
-class Wait:
-    """Stand still this turn: becalmed by a yellow lull, or with no legal move."""
 
 
 Action = Place | Sail | Protest | Spin | Wait | WindShift
@@ -345,29 +327,10 @@ class RaceState(GameState[Action]):
                 *(WindShift(w) for w in Direction)]
 
     def parse_action(self, value: Any) -> Action:
-        if isinstance(value, (Place, Sail, Protest, Spin, Wait, WindShift)):
-            return value
-        if isinstance(value, TurnOption):
-            return Sail(value.position, value.heading)
-        try:
-            return _action_from_json(value)
-        except (KeyError, TypeError, ValueError) as error:
-            raise IllegalAction(f"that is not a move of the race: {value!r} ({error}). Moves "
-                                "are an end of turn like ((5, 2), 'NE'), Place((5, 2), 'NE'), "
-                                "Protest('B'), Spin(True), Wait()") from None
+        return read_race_action(value, self.names)
 
     def action_to_json(self, action: Action) -> Any:
-        if isinstance(action, Place):
-            return {"place": list(action.position), "heading": action.heading.value}
-        if isinstance(action, Protest):
-            return {"protest": action.offender}
-        if isinstance(action, Spin):
-            return {"spin": action.clockwise}
-        if isinstance(action, Wait):
-            return {"wait": True}
-        if isinstance(action, WindShift):
-            return {"wind": action.wind.value}
-        return {"to": list(action.position), "heading": action.heading.value}
+        return action_to_json(action)
 
     # ----- the rules, checked -------------------------------------------------------------------
     def check(self, action: Action) -> None:
@@ -682,26 +645,6 @@ class RaceState(GameState[Action]):
 
 def _replace(values: tuple, index: int, value: Any) -> tuple:
     return values[:index] + (value,) + values[index + 1:]
-
-
-def _action_from_json(value: Any) -> Action:
-    if isinstance(value, dict):
-        keys = set(value)
-        if keys == {"place", "heading"}:
-            return Place(parse_point(value["place"]), Direction.parse(value["heading"]))
-        if keys == {"protest"}:
-            return Protest(str(value["protest"]))
-        if keys == {"spin"}:
-            return Spin(opt.flag(value["spin"], "spin"))
-        if keys == {"wait"}:
-            return Wait()
-        if keys == {"wind"}:
-            return WindShift(Direction.parse(value["wind"]))
-        if keys == {"to", "heading"}:
-            value = (value["to"], value["heading"])
-    if isinstance(value, (tuple, list)) and len(value) == 2:
-        return Sail(parse_point(value[0]), Direction.parse(value[1]))
-    raise ValueError("unknown form")
 
 
 def _placing_rule(area: Course | OpenWater, boats: int, seat: int, place: Place) -> str:
