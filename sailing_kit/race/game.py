@@ -21,6 +21,7 @@ from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.grid import Point, parse_point, step
 from sailing_kit.core.protocol import CHANCE, GameState, Result
+from sailing_kit.core.trail import Trail
 from sailing_kit.draw.scene import Scene
 from sailing_kit.race.actions import (
     Place,
@@ -187,7 +188,7 @@ class RaceState(GameState[Action]):
             else START_MOVES
         first_leg = 1 if isinstance(self.area, Course) and not options.start_procedure else 0
         self.legs: tuple[int, ...] = (first_leg,) * options.boats
-        self.tracks: tuple[tuple[Point, ...], ...] = ()
+        self.tracks: tuple[Trail[Point], ...] = ()
         self.finished: tuple[str, ...] = ()
         self.cover_tokens: tuple[tuple[str, Point], ...] = ()
         self.becalmed: tuple[str, ...] = ()
@@ -196,7 +197,7 @@ class RaceState(GameState[Action]):
         self.spin_sense: tuple[tuple[str, bool], ...] = ()
         self.flags_done: frozenset[tuple[int, int]] = frozenset()
         self.rolls_due = 0
-        self.log: tuple[str, ...] = ()
+        self.log: Trail[str] = Trail()
         for position, heading in options.positions or ():
             try:
                 self._check_place(Place(position, heading), by_the_rules=False)
@@ -444,7 +445,7 @@ class RaceState(GameState[Action]):
     def _place(self, place: Place) -> None:
         name = self.names[len(self.boats)]
         self.boats += (Boat(name, place.position, place.heading),)
-        self.tracks += ((place.position,),)
+        self.tracks += (Trail((place.position,)),)
 
     def _sail(self, option: TurnOption) -> None:
         index, boat = self.turn, self.boat
@@ -590,6 +591,8 @@ class RaceState(GameState[Action]):
         self.log += (f"Move {self.move_number}: {words}",)
 
     def _snapshot(self) -> tuple:
+        """The position for undo: immutable values; the log and tracks are trails, so every
+        snapshot shares them (memory grows with the moves, not their square)."""
         return (self.boats, self.wind, self.turn, self.rounds, self.legs, self.tracks,
                 self.finished, self.cover_tokens, self.becalmed, self.stayed, self.umpire,
                 self.spin_sense, self.flags_done, self.rolls_due, self.log)

@@ -21,6 +21,7 @@ from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.grid import Point
 from sailing_kit.core.options import build_options
 from sailing_kit.core.protocol import GameState, Result
+from sailing_kit.core.trail import Trail
 from sailing_kit.draw.scene import Scene
 from sailing_kit.regatta.actions import (
     AFTER,
@@ -54,7 +55,7 @@ class Yacht:
     pose: Pose
     leg: int
     winding: int
-    track: tuple[Point, ...]
+    track: Trail[Point]
 
 
 class RegattaState(GameState[Action]):
@@ -87,15 +88,15 @@ class RegattaState(GameState[Action]):
         self.handled = False
         self.turns = 0
         self.finisher: int | None = None
-        self.log: tuple[str, ...] = ()
+        self.log: Trail[str] = Trail()
 
     def _placed(self, options: RegattaOptions) -> list[Yacht]:
         """text: "Всеки участник избира яхта и я поставя пред стартовата линия" (kit: in the
         course's start cells, in seat order), or where the teacher put them."""
         if options.yachts is not None:
-            return [Yacht(Pose(p.at, p.heading), p.legs, 0, (p.at,)) for p in options.yachts]
+            return [Yacht(Pose(p.at, p.heading), p.legs, 0, Trail((p.at,))) for p in options.yachts]
         heading = self.course.start_heading
-        return [Yacht(Pose(at, heading), 0, 0, (at,))
+        return [Yacht(Pose(at, heading), 0, 0, Trail((at,)))
                 for at in self.course.starts[:options.players]]
 
     @classmethod
@@ -427,6 +428,8 @@ class RegattaState(GameState[Action]):
 
     # ----- undo -----------------------------------------------------------------------------------
     def _snapshot(self) -> tuple:
+        """The position for undo: immutable values; the log and the tracks are trails, so every
+        snapshot shares them (memory grows with the moves, not their square)."""
         return (self.hands, self.draw_pile, self.discard_pile, self.suns, self.yachts,
                 self.player, self.phase, self.handled, self.turns, self.finisher, self.log)
 
