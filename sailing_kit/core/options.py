@@ -21,10 +21,10 @@ def build_options(options_class: type[T], given: dict[str, Any]) -> T:
     names = [f.name for f in dataclasses.fields(options_class)]  # type: ignore[arg-type]
     for key in given:
         if key not in names:
-            close = difflib.get_close_matches(key, names, n=1)
+            close = difflib.get_close_matches(key, names, n=1) if len(key) <= 40 else []
             hint = f" Did you mean {close[0]!r}?" if close else ""
             raise ConfigError(
-                f"unknown option {key!r}.{hint} The options are: {', '.join(names)}."
+                f"unknown option {shown(key)}.{hint} The options are: {', '.join(names)}."
             )
     try:
         return options_class(**given)
@@ -75,3 +75,23 @@ def flag(value: object, name: str) -> bool:
     if not isinstance(value, bool):
         raise ValueError(f"option {name!r} must be True or False, not {shown(value)}")
     return value
+
+
+def choice(value: object, name: str, options: tuple[str, ...]) -> str:
+    """``value`` if it is one of the texts ``options``, or a ValueError naming the option."""
+    if isinstance(value, str) and value in options:
+        return value
+    listed = ", ".join(repr(option) for option in options)
+    raise ValueError(f"option {name!r} must be one of {listed}, not {shown(value)}")
+
+
+def points(value: object, name: str) -> tuple[Point, ...]:
+    """A list of points ``(x, y)``, or a ValueError naming the option."""
+    return reading.items(value, lambda item: point(item, name), f"option {name!r}",
+                         error=ValueError)
+
+
+def whole_numbers(value: object, name: str, low: int, high: int) -> tuple[int, ...]:
+    """A list of whole numbers from ``low`` to ``high``, or a ValueError naming the option."""
+    return reading.items(value, lambda item: whole_number(item, name, low, high),
+                         f"option {name!r}", error=ValueError)

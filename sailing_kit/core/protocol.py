@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 from sailing_kit.core.chance import Chance, fresh_seed
 from sailing_kit.core.errors import ConfigError, IllegalAction, SavedGameError
 from sailing_kit.core.options import options_to_json
-from sailing_kit.core.reading import shown
+from sailing_kit.core.reading import json_value, shown
 
 CHANCE = -1
 """``current_player`` at a chance node: the dice, the deck or the wind decides."""
@@ -30,8 +30,6 @@ CHANCE = -1
 A = TypeVar("A")
 MAX_SEED = 2**256 - 1
 """Seeds are whole numbers from 0 to 2**256 - 1 (room for any hash of a name)."""
-MAX_DEPTH = 32
-"""How deeply a saved game's JSON may nest (a real one nests 5 or 6 levels)."""
 _SAVED_KEYS = ("game", "version", "seed", "options", "moves")
 _NOT_OPTIONS = ("seed", "cls", "self")
 
@@ -224,7 +222,7 @@ class GameState(ABC, Generic[A]):
 
 
 def _read_saved(text: object, game: str, version: int) -> dict[str, Any]:
-    data = _parse_json(text)
+    data = json_value(text, "a saved game", error=SavedGameError)
     if not isinstance(data, dict):
         raise SavedGameError("this is not a saved game: expected a JSON object with the game's name")
     if data.get("game") != game:
@@ -242,43 +240,6 @@ def _read_saved(text: object, game: str, version: int) -> dict[str, Any]:
         if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
             raise SavedGameError(f"this saved game has no valid {key!r} entry")
     return data
-
-
-def _parse_json(text: object) -> Any:
-    """The JSON value of a saved file's text (or UTF-8 bytes; a byte-order mark is skipped)."""
-    if isinstance(text, (bytes, bytearray)):
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise SavedGameError(f"this is not a saved game: the file is not UTF-8 text (byte "
-                                 f"{error.start + 1:,} cannot be read)") from None
-    if not isinstance(text, str):
-        raise SavedGameError(f"a saved game is the text that to_json() gives, not {shown(text)}")
-    try:
-        data = json.loads(text.removeprefix("\ufeff"))
-    except RecursionError:
-        raise SavedGameError(f"this is not a saved game: its JSON is nested more than "
-                             f"{MAX_DEPTH} levels deep") from None
-    except ValueError as error:  # bad JSON, or a number of more than 4,300 digits
-        raise SavedGameError(f"this is not a saved game: the text is not valid JSON ({error})"
-                             ) from None
-    if _depth(data) > MAX_DEPTH:
-        raise SavedGameError(f"this is not a saved game: its JSON is nested more than "
-                             f"{MAX_DEPTH} levels deep")
-    return data
-
-
-def _depth(data: Any) -> int:
-    """How deeply lists and objects nest in ``data`` (without recursion)."""
-    deepest, stack = 0, [(data, 1)]
-    while stack:
-        value, level = stack.pop()
-        if isinstance(value, (list, dict)):
-            deepest = max(deepest, level)
-            if level <= MAX_DEPTH:
-                children = value.values() if isinstance(value, dict) else value
-                stack.extend((child, level + 1) for child in children)
-    return deepest
 
 
 def _replay(state: GameState[Any], number: int, entry: Any) -> None:

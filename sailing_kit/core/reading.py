@@ -10,6 +10,7 @@ value's methods beyond its type, length and items, and never evaluate anything.
 
 from __future__ import annotations
 
+import json
 import reprlib
 from collections.abc import Callable, Collection, Mapping
 from enum import Enum
@@ -30,8 +31,19 @@ MAX_COORDINATE = 10_000
 """Points have coordinates from -10,000 to 10,000: far beyond any board of the kit."""
 MAX_ITEMS = 1_000
 """The most items a tuple of an action or option holds unless its reader says fewer."""
+MAX_DEPTH = 32
+"""How deeply a JSON file of the kit may nest (a saved game nests 5 or 6 levels)."""
 
-_REPR = reprlib.Repr()
+class _ShortRepr(reprlib.Repr):
+    """reprlib's cut-short repr, safe for whole numbers too long to print."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 128:
+            return f"<a whole number of about {int(x.bit_length() * 0.30103):,} digits>"
+        return super().repr_int(x, level)
+
+
+_REPR = _ShortRepr()
 for _name, _limit in (("maxlevel", 3), ("maxtuple", 6), ("maxlist", 6), ("maxdict", 4),
                       ("maxset", 4), ("maxfrozenset", 4), ("maxdeque", 4), ("maxarray", 4),
                       ("maxlong", 40), ("maxstring", MAX_SHOWN - 2), ("maxother", MAX_SHOWN)):
@@ -52,9 +64,16 @@ def shown(value: object) -> str:
             return f"a whole number of about {int(value.bit_length() * 0.30103):,} digits"
         return repr(int(value))
     if _is_numpy_number(value):
-        return (f"{_cut(_REPR.repr(value))}, a numpy number (write int(...) to make it a "
-                "Python number)")
-    return _cut(_REPR.repr(value))
+        return (f"{_safe_repr(value)}, a numpy number (write int(...) to make it a Python "
+                "number)")
+    return _safe_repr(value)
+
+
+def _safe_repr(value: object) -> str:
+    try:
+        return _cut(_REPR.repr(value))
+    except Exception:  # a hostile repr must not hide the real problem
+        return f"a {type(value).__name__} object"
 
 
 def _cut(text: str) -> str:
@@ -177,3 +196,41 @@ def keys(value: Mapping[Any, Any], required: Collection[str], optional: Collecti
     if unknown:
         allowed = ", ".join(repr(key) for key in (*required, *optional))
         raise error(f"{what} has the unknown key {shown(unknown[0])} (its keys are {allowed})")
+
+
+def json_value(text: object, what: str, *, error: Error) -> Any:
+    """The JSON value of a file's ``text`` (a str, or UTF-8 bytes; a byte-order mark is
+    skipped). Bytes that are not UTF-8, bad JSON, numbers of more than 4,300 digits and nesting
+    deeper than :data:`MAX_DEPTH` raise ``error`` naming ``what`` the file should be."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as problem:
+            raise error(f"this is not {what}: the file is not UTF-8 text (byte "
+                        f"{problem.start + 1:,} cannot be read)") from None
+    if not isinstance(text, str):
+        raise error(f"{what} is a text, not {shown(text)}")
+    try:
+        data = json.loads(text.removeprefix("\ufeff"))
+    except RecursionError:
+        data = deep = None
+    except ValueError as problem:  # bad JSON, or a number of more than 4,300 digits
+        raise error(f"this is not {what}: the text is not valid JSON ({problem})") from None
+    else:
+        deep = _depth(data) > MAX_DEPTH
+    if deep is None or deep:
+        raise error(f"this is not {what}: its JSON is nested more than {MAX_DEPTH} levels deep")
+    return data
+
+
+def _depth(data: Any) -> int:
+    """How deeply lists and objects nest in ``data`` (without recursion)."""
+    deepest, stack = 0, [(data, 1)]
+    while stack:
+        value, level = stack.pop()
+        if isinstance(value, (list, dict)):
+            deepest = max(deepest, level)
+            if level <= MAX_DEPTH:
+                children = value.values() if isinstance(value, dict) else value
+                stack.extend((child, level + 1) for child in children)
+    return deepest

@@ -62,7 +62,7 @@ def check_malformed_action(state: GameState[Any], value: Any) -> None:
             "quote inputs with reading.shown()")
         assert fingerprint(state) == before, f"refusing {shown(value)} changed the state"
         return
-    except Exception as error:
+    except Exception as error:  # any other error breaks the promise
         raise AssertionError(f"{shown(value)} raised a bare {type(error).__name__} instead of "
                              f"IllegalAction: {shown(str(error))}") from error
     accepted = state.history[-1]
@@ -83,7 +83,7 @@ def check_saves_and_draws(state: GameState[Any], when: str) -> None:
         loaded = type(state).from_json(text)
         svg = state._repr_svg_()
         words = state.describe()
-    except Exception as error:
+    except Exception as error:  # any error here breaks the promise
         raise AssertionError(f"{when}: saving, loading or drawing raised {type(error).__name__}: "
                              f"{shown(str(error))}") from error
     assert fingerprint(loaded) == fingerprint(state), f"{when}: the game loads back different"
@@ -102,7 +102,7 @@ def check_hostile_save(game: type[GameState[Any]], text: str | bytes) -> None:
             f"refusing a saved file gave a message cut short at {MAX_MESSAGE} characters: "
             f"{shown(message)}")
         return
-    except Exception as error:
+    except Exception as error:  # any other error breaks the promise
         raise AssertionError(f"loading the saved file {shown(text)} raised a bare "
                              f"{type(error).__name__} instead of SavedGameError: "
                              f"{shown(str(error))}") from error

@@ -32,6 +32,7 @@ from importlib import resources
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.grid import Point, step
+from sailing_kit.core.reading import shown
 from sailing_kit.trireme.rounding import RoundingLine, rounding_line
 
 WATER, ROCK, REEF, LINE, SAILBOAT, TRIREME = ".", "#", "*", "=", "S", "T"
@@ -161,7 +162,7 @@ def map_text(name_or_text: str) -> str:
                        f"{', '.join(SHIPPED)}), not {type(name_or_text).__name__}")
     file = SHIPPED.get(name_or_text.strip().lower())
     if file is None and "\n" not in name_or_text.strip():
-        raise MapError(f"{name_or_text!r} is not a shipped map ({', '.join(SHIPPED)}), and a "
+        raise MapError(f"{shown(name_or_text)} is not a shipped map ({', '.join(SHIPPED)}), and a "
                        "map's text has several lines: headers, then one line per row")
     if file is None:
         return name_or_text
