@@ -26,6 +26,10 @@ def test_the_toy_game_passes_the_conformance_check():
         (toy_game.Unseeded, "seed"),
         (toy_game.AcceptsAnything, "was accepted"),
         (toy_game.SharedCopy, "copy"),
+        (toy_game.AcceptsDecimals, "not one of the legal actions in canonical form"),
+        (toy_game.BareErrors, "raised a bare ValueError instead of IllegalAction"),
+        (toy_game.QuotesWholeInputs, "message cut short"),
+        (toy_game.FragileLoading, "instead of SavedGameError"),
     ],
 )
 def test_the_conformance_check_catches_each_broken_promise(broken, complaint):

@@ -146,5 +146,31 @@ class SharedCopy(CountState):
         return self
 
 
+class AcceptsDecimals(CountState):
+    def parse_action(self, value):
+        return value if isinstance(value, float) and value.is_integer() else super().parse_action(value)
+
+
+class BareErrors(CountState):
+    def parse_action(self, value):
+        return int(value) if isinstance(value, str) else super().parse_action(value)
+
+
+class QuotesWholeInputs(CountState):
+    def parse_action(self, value):
+        if isinstance(value, str):
+            raise IllegalAction(f"{value!r} is not a number to add")
+        return super().parse_action(value)
+
+
+class FragileLoading(CountState):
+    @classmethod
+    def from_json(cls, text):
+        import json
+
+        json.loads(text)["options"]  # a bare error for a file that is not an object
+        return super().from_json(text)
+
+
 def factory(cls):
     return lambda seed=None, **options: cls.new(seed, **options)

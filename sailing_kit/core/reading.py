@@ -156,9 +156,11 @@ def point(value: object, what: str = "a point", *, error: Error = IllegalAction,
           low: int = -MAX_COORDINATE, high: int = MAX_COORDINATE) -> tuple[int, int]:
     """``(x, y)`` from a tuple or a JSON list of two whole numbers, each from ``low`` to
     ``high``."""
-    if (not isinstance(value, (tuple, list)) or len(value) != 2
-            or not all(isinstance(c, int) and not isinstance(c, bool) for c in value)):
+    if not isinstance(value, (tuple, list)) or len(value) != 2:
         raise error(f"{what} is two whole numbers (x, y), not {shown(value)}")
+    for c in value:
+        if not isinstance(c, int) or isinstance(c, bool):
+            raise error(f"{what} is two whole numbers (x, y), and {shown(c)} is not one")
     x, y = (whole(c, f"each number of {what}", low, high, error=error) for c in value)
     return (x, y)
 

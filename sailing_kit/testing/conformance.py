@@ -26,6 +26,7 @@ from hypothesis import currently_in_test_context
 
 from sailing_kit.core.errors import IllegalAction, SavedGameError
 from sailing_kit.core.protocol import CHANCE, GameState
+from sailing_kit.core.reading import shown
 from sailing_kit.testing.inputs import check_inputs
 
 JUNK_ACTIONS: tuple[Any, ...] = (None, "not a move", -1, 10**9, ("x", "y", "z"), {"nonsense": 1}, 2.5)
@@ -168,6 +169,9 @@ def _check_illegal(state: GameState[Any], chooser: random.Random, how_many: int)
             state.apply(action)
         except IllegalAction as refusal:
             assert str(refusal).strip(), "IllegalAction raised without a message naming the rule"
+        except Exception as error:  # any other error breaks the promise
+            raise AssertionError(f"the illegal action {shown(action)} raised a bare "
+                                 f"{type(error).__name__} instead of IllegalAction") from error
         else:
             raise AssertionError(f"the illegal action {action!r} was accepted:\n{before[3]}")
         assert fingerprint(state) == before, f"refusing {action!r} changed the state"

@@ -114,7 +114,7 @@ def check_inputs(positions: Sequence[GameState[Any]], *, examples: int = 60) -> 
     (a hypothesis test; positions still to play get the actions, short games the files)."""
     playing = [state for state in positions if not state.is_over()] or list(positions)
     short = [state for state in positions if len(state.history) <= SAVES_FROM_MOVES]
-    budget = settings(max_examples=examples, deadline=None, database=None,
+    budget = settings(max_examples=examples, deadline=None, database=None, report_multiple_bugs=False,
                       suppress_health_check=list(HealthCheck))
 
     @budget
