@@ -246,3 +246,129 @@ def test_malformed_actions_are_refused_or_read_canonically(name, data):
 def test_hostile_saved_files_raise_saved_game_errors_or_load_cleanly(name, data):
     state = data.draw(st.sampled_from(POSITIONS[name]))
     check_hostile_save(type(state), data.draw(hostile_saves(state.to_json())))
+
+
+# ----- point 4: scenario files; point 8: scenario validation ---------------------------------------
+
+def scenario(**changes):
+    data = {"id": "x", "title": "t", "source": "s", "wind": "N", "explanation": "e",
+            "boats": [{"name": "A", "position": [3, 3], "heading": "NW"},
+                      {"name": "B", "position": [4, 2], "heading": "NW"}],
+            "question": ["A", "B"], "expected": {"winner": "B", "rule": "leeward"}}
+    data.update(changes)
+    return data
+
+
+def test_point_4_scenario_files_with_hostile_bytes_nesting_or_numbers_are_config_errors():
+    from sailing_kit.core import ConfigError
+    from sailing_kit.race.scenario import scenario_from_json
+
+    text = json.dumps(scenario())
+    assert scenario_from_json(text.encode("utf-8")).winner == "B"
+    assert scenario_from_json("\ufeff" + text).winner == "B"
+    for hostile, words in [(b"\xff" + text.encode(), "not UTF-8"),
+                           ("[" * 100_000, "nested more than 32"),
+                           (text.replace("[3, 3]", "[" + "3" * 5000 + ", 3]"), "4300 digits")]:
+        with pytest.raises(ConfigError, match=words):
+            scenario_from_json(hostile)
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"mark": [-1, 4]}, "the mark .* is off the board"),
+    ({"mark": [100_000, 4]}, "off the board"),
+    ({"boats": [{"name": "A", "position": [-3, 3], "heading": "NW"},
+                {"name": "B", "position": [4, 2], "heading": "NW"}]}, "boat A's position .* off"),
+    ({"mark": [4, 2]}, "two pieces on one point"),
+    ({"mover": "Z"}, "'mover': 'Z' is none of the boats"),
+    ({"becalmed": "A"}, "'becalmed' is a list"),
+    ({"start": "yes"}, "'start' is True or False"),
+    ({"title": ["t"]}, "'title' is a text"),
+    ({"expected": {"winner": "B", "rule": ["leeward"]}}, "the expected 'rule' is one of"),
+    ({"expected": {"winner": "A", "rule": "leeward"}}, "the umpire gives right of way to B"),
+    ({"expected": {"winner": "B", "rule": "starboard"}}, "by the 'leeward' rule"),
+    ({"contests": [{"point": [3, 3], "entitled": "B"}]}, "the umpire finds the contested points"),
+])
+def test_point_8_a_scenario_is_validated_and_checked_against_the_umpire_as_it_loads(change, words):
+    from sailing_kit.core import ConfigError
+    from sailing_kit.race.scenario import scenario_from_data
+
+    with pytest.raises(ConfigError, match=words):
+        scenario_from_data(scenario(**change))
+
+
+def test_point_8_every_shipped_scenario_agrees_with_the_umpire_as_it_loads():
+    from sailing_kit.race.scenario import library
+
+    assert len(library()) >= 24  # each one passed the umpire's check when it loaded
+
+
+# ----- point 8: course and deck loaders, option errors naming the option ------------------------------
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d["marks"][0].update(rounding=["port"]), "'rounding' is 'port' or 'starboard'"),
+    (lambda d: d["marks"].__setitem__(0, "red"), "a mark is a dictionary"),
+    (lambda d: d.update(name=["x"]), "a course's 'name' is a text"),
+    (lambda d: d.update(start_heading=7), "'start_heading' is one of"),
+    (lambda d: d.update(starts=[[1, 1]] * 9), "'starts' lists 1 to 8 start cells"),
+    (lambda d: d.update(width="x" * 10**5), "'width' is a whole number of cells"),
+])
+def test_point_8_a_broken_course_never_raises_a_bare_type_error(change, words):
+    from sailing_kit.core import ConfigError
+    from sailing_kit.regatta.course import course_data, load_course
+
+    data = course_data()
+    change(data)
+    with pytest.raises(ConfigError, match=words) as error:
+        load_course(data)
+    assert len(str(error.value)) < 300
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d["cards"][-1].update(special=["windy_spell"]), "'special' must be one of"),
+    (lambda d: d["cards"][0].update(arrows=[["veer_left"]]), "'arrows' lists 1 to 4 different"),
+    (lambda d: d["cards"][0].update(arrows=[1, 2]), "'arrows' lists 1 to 4 different"),
+    (lambda d: d["arrows"][0].update(steps=[10**5000]), "'steps' is a list of 1 to 4 turns"),
+    (lambda d: d.update(about="a" * 10**5), "'about' are texts"),
+])
+def test_point_8_a_broken_deck_never_raises_a_bare_type_error(change, words):
+    from sailing_kit.core import ConfigError
+    from sailing_kit.regatta.deck import deck_data, load_deck
+
+    data = deck_data()
+    change(data)
+    with pytest.raises(ConfigError, match=words) as error:
+        load_deck(data)
+    assert len(str(error.value)) < 300
+
+
+@pytest.mark.parametrize("new, options, words", [
+    (race.new_game, {"variant": ["triangle"]}, "option 'variant' must be one of"),
+    (race.new_game, {"course": {"full": 1}}, "option 'course' must be one of"),
+    (race.new_game, {"flag_rows": 7}, "option 'flag_rows' is a list"),
+    (race.new_game, {"flag_rows": (1, 2)}, "option 'flag_rows': the flags stand"),
+    (race.new_game, {"marks": [[1.5, 2]]}, "option 'marks' is two whole numbers"),
+    (race.new_game, {"yellow": 3}, "option 'yellow' is a list"),
+    (yacht.new_game, {"rules": ["jacht"]}, r"\(option 'rules'\)"),
+    (yacht.new_game, {"rules": "tabornok", "poker_points": 30.0}, "option 'poker_points'"),
+    (calm.new_game, {"adjacency": ["reading"]}, "option 'adjacency' must be"),
+    (trireme.new_game, {"map": "x" * 10**6}, "option 'map': 'xxx"),
+])
+def test_point_8_option_errors_name_the_option_and_stay_short(new, options, words):
+    from sailing_kit.core import ConfigError
+
+    with pytest.raises(ConfigError, match=words) as error:
+        new(seed=0, **options)
+    assert len(str(error.value)) < 400
+
+
+def test_point_5_a_saved_duel_carrying_a_map_bomb_is_refused_at_once():
+    import time
+
+    state = trireme.new_game(seed=0, map="small")
+    data = json.loads(state.to_json())
+    data["options"]["map"] = data["options"]["map"].replace(
+        "trireme: ", "trireme: " + "99N " * 1_000_000, 1)
+    started = time.perf_counter()
+    with pytest.raises(SavedGameError, match="at most 100,000"):
+        trireme.TriremeState.from_json(json.dumps(data))
+    assert time.perf_counter() - started < 2

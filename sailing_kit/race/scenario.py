@@ -138,7 +138,8 @@ def _boat(item: Any) -> Boat:
 
 
 def _point(value: Any, what: str) -> Point:
-    point = reading.point(value, what, error=ValueError)
+    point = reading.point(value, what, error=ValueError, low=-reading.MAX_WHOLE,
+                          high=reading.MAX_WHOLE)
     if not (0 <= point[0] < MAX_WIDTH and 0 <= point[1] < MAX_HEIGHT):
         raise ValueError(f"{what} {point} is off the board: x runs from 0 to {MAX_WIDTH - 1} "
                          f"and y from 0 to {MAX_HEIGHT - 1}")

@@ -12,6 +12,7 @@ The rules are cited in the comments as ``text:`` (the Bulgarian original), ``dec
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
@@ -159,6 +160,19 @@ class RegattaState(GameState[Action]):
         """The verdict on ``plan`` (None if the player cannot sail it at all now)."""
         return next((v for v in self.verdicts() if v.plan == plan), None)
 
+    def _verdict_of(self, plan: Sail) -> Verdict:
+        verdict = self.verdict(plan)
+        if verdict is None:
+            raise IllegalAction(f"{self.name(self.player)} cannot sail that card now")
+        return verdict
+
+    def _special(self, effect: str) -> str:
+        """The kind of card with this special effect (the caller knows the deck has one)."""
+        kind = self.deck.special_kind(effect)
+        if kind is None:
+            raise IllegalAction(f"this deck has no {effect.replace('_', ' ')} card")
+        return kind
+
     def targets(self) -> list[int]:
         """The yachts the player to act could becalm: every other one not becalmed already."""
         return [p for p in range(self.num_players) if p != self.player and not self.becalmed(p)]
@@ -182,7 +196,8 @@ class RegattaState(GameState[Action]):
         hand = sorted(self.hand(self.player))
         exchanges = dict.fromkeys(cards for size in range(1, EXCHANGE_MOST + 1)
                                   for cards in combinations(hand, size))
-        return [Exchange(cards) for cards in exchanges] + [Face(d) for d in Direction]
+        skips: list[Action] = [Exchange(cards) for cards in exchanges]
+        return skips + [Face(d) for d in Direction]
 
     def _may_handle(self) -> bool:
         return self.holds(self.player, HANDLING) and not self.handled
@@ -205,9 +220,9 @@ class RegattaState(GameState[Action]):
 
     # ----- the rules ------------------------------------------------------------------------------
     def check(self, action: Action) -> None:
-        checks = {Sail: self._check_sail, Exchange: self._check_skip, Face: self._check_skip,
-                  Handling: self._check_handling, Becalm: self._check_becalm,
-                  EndTurn: self._check_end}
+        checks: dict[type, Callable[[Any], None]] = {
+            Sail: self._check_sail, Exchange: self._check_skip, Face: self._check_skip,
+            Handling: self._check_handling, Becalm: self._check_becalm, EndTurn: self._check_end}
         checks[type(action)](action)
 
     def _check_sail(self, action: Sail) -> None:
@@ -231,7 +246,7 @@ class RegattaState(GameState[Action]):
                                 f"arrows are {names}")
         if action.windy and not self.holds(player, WINDY):
             raise IllegalAction("you hold no Windy spell: a double move needs one")
-        verdict = self.verdict(action)
+        verdict = self._verdict_of(action)
         if not verdict.legal:
             raise IllegalAction(verdict.reason)
 
@@ -300,11 +315,13 @@ class RegattaState(GameState[Action]):
     def _sail(self, plan: Sail) -> None:
         """text: the yacht moves to the arrow's end, "с кърмата ... насочена в същата посока
         със стрелката"; the card goes to the discard pile ("купчина на използваните карти")."""
-        player, verdict = self.player, self.verdict(plan)
+        player, verdict = self.player, self._verdict_of(plan)
+        if verdict.end is None:
+            raise IllegalAction(verdict.reason)
         yacht = self.yachts[player]
         leg, winding = self.course.judge(yacht.leg, yacht.winding, (yacht.pose.at, *verdict.path))
         self._set_yacht(player, Yacht(verdict.end, leg, winding, yacht.track + verdict.path))
-        played = (plan.card, self.deck.special_kind(WINDY)) if plan.windy else (plan.card,)
+        played = (plan.card, self._special(WINDY)) if plan.windy else (plan.card,)
         self._discard(player, played)
         words = f"{self.deck.kind(plan.card).title} ({self.deck.arrow(plan.arrow).title}" \
                 + (", twice with a Windy spell" if plan.windy else "") + ")"
@@ -314,7 +331,7 @@ class RegattaState(GameState[Action]):
         if leg == self.course.finished_leg:
             # text: "Победител е първия играч, който пресече финалната права"
             self.finisher = player
-            self._say(f"Over: {self.result.reason}.")
+            self._say_result()
         elif self._may_handle() or (self.holds(player, CALM) and self.targets()):
             self.phase = AFTER
         else:
@@ -362,7 +379,7 @@ class RegattaState(GameState[Action]):
     def _handle(self) -> None:
         """text: "Имате право на още един ход" (decision: draw, then play on once more)."""
         player = self.player
-        self._discard(player, (self.deck.special_kind(HANDLING),))
+        self._discard(player, (self._special(HANDLING),))
         self.handled = True
         self._draw_up(player)
         self.phase = MOVE
@@ -383,14 +400,19 @@ class RegattaState(GameState[Action]):
         skipped becalmed leaves its sun behind ("слънчевата карта вече няма значение")."""
         player = self.player
         self._draw_up(player)
-        if self.suns[player] is not None:
-            self.discard_pile += (self.suns[player],)
+        sun = self.suns[player]
+        if sun is not None:
+            self.discard_pile += (sun,)
             self.suns = _replaced(self.suns, player, None)
         self.turns += 1
         self.player = (player + 1) % self.num_players  # text: "по реда на часовниковата стрелка"
         self.phase, self.handled = MOVE, False
-        if self.result is not None:
-            self._say(f"Over: {self.result.reason}.")
+        self._say_result()
+
+    def _say_result(self) -> None:
+        result = self.result
+        if result is not None:
+            self._say(f"Over: {result.reason}.")
 
     # ----- cards ----------------------------------------------------------------------------------
     def _discard(self, player: int, kinds: tuple[str, ...]) -> None:

@@ -94,7 +94,7 @@ def check_saves_and_draws(state: GameState[Any], when: str) -> None:
 def check_hostile_save(game: type[GameState[Any]], text: str | bytes) -> None:
     """Load ``text`` with ``game.from_json`` and assert the promises above."""
     try:
-        state = game.from_json(text)  # type: ignore[arg-type]
+        state = game.from_json(text)
     except SavedGameError as refusal:
         message = str(refusal)
         assert message.strip(), "a saved file was refused with an empty message"

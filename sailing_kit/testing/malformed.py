@@ -14,6 +14,7 @@ import copy
 import dataclasses
 import json
 from enum import Enum
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -81,9 +82,7 @@ def bent(value: Any) -> st.SearchStrategy[Any]:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         fields = [f.name for f in dataclasses.fields(value)]
         if fields:
-            options.append(st.sampled_from(fields).flatmap(
-                lambda name: bent(getattr(value, name)).map(
-                    lambda new, name=name: _with_field(value, name, new))))
+            options.append(st.sampled_from(fields).flatmap(partial(_bent_field, value)))
         options.append(st.just(_in_disguise(value)))
     elif isinstance(value, (tuple, list)):
         options.append(_bent_sequence(value))
@@ -103,8 +102,7 @@ def _bent_sequence(value: tuple[Any, ...] | list[Any]) -> st.SearchStrategy[Any]
         st.just(kind([items])),
     ]
     if items:
-        options.append(st.integers(0, len(items) - 1).flatmap(
-            lambda i: bent(items[i]).map(lambda new, i=i: kind(items[:i] + [new] + items[i + 1:]))))
+        options.append(st.integers(0, len(items) - 1).flatmap(partial(_bent_item, items, kind)))
         options.append(st.just(kind(items[:-1])))
     return st.one_of(options)
 
@@ -115,14 +113,33 @@ def _bent_dict(value: dict[Any, Any]) -> st.SearchStrategy[Any]:
     ]
     if value:
         keys = list(value)
-        options.append(st.sampled_from(keys).flatmap(
-            lambda key: bent(value[key]).map(lambda new, key=key: {**value, key: new})))
+        options.append(st.sampled_from(keys).flatmap(partial(_bent_value, value)))
         options.append(st.sampled_from(keys).map(
             lambda key: {k: v for k, v in value.items() if k != key}))
         options.append(st.sampled_from(keys).map(
             lambda key: {(k.upper() if k == key and isinstance(k, str) else k): v
                          for k, v in value.items()}))
     return st.one_of(options)
+
+
+def _bent_field(value: Any, name: str) -> st.SearchStrategy[Any]:
+    return bent(getattr(value, name)).map(partial(_with_field, value, name))
+
+
+def _bent_item(items: list[Any], kind: type, index: int) -> st.SearchStrategy[Any]:
+    return bent(items[index]).map(partial(_with_item, items, kind, index))
+
+
+def _with_item(items: list[Any], kind: type, index: int, new: Any) -> Any:
+    return kind(items[:index] + [new] + items[index + 1:])
+
+
+def _bent_value(value: dict[Any, Any], key: Any) -> st.SearchStrategy[Any]:
+    return bent(value[key]).map(partial(_with_value, value, key))
+
+
+def _with_value(value: dict[Any, Any], key: Any, new: Any) -> dict[Any, Any]:
+    return {**value, key: new}
 
 
 def _with_field(value: Any, name: str, new: Any) -> Any:
@@ -138,7 +155,7 @@ def _in_disguise(value: Any) -> Any:
     cls = type(value)
     namespace: dict[str, Any] = {"__slots__": ()} if hasattr(cls, "__slots__") else {}
     disguised = type(f"Disguised{cls.__name__}", (cls,), namespace)
-    clone = object.__new__(disguised)
+    clone: Any = object.__new__(disguised)
     for field in dataclasses.fields(value):
         object.__setattr__(clone, field.name, getattr(value, field.name))
     return clone

@@ -123,7 +123,21 @@ class YachtState(GameState[Action]):
         """The current player's position after a roll (for strategies), else None."""
         if self.current_player in (None, CHANCE) or self.dice is None:
             return None
-        return Position(self.cards[self.player], multiset(self.dice), self.rolls)
+        return Position(self.cards[self.seat], multiset(self.dice), self.rolls)
+
+    @property
+    def seat(self) -> int:
+        """The player whose turn it is, once the roll-off is over."""
+        if self.player is None:
+            raise IllegalAction("the roll-off for the first player is still going on")
+        return self.player
+
+    def _rolled(self) -> Position:
+        """The position after a roll, when the rules guarantee there is one."""
+        position = self.position()
+        if position is None:
+            raise IllegalAction("roll first: there are no dice of this turn yet")
+        return position
 
     def wins_at_once(self, category: str) -> bool:
         """True if writing the dice into ``category`` now is a big general that wins at once."""
@@ -151,9 +165,10 @@ class YachtState(GameState[Action]):
             return [outcome for outcome, _ in self.chance_outcomes()]
         if self.rolls == 0:
             return [Roll()]
-        rolls = [Roll(held) for size in range(DICE) for held in combinations(range(DICE), size)]
-        position = self.position()
-        return (rolls if self.rolls < MAX_ROLLS else []) + [Score(c) for c in position.categories()]
+        rolls: list[Action] = [Roll(held) for size in range(DICE)
+                               for held in combinations(range(DICE), size)]
+        scores: list[Action] = [Score(c) for c in self._rolled().categories()]
+        return (rolls if self.rolls < MAX_ROLLS else []) + scores
 
     def action_space(self) -> list[Action]:
         """Every action of the game's form, legal now or not (for tests and tools)."""
@@ -161,7 +176,7 @@ class YachtState(GameState[Action]):
                 + [Score(c) for c in self.rules.categories]
                 + [Dice(values) for level in LEVELS[1:] for values in level])
 
-    def chance_outcomes(self) -> list[tuple[Dice, Fraction]]:
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         if self.current_player != CHANCE:
             return []
         count = 1 if self.player is None else DICE - len(self.held)
@@ -216,7 +231,7 @@ class YachtState(GameState[Action]):
 
     def _check_dice(self, action: Dice) -> None:
         if self.current_player != CHANCE:
-            raise IllegalAction(f"no dice are rolling: it is {self.name(self.player)}'s turn to "
+            raise IllegalAction(f"no dice are rolling: it is {self.name(self.seat)}'s turn to "
                                 "roll or to choose a category")
         if self.player is None:
             if len(action.values) != 1:
@@ -243,14 +258,14 @@ class YachtState(GameState[Action]):
         category = action.category
         if self.rolls == 0:
             raise IllegalAction("roll first: a category takes the dice of this turn")
-        card = self.cards[self.player]
+        card = self.cards[self.seat]
         if category in card.filled:
             raise IllegalAction(
                 f"each category is filled once ('minden későbbi kör során más kategóriát kell "
                 f"megcélozni'): {category} already holds {card.filled[category]}")
-        if category not in self.position().categories():
-            raise IllegalAction(joker_refusal(self.rules, card.filled, multiset(self.dice),
-                                              category))
+        position = self._rolled()
+        if category not in position.categories():
+            raise IllegalAction(joker_refusal(self.rules, card.filled, position.dice, category))
 
     def _apply(self, action: Action) -> None:
         if isinstance(action, Roll):
@@ -287,10 +302,11 @@ class YachtState(GameState[Action]):
         if self.wins_at_once(category):
             self.big_general = self.player
         first_roll = self.rolls == 1
+        seat, dice = self.seat, self._rolled().dice
         cards = list(self.cards)
-        cards[self.player] = cards[self.player].write(category, multiset(self.dice), first_roll)
+        cards[seat] = cards[seat].write(category, dice, first_roll)
         self.cards = tuple(cards)
-        self.player = (self.player + 1) % self.num_players
+        self.player = (seat + 1) % self.num_players
         self.dice, self.rolls, self.held = None, 0, ()
 
     def _snapshot(self) -> tuple:
@@ -325,8 +341,9 @@ class YachtState(GameState[Action]):
         lines = [f"{self.rules.title}, {self.num_players} player"
                  + ("s" if self.num_players > 1 else "") + "."]
         lines += self._describe_rolloff()
-        if self.is_over():
-            lines.append(f"Over: {self.result.reason}.")
+        result = self.result
+        if result is not None:
+            lines.append(f"Over: {result.reason}.")
         elif self.player is not None:
             lines += self._describe_turn()
         for player, card in enumerate(self.cards):
@@ -352,11 +369,11 @@ class YachtState(GameState[Action]):
 
     def _describe_turn(self) -> list[str]:
         total = len(self.rules.categories)
-        name = self.name(self.player)
+        name = self.name(self.seat)
         left = MAX_ROLLS - self.rolls
         head = f"Round {self.round} of {total}. {name} to play"
         if self.rolling:
-            kept = " ".join(str(self.dice[p]) for p in self.held) or "none"
+            kept = " ".join(str((self.dice or ())[p]) for p in self.held) or "none"
             return [f"{head}: rolling {DICE - len(self.held)} dice (keeping {kept})."]
         if self.dice is None:
             return [f"{head}: roll the five dice."]
@@ -364,7 +381,7 @@ class YachtState(GameState[Action]):
         kept = " ".join(str(self.dice[p]) for p in self.held)
         lines = [f"{head}: dice {dice}" + (f" (kept {kept} from the roll before)" if kept else "")
                  + f"; rolls used {self.rolls}, {left} left."]
-        options = ", ".join(f"{c} {points}" for c, points in self.position().categories().items())
+        options = ", ".join(f"{c} {points}" for c, points in self._rolled().categories().items())
         lines.append(f"These dice would score: {options}.")
         return lines
 
