@@ -3,7 +3,8 @@
 A scenario file holds the wind, an optional mark, whether it is the start, the boats in turn
 order (the first arrived first), the pair ``question`` asks about ("who must keep clear?"), the
 expected winner and deciding rule, and an explanation. Optional: ``mover`` (the boat whose turn
-just ended, for infringements), ``infringements`` ([[offender, wronged], ...]), ``contests``
+just ended, for infringements) and ``before`` (where it stood before that turn:
+{"position": [x, y], "heading": ...}), ``infringements`` ([[offender, wronged], ...]), ``contests``
 ([{"point": [x, y], "entitled": name}]), ``previous_wind`` (the scenario follows a wind change)
 and ``real_rules`` (how the Racing Rules of Sailing see it). Teachers can add their own files.
 """
@@ -26,7 +27,7 @@ _REQUIRED = ("id", "title", "source", "wind", "boats", "question", "expected", "
 MAX_WIDTH, MAX_HEIGHT = 40, 60
 """A scenario's points lie on the largest course the race allows: x 0-39, y 0-59."""
 MAX_BOATS = 5
-_OPTIONAL = ("mark", "start", "mover", "becalmed", "infringements", "contests",
+_OPTIONAL = ("mark", "start", "mover", "before", "becalmed", "infringements", "contests",
              "previous_wind", "real_rules")
 
 
@@ -61,7 +62,13 @@ class Scenario(Situation):
 
     def describe(self) -> str:
         return (f"{super().describe()}\nQuestion: between {self.question[0]} and "
-                f"{self.question[1]}, who must keep clear? ({self.source})")
+                f"{self.question[1]}, who {self.asks}? ({self.source})")
+
+    @property
+    def asks(self) -> str:
+        """The question's verb: "had to keep clear" of a move already made, else "must keep
+        clear"."""
+        return "had to keep clear" if self.moved else "must keep clear"
 
 
 def scenario_from_data(data: Any) -> Scenario:
@@ -94,6 +101,11 @@ def _build(data: dict[str, Any]) -> Scenario:
     if len(set(names)) != len(names) or len(set(pieces)) != len(pieces):
         raise ValueError("boat names and positions must all differ (and no boat stands on the "
                          "mark): two pieces on one point")
+    before = None
+    if "before" in data:
+        if data.get("mover") not in names:
+            raise ValueError("'before' is where the mover stood: name the mover too")
+        before = _standing(data["before"], data["mover"])
     question = reading.items(data["question"], lambda name: _name(name, names, "'question' names two boats"),
                              "'question'", error=ValueError)
     expected = data["expected"]
@@ -111,6 +123,7 @@ def _build(data: dict[str, Any]) -> Scenario:
         explanation=_text(data["explanation"], "'explanation'", 4000), marks=marks,
         start=reading.flag(data.get("start", False), "'start'", error=ValueError),
         mover=None if data.get("mover") is None else _name(data["mover"], names, "'mover'"),
+        before=before,
         becalmed=reading.items(data.get("becalmed", ()),
                                lambda name: _name(name, names, "'becalmed'"), "'becalmed'",
                                error=ValueError),
@@ -135,6 +148,14 @@ def _boat(item: Any) -> Boat:
     name = _text(item["name"], "a boat's 'name'", 3)
     return Boat(name, _point(item["position"], f"boat {name}'s position"),
                 reading.direction(item["heading"], f"boat {name}'s heading", error=ValueError))
+
+
+def _standing(item: Any, mover: str) -> Boat:
+    """Where the mover stood before its turn: {'position': [x, y], 'heading': 'N'}."""
+    if not isinstance(item, dict) or set(item) != {"position", "heading"}:
+        raise ValueError(f"'before' is {{'position': [x, y], 'heading': 'N'}}, not {shown(item)}")
+    return Boat(mover, _point(item["position"], "'before' position"),
+                reading.direction(item["heading"], "'before' heading", error=ValueError))
 
 
 def _point(value: Any, what: str) -> Point:
