@@ -1,10 +1,9 @@
-"""Memory and time stay bounded (issue 14 point 5): the memory of long games with their whole
-undo history, and the largest table the trireme solver accepts.
+"""Bounds: memory of long games with their undo history, and the largest trireme solve.
 
-``python -m benchmarks bounds``. Memory is measured with ``tracemalloc`` while one seeded game
-of random legal moves is played, at 1,000 and at 4,000 moves: memory linear in the moves shows
-as the same MB per 1,000 moves over both stretches (with whole-log snapshots the second stretch
-cost twelve times the first).
+Issue 14 point 5, ``python -m benchmarks bounds``. Memory is measured with ``tracemalloc``
+while one seeded game of random legal moves is played, at 1,000 and at 4,000 moves: memory
+linear in the moves shows as the same MB per 1,000 moves over both stretches (when every undo
+snapshot copied the whole log, the regatta's second stretch cost four times its first).
 """
 
 from __future__ import annotations
