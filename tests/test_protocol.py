@@ -34,7 +34,7 @@ def test_the_toy_game_passes_the_conformance_check():
 )
 def test_the_conformance_check_catches_each_broken_promise(broken, complaint):
     with pytest.raises(AssertionError, match=complaint):
-        check_game(toy_game.factory(broken), seeds=range(6))
+        check_game(toy_game.factory(broken), seeds=range(6), hostile_examples=400)
 
 
 @settings(max_examples=30, deadline=None)
