@@ -299,10 +299,9 @@ class YachtState(GameState[Action]):
         self.dice, self.rolls, self.rolling = tuple(dice), self.rolls + 1, False
 
     def _write(self, category: str) -> None:
+        seat, dice, first_roll = self.seat, self._rolled().dice, self.rolls == 1
         if self.wins_at_once(category):
-            self.big_general = self.player
-        first_roll = self.rolls == 1
-        seat, dice = self.seat, self._rolled().dice
+            self.big_general = seat
         cards = list(self.cards)
         cards[seat] = cards[seat].write(category, dice, first_roll)
         self.cards = tuple(cards)
