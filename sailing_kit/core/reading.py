@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import reprlib
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection
 from enum import Enum
 from typing import Any, TypeVar
 
@@ -175,29 +175,6 @@ def items(value: object, read: Callable[[object], T], what: str, *, fewest: int 
         count = f"{fewest}" if fewest == most else f"{fewest} to {most}"
         raise error(f"{what} holds {count} items, not {len(value):,}")
     return tuple(read(item) for item in value)
-
-
-def distinct(values: tuple[T, ...], what: str, *, error: Error = IllegalAction) -> tuple[T, ...]:
-    """``values`` if no value comes twice."""
-    seen: set[Any] = set()
-    for value in values:
-        if value in seen:
-            raise error(f"{what} names {shown(value)} twice: each may come only once")
-        seen.add(value)
-    return values
-
-
-def keys(value: Mapping[Any, Any], required: Collection[str], optional: Collection[str],
-         what: str, *, error: Error = IllegalAction) -> None:
-    """Check that the JSON object ``value`` has every key of ``required`` and no key outside
-    ``required`` and ``optional``."""
-    missing = [key for key in required if key not in value]
-    unknown = [key for key in value if key not in required and key not in optional]
-    if missing:
-        raise error(f"{what} needs the key {missing[0]!r}")
-    if unknown:
-        allowed = ", ".join(repr(key) for key in (*required, *optional))
-        raise error(f"{what} has the unknown key {shown(unknown[0])} (its keys are {allowed})")
 
 
 def json_value(text: object, what: str, *, error: Error) -> Any:
