@@ -7,6 +7,7 @@ raised, its border is thicker, and it carries a tick badge.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -108,6 +109,23 @@ def draw_hand(scene: Scene, rects: Sequence[Rect], faces: Sequence[CardFace | No
     """Draw the cards of a hand into the rectangles from :func:`hand_rects`."""
     for i, (rect, face) in enumerate(zip(rects, faces)):
         draw_card(scene, rect, face, selected=i in selected, dimmed=i in dimmed)
+
+
+COVER_HINT = "Click here or press Enter when only you can see the screen."
+
+
+def draw_cover(scene: Scene, area: Rect, message: str) -> None:
+    """A plain panel over ``area`` hiding a hand (pass the device): ``message`` and how to
+    lift it, wrapped to the panel's width."""
+    scene.rect(area.x, area.y, area.w, area.h, fill=palette.BLUE, stroke=palette.INK, width=1.5)
+    lines = [(line, 16, True) for line in textwrap.wrap(message, max(8, int(area.w / 9.5)))]
+    lines += [(line, 12, False) for line in textwrap.wrap(COVER_HINT, max(8, int(area.w / 6.8)))]
+    height = sum(size + 6 for _, size, _ in lines)
+    y = area.y + max(10.0, (min(area.h, 160) - height) / 2)
+    for line, size, bold in lines:
+        scene.text((area.x + area.w / 2, y + size / 2), line, size=size, colour="#ffffff",
+                   bold=bold)
+        y += size + 6
 
 
 def card_at(rects: Sequence[Rect], x: float, y: float) -> int | None:
