@@ -17,7 +17,7 @@ from sailing_kit.calm.sea import Cell, Sea
 from sailing_kit.calm.view import PlayerView
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.draw import palette
-from sailing_kit.draw.cards import CARD_HEIGHT, CardFace, Rect, draw_hand, hand_rects
+from sailing_kit.draw.cards import CARD_HEIGHT, CardFace, Rect, draw_cover, draw_hand, hand_rects
 from sailing_kit.draw.scene import Scene
 
 SMALL_CARD = (36, 50)
@@ -93,6 +93,11 @@ class Layout:
     def finish_rect(self) -> Rect:
         """The Finish slot: the top-right corner of the frame."""
         return Rect(self.left + self.cols * self.cell - 40, self.top - 58, 80, 46)
+
+    @property
+    def hand_area(self) -> Rect:
+        """Where the viewer's hand is drawn, and the cover that hides it."""
+        return Rect(8, self.hand_top, self.width - 16, self.height - self.hand_top - 8)
 
     def hand_rects(self, count: int, selected: Collection[int] = ()) -> list[Rect]:
         """The viewer's hand, along the bottom."""
@@ -276,12 +281,7 @@ def _draw_piles(scene: Scene, layout: Layout, view: PlayerView) -> None:
 
 
 def _draw_cover(scene: Scene, layout: Layout, message: str) -> None:
-    top = layout.hand_top
-    scene.rect(8, top, layout.width - 16, layout.height - top - 8, fill=palette.BLUE,
-               stroke=palette.INK, width=1.5)
-    scene.text((layout.width / 2, top + 30), message, size=15, colour="#ffffff", bold=True)
-    scene.text((layout.width / 2, top + 58), "Click here or press Enter when only you can see the "
-               "screen.", size=11, colour="#ffffff")
+    draw_cover(scene, layout.hand_area, message)
 
 
 def _draw_open_hands(scene: Scene, layout: Layout, view: PlayerView) -> None:

@@ -6,7 +6,8 @@ numbered, a cross where a rule blocks it (the reason is in the panel). Click an 
 with ← / → and press Enter) to sail there. **Windy spell** (key w) shows the double moves. To
 skip the turn, mark 1-3 cards and exchange them (key x), or turn the yacht. After sailing, play
 Nice yacht handling (n), a Flat calm, or end the turn (e). With several people at one screen a
-cover hides each hand until its owner is ready; ``bots`` play the other seats.
+cover hides each hand until its owner is ready (no hand is ever drawn for anyone else, also after
+an undo, a new race, a loaded one or in the replay); ``bots`` play the other seats.
 """
 
 from __future__ import annotations
@@ -31,13 +32,14 @@ from sailing_kit.widgets.app import GameApp
 from sailing_kit.widgets.board import CanvasBoard
 from sailing_kit.widgets.hotseat import HotSeat
 from sailing_kit.widgets.log import MessageLog
+from sailing_kit.widgets.replay import Replay
 
 KEYS_HELP = ("Select a card (click, or keys 1-5), then click an arrow's end (or ←/→ and Enter). "
              "Keys: w Windy spell, x mark cards to exchange, n Nice yacht handling, e end turn, "
              "u undo.")
 
 
-class Board(HotSeat, CanvasBoard):
+class Board(HotSeat, Replay, CanvasBoard):
     """Race at one screen, or against computer players: ``bots`` maps seats (0-based) to bots,
     for example ``Board(new_game(players=3, seed=0), bots={1: sensible_bot(), 2:
     sensible_bot()})``."""
@@ -74,7 +76,8 @@ class Board(HotSeat, CanvasBoard):
         skip = widgets.VBox([widgets.HTML("<b>Skip the turn</b>"),
                              widgets.HBox([self.exchanging, self.exchange_button]),
                              widgets.HBox([self.heading, self.face_button])])
-        side = [self.info, self.calm_box, skip, self.messages, *self.save_and_load("race")]
+        side = [self.info, self.calm_box, skip, self.messages, self.replay_slider(),
+                *self.save_and_load("race")]
         super().__init__(state, size=layout_of(state.course).size, controls=controls, side=side,
                          bots=bots)
         self.windy.observe(self._guarded(lambda _: self._windy_switched()), names="value")
@@ -92,7 +95,8 @@ class Board(HotSeat, CanvasBoard):
         """The engine's verdict on every arrow of the selected card (double moves when the
         Windy spell is on)."""
         state = self.state
-        if self.seat is None or self.covered or self.selected is None or self.exchanging.value:
+        if (self.seat is None or self.covered or self.replaying is not None
+                or self.selected is None or self.exchanging.value):
             return []
         hand = state.hand(self.seat)
         if self.selected >= len(hand):
@@ -116,6 +120,8 @@ class Board(HotSeat, CanvasBoard):
 
     # ----- playing --------------------------------------------------------------------------------
     def act(self, action: Action, success: str | None = None) -> None:
+        if self.refuse_in_replay():
+            return
         if self.play(action, success):
             self.marked = []
             self.exchanging.value = False
@@ -141,21 +147,23 @@ class Board(HotSeat, CanvasBoard):
         self.act(Face(heading), f"The yacht turned to face {heading.value}; the turn is skipped.")
 
     def reset(self, new_game: bool) -> None:
-        self.revealed = None if new_game else self.seat
+        self.forget_viewer(new_game)
+        self.stop_replay()
         self._reset_log()
 
     def new_race(self) -> None:
         self.start(RegattaState.new(self.state.seed + 1, **options_to_json(self.state.options)),
                    f"A new race (seed {self.state.seed + 1}).")
 
-    def reveal(self) -> None:
-        self.revealed = self.seat
-        self.refresh(f"{self.state.name(self.seat)}, your hand is showing. {KEYS_HELP}")
+    def revealed_message(self) -> str:
+        return f"{self.state.name(self.seat or 0)}, your hand is showing. {KEYS_HELP}"
 
     # ----- events ---------------------------------------------------------------------------------
     def on_click(self, x: float, y: float) -> None:
         if self.covered:
             self.reveal()
+            return
+        if self.refuse_in_replay():
             return
         if self.state.is_over():
             self.say(f"The race is over: {self.state.result.reason}. Press New race to sail "
@@ -183,7 +191,7 @@ class Board(HotSeat, CanvasBoard):
             if key in ("Enter", " "):
                 self.reveal()
             return
-        if self.seat is None:
+        if self.seat is None or (key != "u" and self.refuse_in_replay()):
             return
         previews = self.previews()
         if key.isdigit() and 1 <= int(key) <= len(self.state.hand(self.seat)):
@@ -249,14 +257,16 @@ class Board(HotSeat, CanvasBoard):
         for line in state.log[self.logged:]:
             self.messages.add(line)
         self.logged = len(state.log)
+        self.follow_live()
         self.selected, self.focus, self.marked = self._first_playable(), 0, []
-        legal = state.legal_actions() if self.seat is not None else []
+        acting = self.seat is not None and not self.covered  # the buttons tell what a hand holds
+        legal = state.legal_actions() if acting else []
         self.handling_button.disabled = Handling() not in legal
         self.end_button.disabled = EndTurn() not in legal
-        skipping = self.seat is not None and state.phase != AFTER
+        skipping = acting and state.phase != AFTER
         self.exchange_button.disabled = self.face_button.disabled = not skipping
         self.exchanging.disabled = not skipping
-        self.windy.disabled = not (self.seat is not None and state.holds(self.seat, WINDY))
+        self.windy.disabled = not (acting and state.holds(self.seat, WINDY))
         if self.windy.disabled:
             self.windy.value = False
         if self.seat is not None:
@@ -277,12 +287,20 @@ class Board(HotSeat, CanvasBoard):
         who = html.escape(state.name(player)) + (" (computer)" if player in self.bots else "")
         return f"<b>{who}</b>: {html.escape(to_do(state))}."
 
+    def cover(self) -> str | None:
+        """The words on the cover hiding the hand, or None when the hand may show."""
+        if self.covered:
+            return f"Pass the screen to {self.state.name(self.seat or 0)}"
+        if self.viewer is None:
+            return "Hands hidden: the race is over" if self.state.is_over() else "Hands hidden"
+        return None
+
     def describe(self) -> str:
         """The race in words from the seat at the screen (no hand while it passes on)."""
-        if self.covered:
-            return f"Pass the screen to {self.state.name(self.seat)}.\n" \
-                + describe_state(self.state, None)
-        return self.state.describe(self.viewer)
+        cover = self.cover()
+        if cover is not None:
+            return f"{cover}.\n" + describe_state(self.shown, None)
+        return describe_state(self.shown, self.viewer)
 
     def _reset_log(self) -> None:
         self.messages.clear()
@@ -293,11 +311,14 @@ class Board(HotSeat, CanvasBoard):
             ([self.selected] if self.selected is not None else [])
 
     def scene(self) -> Scene:
-        if self.covered:
-            return self.state.scene(self.viewer, cover=f"Pass the screen to "
-                                                       f"{self.state.name(self.seat)}")
-        return self.state.scene(self.viewer, selected=self._raised(), previews=self.previews(),
-                                focus=self.focus)
+        cover, shown = self.cover(), self.shown
+        seat = self.viewer if self.viewer is not None else (self.seat or 0)
+        if cover is not None:
+            return shown.scene(seat, cover=cover)
+        if self.replaying is not None:
+            return shown.scene(seat)
+        return shown.scene(seat, selected=self._raised(), previews=self.previews(),
+                           focus=self.focus)
 
 
 def example_boards() -> dict[str, Callable[[], CanvasBoard]]:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
 from sailing_kit.draw import palette
-from sailing_kit.draw.cards import CardFace, Rect, card_at, draw_card, hand_rects
+from sailing_kit.draw.cards import CardFace, Rect, card_at, draw_card, draw_cover, hand_rects
 from sailing_kit.draw.gridview import GridView
 from sailing_kit.draw.scene import XY, Scene
 from sailing_kit.regatta.course import LINE, Course
@@ -74,6 +74,11 @@ class Layout:
 
     def cell_at(self, x: float, y: float) -> Point | None:
         return self.view.nearest(x, y)
+
+    @property
+    def hand_area(self) -> Rect:
+        """Where the viewer's hand is drawn, and the cover that hides it."""
+        return Rect(8, self.water_bottom + 8, self.size[0] - 16, HAND_ROOM - 16)
 
     def hand_rects(self, count: int, selected: Sequence[int] = ()) -> list[Rect]:
         return hand_rects(16, self.water_bottom + 34, count, selected=tuple(selected),
@@ -381,13 +386,7 @@ def _draw_hand(scene: Scene, layout: Layout, state: RegattaState, viewer: int,
 
 
 def _draw_cover(scene: Scene, layout: Layout, message: str) -> None:
-    top = layout.water_bottom + 8
-    width = layout.size[0]
-    scene.rect(8, top, width - 16, HAND_ROOM - 16, fill=palette.BLUE, stroke=palette.INK,
-               width=1.5)
-    scene.text((width / 2, top + 34), message, size=15, colour="#FFFFFF", bold=True)
-    scene.text((width / 2, top + 60), "Click here or press Enter when only you can see the "
-               "screen.", size=11, colour="#FFFFFF")
+    draw_cover(scene, layout.hand_area, message)
 
 
 def draw_deck(deck: Deck) -> Scene:
