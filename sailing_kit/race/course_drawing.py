@@ -80,7 +80,7 @@ def _draw_course(scene: Scene, view: GridView, state: RaceState) -> None:
                           fill=palette.REDDISH_PURPLE)
         x, y = b
         scene.rect(x - 9, y - 6, 18, 12, fill="#8A8A8A", stroke=palette.INK)
-        scene.text((x + 14, y + 12), "committee", size=9, colour=palette.INK, anchor="start")
+        scene.text((x + 12, y + 13), "committee", size=12, colour=palette.INK, anchor="start")
         drawing.draw_mark(scene, view, area.buoy, "buoy")
         for mark in area.windward:
             drawing.draw_mark(scene, view, mark, "windward")
@@ -117,7 +117,7 @@ def _draw_tokens(scene: Scene, view: GridView, state: RaceState) -> None:
                       stroke=palette.INK, width=0.6)
     for name, point in state.cover_tokens:
         scene.circle(view.pixel(point), r + 2, fill=palette.YELLOW, stroke=palette.INK, width=2)
-        scene.text(view.pixel(point), name, size=8, colour=palette.INK, bold=True)
+        scene.text(view.pixel(point), name, size=12, colour=palette.INK, bold=True)
 
 
 def _draw_header(scene: Scene, view: GridView, state: RaceState) -> None:

@@ -37,7 +37,7 @@ def draw_boat(scene: Scene, view: GridView, position: Point, heading: Direction,
     colour = {Tack.STARBOARD: palette.STARBOARD, Tack.PORT: palette.PORT}.get(side, palette.MUTED)
     scene.polygon(hull, fill=colour, stroke=palette.INK, width=1.2)
     text = label or {Tack.STARBOARD: "S", Tack.PORT: "P"}.get(side, "–")
-    scene.text((cx, cy), text, size=11, colour="#ffffff", bold=True)
+    scene.text((cx, cy), text, size=12, colour="#ffffff", bold=True)
 
 
 def draw_mark(scene: Scene, view: GridView, position: Point, label: str = "") -> None:
@@ -45,7 +45,7 @@ def draw_mark(scene: Scene, view: GridView, position: Point, label: str = "") ->
                  width=1.2)
     if label:
         x, y = view.pixel(position)
-        scene.text((x, y - 0.5 * view.cell), label, size=11, colour=palette.INK, bold=True)
+        scene.text((x, y - 0.28 * view.cell - 9), label, size=12, colour=palette.INK, bold=True)
 
 
 def draw_no_go(scene: Scene, view: GridView, position: Point, wind: Direction) -> None:
@@ -94,9 +94,9 @@ def draw_route(scene: Scene, view: GridView, start: Point, route: Iterable[TurnO
     for position, numbers in labels.items():
         text = ",".join(numbers)
         x, y = view.pixel(position)
-        scene.rect(x - 3.5 * len(text) - 4, y - 8, 7 * len(text) + 8, 16, fill="#ffffff",
+        scene.rect(x - 4 * len(text) - 4, y - 9, 8 * len(text) + 8, 18, fill="#ffffff",
                    stroke=palette.BLUE, width=1.2)
-        scene.text((x, y), text, size=10, colour=palette.INK, bold=True)
+        scene.text((x, y), text, size=12, colour=palette.INK, bold=True)
 
 
 def points_of_sail_rose(wind: Direction | str = Direction.N) -> Scene:
@@ -133,7 +133,7 @@ def draw_wind_line(scene: Scene, view: GridView, position: Point, wind: Directio
     dx, dy = wind.rotate(2).vector
     reach = max(view.width, view.height)
     on_grid = [(position[0] + k * dx, position[1] + k * dy) for k in range(-reach, reach + 1)]
-    on_grid = [p for p in on_grid if 0 <= p[0] < view.width and 0 <= p[1] < view.height]
+    on_grid = [p for p in on_grid if view.contains(p)]
     scene.line(view.pixel(on_grid[0]), view.pixel(on_grid[-1]), stroke=palette.MUTED, width=1,
                dash=(2, 4))
 
@@ -161,7 +161,7 @@ def draw_contested_point(scene: Scene, view: GridView, point: Point, entitled: s
     """The light-blue point of figures 9-11, labelled with the boat entitled to it."""
     x, y = view.pixel(point)
     scene.circle((x, y), 9, fill=palette.SKY_BLUE, stroke=palette.INK, width=1.2, opacity=0.9)
-    scene.text((x + 15, y - 10), f"→{entitled}", size=10, colour=palette.INK, bold=True)
+    scene.text((x + 17, y - 11), f"→{entitled}", size=12, colour=palette.INK, bold=True)
 
 
 def draw_infringement(scene: Scene, view: GridView, point: Point) -> None:

@@ -17,6 +17,7 @@ from sailing_kit.draw import palette
 from sailing_kit.draw.gridview import GridView
 from sailing_kit.draw.scene import Scene
 from sailing_kit.race import drawing
+from sailing_kit.race.rightofway import course_point
 
 if TYPE_CHECKING:
     from sailing_kit.race.situation import Situation
@@ -47,11 +48,15 @@ def header(situation: Situation, title: str, width: float) -> list[tuple[str, bo
     from sailing_kit.race.situation import sailing_words
 
     room = width - 8 - WIND_ROOM
-    lines = [(line, True) for line in textwrap.wrap(title, int(room / (0.62 * TITLE_SIZE)))]
+    lines = [(line, True) for line in _wrap(title, room / (0.62 * TITLE_SIZE))]
     for boat in situation.boats:
         words = f"{boat.name}: {sailing_words(boat, situation.wind)}"
-        lines += [(line, False) for line in textwrap.wrap(words, int(room / (0.6 * LINE_SIZE)))]
+        lines += [(line, False) for line in _wrap(words, room / (0.6 * LINE_SIZE))]
     return lines
+
+
+def _wrap(text: str, letters: float) -> list[str]:
+    return textwrap.wrap(text, int(letters), break_on_hyphens=False)
 
 
 def header_height(situation: Situation, title: str, width: float) -> float:
@@ -63,22 +68,38 @@ def header_height(situation: Situation, title: str, width: float) -> float:
 def situation_view(situation: Situation, *, size: tuple[int, int] | None = None,
                    box: tuple[int, int] | None = None, title: str | None = None) -> GridView:
     """The grid the situation is drawn on: ``size`` intersections (default: :func:`extent`)
-    at :data:`CELL` pixels; or, given a ``box`` (width, height in pixels), cells as large as fit
-    it (at most :data:`MAX_CELL`) and the grid widened to fill it, the picture exactly that box."""
-    width, height = size or extent(situation)
+    at :data:`CELL` pixels; or, given a ``box`` (width, height in pixels), zoomed onto what
+    matters (:func:`interest`): cells as large as fit (at most :data:`MAX_CELL`), that part
+    centred and the grid widened to fill the box, the picture exactly that box."""
     title = situation.title if title is None else title
     if box is None:
+        width, height = size or extent(situation)
         top = header_height(situation, title, 2 * MARGIN + (width - 1) * CELL)
         return GridView(width, height, cell=CELL, margin=MARGIN, top=top)
     box_width, box_height = box
     top = header_height(situation, title, box_width)
+    (left, bottom), (right, upper) = interest(situation)
+    width, height = right - left + 1, upper - bottom + 1
     cell = min(MAX_CELL, (box_width - 2 * MARGIN) / (width - 1),
                (box_height - top - 2 * MARGIN) / height)
     columns = max(width, int((box_width - 2 * MARGIN) / cell) + 1)
-    rows = max(height, int((box_height - top - 2 * MARGIN - cell) / cell) + 1)
     margin = (box_width - (columns - 1) * cell) / 2
+    rows = max(height, int((box_height - top - 2 * margin) / cell) + 1)
+    origin = (max(0, left - (columns - width) // 2), max(0, bottom - (rows - height) // 2))
     return GridView(columns, rows, cell=cell, margin=margin,
-                    top=box_height - 2 * margin - (rows - 1) * cell)
+                    top=box_height - 2 * margin - (rows - 1) * cell, origin=origin)
+
+
+def interest(situation: Situation) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The lower-left and upper-right grid points of what a question is about: the boats,
+    their course points, the light-blue points and the marks' zones, one point of water
+    around them (never below 0)."""
+    points = [b.position for b in situation.boats]
+    points += [p for p in (course_point(b, situation.wind) for b in situation.boats) if p]
+    points += [contest.point for contest in situation.contests()]
+    points += [(m[0] + dx, m[1] + dy) for m in situation.marks for dx in (-2, 2) for dy in (-2, 2)]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (max(0, min(xs) - 1), max(0, min(ys) - 1)), (max(xs) + 1, max(ys) + 1)
 
 
 def situation_scene(situation: Situation, view: GridView, *, reveal: bool = True,
