@@ -69,10 +69,13 @@ Play = Callable[[Screen], None]
 
 
 def control(board: Any, label: str) -> Any:
-    """The board's button (or toggle) called ``label``, in the controls row or the side panel."""
-    rows = [board.children[0], *board.children[1].children[1].children]
-    return next(widget for row in rows for widget in [row, *getattr(row, "children", ())]
-                if getattr(widget, "description", None) == label)
+    """The board's button (or toggle) called ``label``, wherever it sits."""
+    def every(widget: Any) -> Any:
+        yield widget
+        for child in getattr(widget, "children", ()):
+            yield from every(child)
+
+    return next(w for w in every(board) if getattr(w, "description", None) == label)
 
 
 def check_undo_by_the_next_player(screen: Screen, play: Play) -> None:

@@ -19,11 +19,13 @@ OPTION_REACH = 0.5
 
 
 def draw_boat(scene: Scene, view: GridView, position: Point, heading: Direction,
-              wind: Direction, label: str = "") -> None:
-    """A hull pointing along ``heading``, blue on starboard tack, vermillion on port, grey head
-    to wind; the tack's initial (S/P) is written on it so colour is not the only cue."""
+              wind: Direction, label: str = "", colour: str | None = None) -> None:
+    """A hull pointing along ``heading`` with its boom swung out to leeward, so the shape tells
+    the tack: on starboard tack (wind over the right side) the boom lies to the left. The hull
+    is ``colour`` (a player's, in a race), else the tack's: blue starboard, vermillion port,
+    grey head to wind. It carries ``label`` (the boat's name), else the tack's initial."""
     ux, uy = screen_unit(heading)
-    px, py = -uy, ux
+    px, py = -uy, ux  # towards starboard
     cx, cy = view.pixel(position)
     c = view.cell
     hull = [
@@ -34,8 +36,17 @@ def draw_boat(scene: Scene, view: GridView, position: Point, heading: Direction,
         (cx + 0.05 * c * ux - 0.2 * c * px, cy + 0.05 * c * uy - 0.2 * c * py),
     ]
     side = tack(heading, wind)
-    colour = {Tack.STARBOARD: palette.STARBOARD, Tack.PORT: palette.PORT}.get(side, palette.MUTED)
-    scene.polygon(hull, fill=colour, stroke=palette.INK, width=1.2)
+    fill = colour or {Tack.STARBOARD: palette.STARBOARD, Tack.PORT: palette.PORT}.get(
+        side, palette.MUTED)
+    scene.polygon(hull, fill=fill, stroke=palette.INK, width=1.2)
+    leeward = {Tack.STARBOARD: -1.0, Tack.PORT: 1.0}.get(side, 0.0) if side else 0.0
+    aft, out = math.cos(math.radians(50)) if leeward else 1.0, math.sin(math.radians(50))
+    mast = (cx + 0.15 * c * ux, cy + 0.15 * c * uy)
+    clew = (mast[0] + 0.55 * c * (-aft * ux + leeward * out * px),
+            mast[1] + 0.55 * c * (-aft * uy + leeward * out * py))
+    belly = ((mast[0] + clew[0]) / 2 + 0.14 * c * leeward * px,
+             (mast[1] + clew[1]) / 2 + 0.14 * c * leeward * py)
+    scene.polygon([mast, belly, clew], fill="#ffffff", stroke=palette.INK, width=1.2)
     text = label or {Tack.STARBOARD: "S", Tack.PORT: "P"}.get(side, "–")
     scene.text((cx, cy), text, size=12, colour="#ffffff", bold=True)
 

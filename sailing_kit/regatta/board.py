@@ -24,12 +24,13 @@ from sailing_kit.draw.scene import XY, Scene
 from sailing_kit.regatta.actions import AFTER, Action, Becalm, EndTurn, Exchange, Face, Handling
 from sailing_kit.regatta.bots import sensible_bot
 from sailing_kit.regatta.deck import WINDY
-from sailing_kit.regatta.drawing import Layout, layout_of
+from sailing_kit.regatta.drawing import Layout, layout_for
 from sailing_kit.regatta.game import EXCHANGE_MOST, RegattaState, new_game
 from sailing_kit.regatta.moves import Verdict
 from sailing_kit.regatta.words import describe_state, to_do, verdict_text
 from sailing_kit.widgets.app import GameApp
 from sailing_kit.widgets.board import CanvasBoard
+from sailing_kit.widgets.ending import AnnouncesEnd, your_places
 from sailing_kit.widgets.hotseat import HotSeat
 from sailing_kit.widgets.log import MessageLog
 from sailing_kit.widgets.replay import Replay
@@ -39,7 +40,7 @@ KEYS_HELP = ("Select a card (click, or keys 1-5), then click an arrow's end (or 
              "u undo.")
 
 
-class Board(HotSeat, Replay, CanvasBoard):
+class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
     """Race at one screen, or against computer players: ``bots`` maps seats (0-based) to bots,
     for example ``Board(new_game(players=3, seed=0), bots={1: sensible_bot(), 2:
     sensible_bot()})``."""
@@ -50,8 +51,8 @@ class Board(HotSeat, Replay, CanvasBoard):
         self.marked: list[int] = []
         self.focus = 0
         self.logged = 0
-        self.info = widgets.HTML(layout=widgets.Layout(width="330px"))
-        self.messages = MessageLog(height="13em")
+        self.info = widgets.HTML(layout=widgets.Layout(width="300px"))
+        self.messages = MessageLog(height="8em")
         self.windy = widgets.ToggleButton(description="Windy spell ×2", icon="flag",
                                           tooltip="Show the double moves of a Windy spell (key w)")
         self.exchanging = widgets.ToggleButton(description="Mark cards to exchange",
@@ -76,9 +77,10 @@ class Board(HotSeat, Replay, CanvasBoard):
         skip = widgets.VBox([widgets.HTML("<b>Skip the turn</b>"),
                              widgets.HBox([self.exchanging, self.exchange_button]),
                              widgets.HBox([self.heading, self.face_button])])
-        side = [self.info, self.calm_box, skip, self.messages, self.replay_slider(),
-                *self.save_and_load("race")]
-        super().__init__(state, size=layout_of(state.course).size, controls=controls, side=side,
+        files = widgets.Accordion(children=[widgets.VBox(self.save_and_load("race"))],
+                                  titles=("Save and load",))
+        side = [self.info, self.calm_box, skip, self.messages, self.replay_slider(), files]
+        super().__init__(state, size=layout_for(state).size, controls=controls, side=side,
                          bots=bots)
         self.windy.observe(self._guarded(lambda _: self._windy_switched()), names="value")
         self.exchanging.observe(self._guarded(lambda _: self._exchange_switched()), names="value")
@@ -88,7 +90,7 @@ class Board(HotSeat, Replay, CanvasBoard):
     # ----- who is at the screen -------------------------------------------------------------------
     @property
     def layout(self) -> Layout:
-        return layout_of(self.state.course)
+        return layout_for(self.state)
 
     # ----- what the engine offers -----------------------------------------------------------------
     def previews(self) -> list[Verdict]:
@@ -276,16 +278,32 @@ class Board(HotSeat, Replay, CanvasBoard):
                         f"{state.name(a.target)}'s yacht: it skips its next turn",
                         lambda a=a: self.act(a), icon="sun-o")
             for a in legal if isinstance(a, Becalm)]
-        self.info.value = self._info()
+
+    def redraw(self) -> None:
+        super().redraw()
+        self.info.value = self._info()  # the arrows' words follow the picture
+
+    def end_words(self) -> str:
+        state = self.state
+        order = [[seat] for seat in state.standings()]
+        if state.result.winners and len(state.result.winners) > 1:  # a tie at the top
+            order = [list(state.result.winners)] + [[s] for s in state.standings()
+                                                    if s not in state.result.winners]
+        return f"Race over: {state.result.reason}. " + your_places(order, self.humans,
+                                                                   state.name)
 
     def _info(self) -> str:
         state = self.state
         if state.is_over():
-            reason = state.result.reason
-            return f"<b>{html.escape(reason[0].upper() + reason[1:])}.</b>"
+            return f"<b>{html.escape(self.end_words())}</b>"
         player = state.current_player
         who = html.escape(state.name(player)) + (" (computer)" if player in self.bots else "")
-        return f"<b>{who}</b>: {html.escape(to_do(state))}."
+        lines = [f"<b>{who}</b>: {html.escape(to_do(state))}."]
+        for number, verdict in enumerate(self.previews(), start=1):
+            words = html.escape(f"{number}. {verdict_text(verdict, state.deck)}")
+            lines.append(words if verdict.legal else
+                         f"<span style='color:#A13C00'>{words}</span>")
+        return "<br>".join(lines)
 
     def cover(self) -> str | None:
         """The words on the cover hiding the hand, or None when the hand may show."""

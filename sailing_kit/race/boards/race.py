@@ -11,11 +11,12 @@ from sailing_kit.core.compass import Direction
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.draw.scene import Scene
 from sailing_kit.race.boards.picker import TurnPicker
-from sailing_kit.race.course_drawing import race_view
+from sailing_kit.race.course_drawing import race_size, race_view
 from sailing_kit.race.drill import Sail
 from sailing_kit.race.game import Place, Protest, RaceState, Spin, Wait
 from sailing_kit.race.sailing import TurnOption
 from sailing_kit.widgets.board import CanvasBoard
+from sailing_kit.widgets.ending import AnnouncesEnd, ranked, your_places
 from sailing_kit.widgets.log import MessageLog
 from sailing_kit.widgets.replay import Replay
 
@@ -27,7 +28,7 @@ HELP = ("Click a blue dot to end your turn there (or ←/→ and Enter). Before 
         "intersection to place your boat (or ←/→ and Enter). w waits, u undoes.")
 
 
-class RaceBoard(TurnPicker, Replay, CanvasBoard):
+class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
     """A race on the table: click to place and to sail, protest and serve penalties with the
     buttons, toggle the layers, undo, replay the race with the slider, save and load it, and
     time each move if you like. ``bots`` maps seats to bots (see ``sailing_kit.race.bots``)."""
@@ -54,7 +55,7 @@ class RaceBoard(TurnPicker, Replay, CanvasBoard):
         side = [self.info, self.actions_box, self.place_heading, self.messages, self.replay_slider("330px"),
                 *self.save_and_load("race"), widgets.HBox([self.timer_on, self.clock_label]),
                 self.clock]
-        super().__init__(state, size=race_view(state).size, controls=controls, side=side,
+        super().__init__(state, size=race_size(state), controls=controls, side=side,
                          bots=bots)
         for toggle in self.layers.values():
             toggle.observe(self._guarded(lambda _: self.redraw()), names="value")
@@ -78,10 +79,12 @@ class RaceBoard(TurnPicker, Replay, CanvasBoard):
 
     def scene(self) -> Scene:
         layers = {name: toggle.value for name, toggle in self.layers.items()}
-        placing = self.state.placing and self.replaying is None and self.spot
-        marker = self._spots()[self.spot % len(self._spots())] if placing else None
+        placing = self.state.placing and self.replaying is None and self.human_to_act
+        spots = self._spots() if placing else []
+        marker = spots[self.spot % len(spots)] if placing and self.spot else None
+        you = [name for seat, name in enumerate(self.state.names) if seat not in self.bots]
         return self.shown.scene(options=self.options, selected=self.chosen, marker=marker,
-                                **layers)
+                                spots=spots, you=you, **layers)
 
     def after_change(self) -> None:
         state = self.state
@@ -94,12 +97,26 @@ class RaceBoard(TurnPicker, Replay, CanvasBoard):
         self.place_heading.layout.display = None if state.placing else "none"
         self.clock.value = 0
 
+    def end_words(self) -> str:
+        """Who won, and the place of each boat sailed at the screen (the finishers in their
+        order, then the others by the legs they have sailed)."""
+        state = self.state
+        finished = [[state.names.index(name)] for name in state.finished]
+        others = [seat for seat in range(len(state.names)) if state.names[seat] not in
+                  state.finished]
+        order = finished + [[others[i] for i in group] for group in
+                            ranked([state.legs[seat] for seat in others])]
+        humans = [seat for seat in range(len(state.names)) if seat not in self.bots]
+        return f"Race over: {state.result.reason}. " + your_places(
+            order, humans, lambda seat: f"boat {state.names[seat]}")
+
     def _info(self) -> str:
         state = self.state
         if state.is_over():
-            return f"<b>{html.escape(state.result.reason)}</b>"
+            return f"<b>{html.escape(self.end_words())}</b>"
         if state.placing:
-            return f"<b>Place boat {state.names[len(state.boats)]}</b> (§3.1)"
+            return (f"<b>Place boat {state.names[len(state.boats)]}</b> (§3.1): click a blue "
+                    "dot, or ←/→ and Enter; the boat faces the heading chosen below.")
         boat = state.boat
         phase = "start procedure" if state.in_start_procedure else "race"
         return (f"<b>{boat.name} to play</b> · move {state.move_number} ({phase})<br>"
