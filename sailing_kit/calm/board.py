@@ -32,6 +32,7 @@ from sailing_kit.draw.cards import card_at
 from sailing_kit.draw.scene import Scene
 from sailing_kit.widgets.app import GameApp
 from sailing_kit.widgets.board import CanvasBoard
+from sailing_kit.widgets.ending import AnnouncesEnd
 from sailing_kit.widgets.hotseat import HotSeat
 from sailing_kit.widgets.log import MessageLog
 from sailing_kit.widgets.replay import Replay
@@ -40,7 +41,7 @@ KEYS_HELP = ("Click a card (or press 1–5), then a lit cell (or ←/→ and Ent
              "Keys: d discards the selected cards, s plays Start, f plays Finish, u undoes.")
 
 
-class Board(HotSeat, Replay, CanvasBoard):
+class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
     """Play Calm together at one screen, or with computer players: ``bots`` maps seats
     (0-based) to bots, for example
     ``Board(new_game(players=2, seed=0), bots={1: planner_bot()})``."""
@@ -179,7 +180,7 @@ class Board(HotSeat, Replay, CanvasBoard):
     def _next_hint(self, done: str) -> str:
         state = self.state
         if state.is_over():
-            return f"{done} {'Won' if state.result.winners else 'Lost'}: {state.result.reason}."
+            return done  # the end is announced after it
         if self.covered:  # what was done may name cards: the next player must not read it
             return f"Pass the device to Player {self.seat + 1}."
         if self.seat is not None:
@@ -326,11 +327,17 @@ class Board(HotSeat, Replay, CanvasBoard):
         self.follow_live()
         self.info.value = self._info()
 
+    def end_words(self) -> str:
+        """A shared win or a shared loss: the team plays together."""
+        result = self.state.result
+        if result.winners:
+            return f"Won, all together! {result.reason[0].upper()}{result.reason[1:]}."
+        return f"Lost, all together: {result.reason}."
+
     def _info(self) -> str:
         state = self.state
         if state.is_over():
-            verdict = "Won" if state.result.winners else "Lost"
-            head = f"<b>{verdict}</b>: {html.escape(state.result.reason)}"
+            head = f"<b>{html.escape(self.end_words())}</b>"
         elif self.covered:
             head = f"<b>Pass the device to Player {self.seat + 1}</b> (click the board when ready)."
         elif state.current_player == CHANCE:

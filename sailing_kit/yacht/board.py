@@ -14,6 +14,7 @@ from sailing_kit.core.bots import Bot
 from sailing_kit.draw.scene import Scene
 from sailing_kit.widgets.app import GameApp
 from sailing_kit.widgets.board import CanvasBoard
+from sailing_kit.widgets.ending import AnnouncesEnd, ranked, your_places
 from sailing_kit.widgets.log import MessageLog
 from sailing_kit.yacht.drawing import layout_of
 from sailing_kit.yacht.game import Dice, Roll, YachtState, new_game
@@ -26,7 +27,7 @@ KEYS_HELP = ("Click a die (or press 1-5) to hold it, Roll (r) rolls the others, 
              "advisor, u undoes.")
 
 
-class Board(CanvasBoard):
+class Board(AnnouncesEnd, CanvasBoard):
     """Play Jacht, Tábornok or Yahtzee: ``bots`` maps player numbers to computer players (for
     example ``{1: bot("optimal")}``); ``advisor=True`` starts with the advisor shown."""
 
@@ -36,6 +37,7 @@ class Board(CanvasBoard):
         self.held: set[int] = set()
         self.selected = 0
         self.messages = MessageLog(height="22em")
+        self.messages.layout.width = "260px"
         self.advisor = widgets.ToggleButton(
             value=advisor, description="Advisor", icon="lightbulb-o",
             tooltip="Show the best keep or category and the expected final score of each "
@@ -63,9 +65,9 @@ class Board(CanvasBoard):
         player = self.state.current_player
         if self.play(Score(category)):
             points = self.state.cards[player].filled[category]
-            over = self.state.result.reason if self.state.is_over() else ""
-            self.say(f"{self.state.name(player)} wrote {points} in {category}."
-                     + (f" {over[:1].upper()}{over[1:]}." if over else ""), "good")
+            message = f"{self.state.name(player)} wrote {points} in {category}."
+            self.say(f"{message} {self.end_words()}" if self.state.is_over() else message,
+                     "good")
 
     def toggle_hold(self, place: int) -> None:
         if not self.human_to_act or self.state.dice is None:
@@ -87,7 +89,15 @@ class Board(CanvasBoard):
             self.messages.add("(moves taken back)")
 
     def restart(self) -> None:
-        self.start(type(self.state)(self.state.seed, self.state.options), "New game.")
+        """A new game with the same players, on the next seed: new dice."""
+        self.start(type(self.state)(self.state.seed + 1, self.state.options),
+                   f"New game (seed {self.state.seed + 1}).")
+
+    def end_words(self) -> str:
+        state = self.state
+        humans = [seat for seat in range(state.num_players) if seat not in self.bots]
+        return f"Game over: {state.result.reason}. " + your_places(
+            ranked(state.result.scores), humans, state.name)
 
     def _advisor_switched(self) -> None:
         self.refresh()

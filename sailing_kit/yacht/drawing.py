@@ -112,7 +112,8 @@ def draw_game(state: YachtState, *, held: tuple[int, ...] | None = None,
 
 def _headline(state: YachtState) -> str:
     if state.is_over():
-        return f"{state.rules.title} · game over: {state.result.reason}"
+        winners = " and ".join(state.name(p) for p in state.result.winners)
+        return f"{state.rules.title} · game over: {winners} won"
     if state.player is None:
         return f"{state.rules.title} · roll-off: the highest die plays first"
     return (f"{state.rules.title} · round {state.round} of {len(state.rules.categories)} · "
