@@ -119,7 +119,7 @@ def draw_cover(scene: Scene, area: Rect, message: str) -> None:
     lift it, wrapped to the panel's width."""
     scene.rect(area.x, area.y, area.w, area.h, fill=palette.BLUE, stroke=palette.INK, width=1.5)
     lines = [(line, 16, True) for line in textwrap.wrap(message, max(8, int(area.w / 10.5)))]
-    lines += [(line, 12, False) for line in textwrap.wrap(COVER_HINT, max(8, int(area.w / 6.8)))]
+    lines += [(line, 12, False) for line in textwrap.wrap(COVER_HINT, max(8, int(area.w / 7.6)))]
     height = sum(size + 6 for _, size, _ in lines)
     y = area.y + max(10.0, (min(area.h, 160) - height) / 2)
     for line, size, bold in lines:

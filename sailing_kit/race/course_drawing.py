@@ -153,7 +153,7 @@ def _draw_column(scene: Scene, view: GridView, state: RaceState, placing: bool,
     x = view.size[0] + 6
     drawing.draw_wind(scene, (x + 44, 24), state.wind, length=28)
     y = 70.0
-    for line in textwrap.wrap(_headline(state, placing), 27):
+    for line in textwrap.wrap(_headline(state, placing), 25):
         scene.text((x, y), line, size=13, colour=palette.INK, anchor="start", bold=True)
         y += 17
     y += 8

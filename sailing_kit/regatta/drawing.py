@@ -68,12 +68,12 @@ class Layout:
 
     @property
     def cell(self) -> float:
-        return min(CELL, int((HEIGHT - TITLE - 32) / self.height))
+        return min(CELL, int((HEIGHT - TITLE - 44) / self.height))
 
     @property
     def view(self) -> GridView:
         """Cell centres as grid points, with room for the coordinates around the water."""
-        return GridView(self.width, self.height, cell=self.cell, margin=self.cell / 2 + 16,
+        return GridView(self.width, self.height, cell=self.cell, margin=self.cell / 2 + 22,
                         top=TITLE)
 
     @property
@@ -217,10 +217,10 @@ def _draw_water(scene: Scene, layout: Layout, course: Course) -> None:
                    stroke=palette.GRID, width=0.6)
     for x in range(0, course.width, 5):
         px, py = layout.pixel((x, -half))
-        scene.text((px, py + 9), str(x), size=9, colour=palette.MUTED)
+        scene.text((px, py + 10), str(x), size=12, colour=palette.MUTED)
     for y in range(0, course.height, 5):
         px, py = layout.pixel((-half, y))
-        scene.text((px - 9, py), str(y), size=9, colour=palette.MUTED)
+        scene.text((px - 4, py), str(y), size=12, colour=palette.MUTED, anchor="end")
     scene.line(layout.pixel(course.line[0]), layout.pixel(course.line[1]), stroke=palette.INK,
                width=1.5, dash=(5, 4))
     for index in range(len(course.marks)):
@@ -235,7 +235,7 @@ def _draw_buoy(scene: Scene, layout: Layout, at: Point, name: str, course: Cours
     scene.circle(centre, radius, fill=fill, stroke=palette.INK, width=1.5)
     order = [m.name for m in course.marks]
     label = "S" if name == LINE else str(order.index(name) + 1)
-    scene.text(centre, label, size=11, colour=palette.INK if name == LINE else "#FFFFFF",
+    scene.text(centre, label, size=12, colour=palette.INK if name == LINE else "#FFFFFF",
                bold=True)
 
 
@@ -290,11 +290,11 @@ def _draw_yacht(scene: Scene, layout: Layout, pose: Pose, player: int, *, acting
 
     hull = [at(0.46, 0), at(0.12, 0.2), at(-0.36, 0.16), at(-0.36, -0.16), at(0.12, -0.2)]
     scene.polygon(hull, fill=_colour(player), stroke=palette.INK, width=2.6 if acting else 1.2)
-    scene.text((cx, cy), str(player + 1), size=11, colour="#FFFFFF", bold=True)
+    scene.text((cx, cy), str(player + 1), size=12, colour="#FFFFFF", bold=True)
     if becalmed:
         sun = (cx + c * 0.42, cy - c * 0.42)
         scene.circle(sun, 8, fill=palette.YELLOW, stroke=palette.INK, width=1)
-        scene.text(sun, "☀", size=11, colour=palette.INK)
+        scene.text(sun, "☀", size=12, colour=palette.INK)
 
 
 # ----- previews -----------------------------------------------------------------------------------
@@ -314,7 +314,7 @@ def _draw_previews(scene: Scene, layout: Layout, start: Pose | None,
             _heading_tick(scene, spot, verdict.end.heading)
             scene.circle(spot, MARKER, fill=palette.HIGHLIGHT, stroke=palette.BLUE,
                          width=4 if number - 1 == focus else 2)
-            scene.text(spot, str(number), size=11, colour=palette.INK, bold=True)
+            scene.text(spot, str(number), size=12, colour=palette.INK, bold=True)
         else:
             cells = [c for c in verdict.intended
                      if 0 <= c[0] < layout.width and 0 <= c[1] < layout.height]
@@ -323,7 +323,7 @@ def _draw_previews(scene: Scene, layout: Layout, start: Pose | None,
             scene.circle(spot, MARKER, fill="#FFFFFF", stroke=palette.VERMILLION,
                          width=4 if number - 1 == focus else 2)
             scene.text(spot, "✕", size=12, colour=palette.VERMILLION, bold=True)
-            scene.text((spot[0] + MARKER + 1, spot[1] - MARKER), str(number), size=9,
+            scene.text((spot[0] + MARKER + 2, spot[1] - MARKER), str(number), size=12,
                        colour=palette.VERMILLION, anchor="start", bold=True)
 
 
@@ -446,6 +446,6 @@ def draw_deck(deck: Deck) -> Scene:
         row, col = divmod(index, per_row)
         rect = Rect(16 + col * (CARD[0] + 24), 10 + row * (CARD[1] + 30), *CARD)
         draw_regatta_card(scene, rect, kind.name, deck)
-        scene.text((rect.x + rect.w / 2, rect.y + rect.h + 11), f"× {kind.count}", size=11,
+        scene.text((rect.x + rect.w / 2, rect.y + rect.h + 11), f"× {kind.count}", size=12,
                    colour=palette.INK, bold=True)
     return scene

@@ -325,7 +325,7 @@ def policy_scene(sea: SeaMap, choices: Mapping[Point, Steer], values: Mapping[Po
     policy drawn on the map."""
     view = layout_of(sea).view
     width, height = view.size
-    caption = textwrap.wrap(title, int(width / 6.8))
+    caption = textwrap.wrap(title, int(width / 7.6))
     scene = Scene(width, round(height + 8 + 16 * len(caption)), title=title, background="#FFFFFF")
     draw_sea(scene, view, sea, sailed=trireme)
     for point, value in values.items():
