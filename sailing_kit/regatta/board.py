@@ -56,6 +56,7 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         self.windy = widgets.ToggleButton(description="Windy spell ×2", icon="flag",
                                           tooltip="Show the double moves of a Windy spell (key w)")
         self.exchanging = widgets.ToggleButton(description="Mark cards to exchange",
+                                               layout=widgets.Layout(width="auto"),
                                                icon="exchange",
                                                tooltip="Skip the turn: click 1-3 cards, then "
                                                        "Exchange (key x)")

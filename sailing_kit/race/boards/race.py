@@ -24,8 +24,8 @@ TURN_SECONDS = 120
 """§2: "Each player must make their move within 2 minutes"."""
 LAYERS = {"course_points": "course points", "cover_points": "cover points", "zones": "zones",
           "laylines": "laylines"}
-HELP = ("Click a blue dot to end your turn there (or ←/→ and Enter). Before the start, click an "
-        "intersection to place your boat (or ←/→ and Enter). w waits, u undoes.")
+HELP = ("Click a blue dot to end your turn there (or ←/→ and Enter). Before the start, click one "
+        "of the small blue dots to place your boat (or ←/→ and Enter). w waits, u undoes.")
 
 
 class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
