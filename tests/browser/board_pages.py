@@ -26,7 +26,7 @@ LAPTOP = {"width": 1366, "height": 768}
 
 # The share of the canvas pixels inside a rectangle (given in picture pixels, scaled to the
 # canvas's own resolution) that are within ``tolerance`` of an RGB colour.
-_COLOUR_SHARE = """([canvas, rect, width, rgb, tolerance]) => {
+_COLOUR_SHARE = """(canvas, [rect, width, rgb, tolerance]) => {
     const scale = canvas.width / width;
     const [x, y, w, h] = rect.map(v => Math.round(v * scale));
     const data = canvas.getContext('2d').getImageData(x, y, w, h).data;
@@ -74,8 +74,7 @@ def colour_share(canvas: Locator, rect: tuple[float, float, float, float], width
                  colour: str, tolerance: int = 40) -> float:
     """How much of ``rect`` (picture pixels of a picture ``width`` wide) is ``colour``."""
     rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
-    return canvas.evaluate(_COLOUR_SHARE, [canvas.element_handle(), list(rect), width, rgb,
-                                           tolerance])
+    return canvas.evaluate(_COLOUR_SHARE, [list(rect), width, rgb, tolerance])
 
 
 def status_line(page: Page) -> Locator:
