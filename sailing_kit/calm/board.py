@@ -15,6 +15,7 @@ from __future__ import annotations
 import html
 from collections import deque
 from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -131,7 +132,7 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
 
     def _narrated(self, bot: Bot) -> Bot:
         """``bot``, telling the log what it does (in words, before the move changes the table)."""
-        def play(state: CalmState) -> Action:
+        def play(state: Any) -> Action:
             action = bot(state)
             self._said.append((action, _narrate(state, action)))
             return action
@@ -182,7 +183,7 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         if state.is_over():
             return done  # the end is announced after it
         if self.covered:  # what was done may name cards: the next player must not read it
-            return f"Pass the device to Player {self.seat + 1}."
+            return f"Pass the device to Player {(self.seat or 0) + 1}."
         if self.seat is not None:
             return f"{done} Now: {state.expected()}."
         return done
@@ -226,9 +227,11 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
             self.target_index += 1 if key == "ArrowRight" else -1
             self.redraw()
             cell = self.focused()
-            self.say(f"Cell {cell}: cost {self.targets()[cell]}. Press Enter to place it there.")
-        elif key in ("Enter", " ") and self.focused() is not None:
-            self.place(self.focused())
+            if cell is not None:
+                self.say(f"Cell {cell}: cost {self.targets()[cell]}. Press Enter to place it "
+                         "there.")
+        elif key in ("Enter", " ") and (cell := self.focused()) is not None:
+            self.place(cell)
         elif key == "d":
             self.discard_selected()
         elif key == "s":
@@ -275,7 +278,7 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
     def on_played(self, action: Action) -> None:
         if self._said and self._said[0][0] is action:
             self.messages.add(self._said.popleft()[1])
-        else:  # chance's move: nobody announced it
+        elif isinstance(action, MoveRocks):  # chance's move: nobody announced it
             self.messages.add(f"The jagged rocks drift to row {action.row}.")
         state = self.state
         if state.is_over() and len(self._said) == 0:
@@ -339,7 +342,8 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         if state.is_over():
             head = f"<b>{html.escape(self.end_words())}</b>"
         elif self.covered:
-            head = f"<b>Pass the device to Player {self.seat + 1}</b> (click the board when ready)."
+            head = (f"<b>Pass the device to Player {(self.seat or 0) + 1}</b> (click the board "
+                    "when ready).")
         elif state.current_player == CHANCE:
             head = "The jagged rocks drift…"
         else:
@@ -356,7 +360,7 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
 
 def _narrate(state: CalmState, action: Action) -> str:
     """A log line for ``action``, said before it is applied to ``state``."""
-    line = f"Player {state.current_player + 1} {describe_action(action)}"
+    line = f"Player {(state.current_player or 0) + 1} {describe_action(action)}"
     if isinstance(action, Play) and action.at is not None and is_island(action.card):
         try:
             cost = state.sea.cost(action.card, *action.at)

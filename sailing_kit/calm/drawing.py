@@ -12,7 +12,7 @@ import textwrap
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
-from sailing_kit.calm.cards import FINISH, MONSTER, START, Card, hand_text
+from sailing_kit.calm.cards import FINISH, MONSTER, START, Card, Special, hand_text
 from sailing_kit.calm.sea import Cell, Sea
 from sailing_kit.calm.view import PlayerView
 from sailing_kit.core.protocol import CHANCE
@@ -43,7 +43,9 @@ SPECIAL_FACES = {
 
 
 def card_face(card: Card) -> CardFace:
-    return SPECIAL_FACES.get(card) or CardFace(str(card), corner=str(card), accent=palette.SKY_BLUE)
+    if card in SPECIAL_FACES:
+        return SPECIAL_FACES[Special(card)]
+    return CardFace(str(card), corner=str(card), accent=palette.SKY_BLUE)
 
 
 @dataclass(frozen=True)
@@ -183,8 +185,7 @@ def draw_table(view: PlayerView, *, selected: Collection[int] = (),
         _draw_cover(scene, layout, cover)
     elif view.viewer is None:
         _draw_open_hands(scene, layout, view)
-    elif view.hands[view.viewer] is not None:
-        hand = view.hands[view.viewer]
+    elif (hand := view.hands[view.viewer]) is not None:
         rects = layout.hand_rects(len(hand), selected)
         draw_hand(scene, rects, [card_face(card) for card in hand], selected=tuple(selected))
         scene.text((layout.column, layout.hand_top + 10), f"{view.seat_name(view.viewer)}: "
@@ -202,7 +203,7 @@ def _title(view: PlayerView) -> str:
     step = {"act": act, "pay": f"pay: discard {cards}",
             "split": "agree the split of the Start's discards",
             "share": f"discard {cards} for the Start", "rocks": "move the rocks, or discard two"}
-    return f"Player {view.current_player + 1}: {step[view.phase]}"
+    return f"Player {(view.current_player or 0) + 1}: {step[view.phase]}"
 
 
 def _draw_seats(scene: Scene, layout: Layout, view: PlayerView) -> None:

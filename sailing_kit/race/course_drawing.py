@@ -174,7 +174,7 @@ def _draw_column(scene: Scene, view: GridView, state: RaceState, placing: bool,
 
 def _headline(state: RaceState, placing: bool) -> str:
     """What the race waits for, in words."""
-    if state.is_over():
+    if state.result is not None:
         return f"Race over: {state.result.reason}."
     if state.placing:
         name = state.names[len(state.boats)]

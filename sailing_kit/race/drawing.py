@@ -36,10 +36,10 @@ def draw_boat(scene: Scene, view: GridView, position: Point, heading: Direction,
         (cx + 0.05 * c * ux - 0.2 * c * px, cy + 0.05 * c * uy - 0.2 * c * py),
     ]
     side = tack(heading, wind)
-    fill = colour or {Tack.STARBOARD: palette.STARBOARD, Tack.PORT: palette.PORT}.get(
-        side, palette.MUTED)
+    fill = colour or (palette.STARBOARD if side is Tack.STARBOARD else
+                      palette.PORT if side is Tack.PORT else palette.MUTED)
     scene.polygon(hull, fill=fill, stroke=palette.INK, width=1.2)
-    leeward = {Tack.STARBOARD: -1.0, Tack.PORT: 1.0}.get(side, 0.0) if side else 0.0
+    leeward = -1.0 if side is Tack.STARBOARD else 1.0 if side is Tack.PORT else 0.0
     aft, out = math.cos(math.radians(50)) if leeward else 1.0, math.sin(math.radians(50))
     mast = (cx + 0.15 * c * ux, cy + 0.15 * c * uy)
     clew = (mast[0] + 0.55 * c * (-aft * ux + leeward * out * px),
@@ -47,7 +47,7 @@ def draw_boat(scene: Scene, view: GridView, position: Point, heading: Direction,
     belly = ((mast[0] + clew[0]) / 2 + 0.14 * c * leeward * px,
              (mast[1] + clew[1]) / 2 + 0.14 * c * leeward * py)
     scene.polygon([mast, belly, clew], fill="#ffffff", stroke=palette.INK, width=1.2)
-    text = label or {Tack.STARBOARD: "S", Tack.PORT: "P"}.get(side, "–")
+    text = label or ("S" if side is Tack.STARBOARD else "P" if side is Tack.PORT else "–")
     scene.text((cx, cy), text, size=12, colour="#ffffff", bold=True)
 
 

@@ -275,11 +275,12 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
             self.windy.value = False
         if self.seat is not None:
             self.heading.value = state.yachts[self.seat].pose.heading.value
-        self.calm_box.children = [
-            self.button(f"Flat calm on {state.name(a.target)}", f"Lay the sun before "
-                        f"{state.name(a.target)}'s yacht: it skips its next turn",
-                        lambda a=a: self.act(a), icon="sun-o")
-            for a in legal if isinstance(a, Becalm)]
+        self.calm_box.children = [self._becalm_button(a) for a in legal if isinstance(a, Becalm)]
+
+    def _becalm_button(self, action: Becalm) -> widgets.Button:
+        name = self.state.name(action.target)
+        return self.button(f"Flat calm on {name}", f"Lay the sun before {name}'s yacht: it "
+                           "skips its next turn", lambda: self.act(action), icon="sun-o")
 
     def redraw(self) -> None:
         super().redraw()

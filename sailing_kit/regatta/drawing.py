@@ -131,7 +131,7 @@ class Layout:
         return spread
 
     def _spot(self, verdict: Verdict, start: Point) -> XY:
-        if verdict.legal:
+        if verdict.end is not None:
             return self.pixel(verdict.end.at)
         on_water = [start]
         for cell in verdict.intended:
@@ -311,7 +311,8 @@ def _draw_previews(scene: Scene, layout: Layout, start: Pose | None,
             if verdict.stops_short:
                 rest = [layout.pixel(c) for c in verdict.intended[len(verdict.path) - 1:]]
                 scene.line(*rest, stroke=palette.BLUE, width=1.5, dash=(3, 3), opacity=0.6)
-            _heading_tick(scene, spot, verdict.end.heading)
+            if verdict.end is not None:
+                _heading_tick(scene, spot, verdict.end.heading)
             scene.circle(spot, MARKER, fill=palette.HIGHLIGHT, stroke=palette.BLUE,
                          width=4 if number - 1 == focus else 2)
             scene.text(spot, str(number), size=12, colour=palette.INK, bold=True)
@@ -349,7 +350,7 @@ def _draw_panel(scene: Scene, layout: Layout, state: RegattaState, viewer: int,
     buoy, the piles; the previews' words are the board's (beside the canvas)."""
     x, y = layout.panel_left + 4, TITLE + 8.0
     course = state.course
-    if state.is_over():
+    if state.result is not None:
         winners = " and ".join(state.name(p) for p in state.result.winners)
         said = f"Race over: {winners} won!" if winners else f"Race over: {state.result.reason}."
     else:

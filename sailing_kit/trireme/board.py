@@ -87,7 +87,8 @@ class Board(AnnouncesEnd, CanvasBoard):
         self.heading = heading
         self.redraw()
         allowed = squares_allowed(heading, self.state.wind)
-        reach = {(0,): "no move (head to wind)", (1,): "1 square"}.get(allowed, "1 or 2 squares")
+        words: dict[tuple[int, ...], str] = {(0,): "no move (head to wind)", (1,): "1 square"}
+        reach = words.get(allowed, "1 or 2 squares")
         self.say(f"Heading {heading.value}: {reach} if the wind from {self.state.wind.value} "
                  f"holds. Press Roll (key r) to roll the die.")
 

@@ -233,12 +233,14 @@ def _percent(value: float) -> str:
 def _draw_advice_on_map(scene: Scene, layout: Layout, state: TriremeState, advice: Advice) -> None:
     """Each heading's best chance to win on the square it points at, or each distance's beside
     its square (the best one bold)."""
+    from sailing_kit.trireme.game import Sail  # (the game module draws with this one)
+
     best = advice.best
     labels = [(layout.target(state.boat, heading, 1), value, heading == getattr(best, "heading", 0))
               for heading, value in advice.by_heading().items()]
     labels += [(_beside(layout.target(state.boat, state.heading, action.squares)), value,
                 action == best)
-               for action, value in advice.options if not hasattr(action, "heading")]
+               for action, value in advice.options if isinstance(action, Sail)]
     for (x, y), value, bold in labels:
         scene.rect(x - 17, y - 9, 34, 18, fill="#FFFFFF", stroke=palette.INK if bold else
                    palette.GRID, width=2 if bold else 1, opacity=0.92)
@@ -252,7 +254,7 @@ def _beside(at: XY) -> XY:
 def _draw_panel(scene: Scene, layout: Layout, state: TriremeState, honour: bool | None,
                 advice: Advice | None) -> None:
     x = layout.panel
-    if state.is_over():
+    if state.result is not None:
         won = bool(state.result.winners)
         headline = f"Turn {state.turn} · {'you won!' if won else 'the trireme won'}"
     else:

@@ -163,21 +163,22 @@ class Board(AnnouncesEnd, CanvasBoard):
             self.held, self.selected = set(), 0
         self.roll_button.disabled = self.state.is_over()
 
-    def on_played(self, action: object) -> None:
+    def on_played(self, action: Roll | Dice | Score) -> None:
         self.messages.add(_log_line(self.state, action))
 
 
-def _log_line(state: YachtState, action: object) -> str:
+def _log_line(state: YachtState, action: Roll | Dice | Score) -> str:
     """What just happened, in words (``state`` is the position right after ``action``)."""
+    player = state.player if state.player is not None else 0  # set once the roll-off is over
     if isinstance(action, Roll):
         kept = " ".join(str(state.dice[p]) for p in action.held) if state.dice else ""
-        return f"{state.name(state.player)} rolls" + (f", holding {kept}" if kept else "")
+        return f"{state.name(player)} rolls" + (f", holding {kept}" if kept else "")
     if isinstance(action, Dice):
         if state.rolloff and (state.player is None or state.rolls == 0):
-            player, value = next(r for r in reversed(state.rolloff) if r)[-1]
-            return f"Roll-off: {state.name(player)} rolls {value}"
-        return f"  the dice show {' '.join(map(str, state.dice))}"
-    scorer = (state.player - 1) % state.num_players
+            roller, value = next(r for r in reversed(state.rolloff) if r)[-1]
+            return f"Roll-off: {state.name(roller)} rolls {value}"
+        return f"  the dice show {' '.join(map(str, state.dice or ()))}"
+    scorer = (player - 1) % state.num_players
     points = state.cards[scorer].filled[action.category]
     return f"{state.name(scorer)} writes {points} in {action.category}"
 

@@ -129,15 +129,17 @@ class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
         buttons = []
         for action in self.state.legal_actions():
             if isinstance(action, Protest):
-                buttons.append(self.button(f"Protest {action.offender}",
-                                           f"Claim a penalty against {action.offender} (§3.4)",
-                                           lambda a=action: self.play_turn(a), "flag"))
+                buttons.append(self._turn_button(f"Protest {action.offender}",
+                                                 f"Claim a penalty against {action.offender} "
+                                                 "(§3.4)", action, "flag"))
             elif isinstance(action, (Wait, Spin)):
                 label, icon = labels[type(action)]
                 sense = "" if isinstance(action, Wait) else (" ⟳" if action.clockwise else " ⟲")
-                buttons.append(self.button(label + sense, label, lambda a=action: self.play_turn(a),
-                                           icon))
+                buttons.append(self._turn_button(label + sense, label, action, icon))
         return buttons
+
+    def _turn_button(self, label: str, tooltip: str, action: object, icon: str) -> widgets.Button:
+        return self.button(label, tooltip, lambda: self.play_turn(action), icon)
 
     # ----- playing -----------------------------------------------------------------------------------
     def play_turn(self, action: object, success: str | None = None) -> None:

@@ -126,13 +126,14 @@ class RightOfWayTrainer(CanvasBoard):
         scenario = self.trainer.current
         self.rules.layout.display = None if self.trainer.level == 2 and not self.free else "none"
         self.score.value = f"<b>Score: {self.trainer.score}</b>"
-        self.answers.children = [] if self.free else [
-            self.button(f"{name} keeps clear", f"Answer: {name} must keep clear",
-                        lambda name=name: self.answer(name))
-            for name in scenario.question
-        ]
+        self.answers.children = [] if self.free else [self._answer_button(name)
+                                                      for name in scenario.question]
         if self.free is not None:
             self.feedback.value = self._live_ruling()
+
+    def _answer_button(self, name: str) -> widgets.Button:
+        return self.button(f"{name} keeps clear", f"Answer: {name} must keep clear",
+                           lambda: self.answer(name))
 
     # ----- quiz -----------------------------------------------------------------------------------
     def answer(self, keep_clear: str) -> None:
@@ -167,7 +168,7 @@ class RightOfWayTrainer(CanvasBoard):
                      if self.free else "Back to the quiz.")
 
     def _live_ruling(self) -> str:
-        free = self.free
+        free = self.situation
         ruling = free.judge(free.boats[0].name, free.boats[1].name)
         lines = [f"<b>{html.escape(str(ruling))}</b>",
                  f"<i>Real rules:</i> {html.escape(ruling.rrs)}"]
