@@ -869,13 +869,13 @@ def q8_statements() -> dict[str, Statement]:
             run, Rule.STARBOARD, _run_is_port),
         "d": Statement(
             "Fig. 14, in the zone of the mark at (4, 4): in the game the inside boat A, engaged "
-            "from astern by B, keeps its right of way, just as RRS 18.2(b) gives a boat clear "
-            "ahead at the zone mark-room.",
+            "from astern by B, keeps its right of way, just as RRS 18.2(a)(2) gives a boat clear "
+            "ahead that reaches the zone first mark-room.",
             fig14, Rule.ASTERN_IN_ZONE, winner("A")),
         "e": Statement(
             "In the game A, left head to wind by a wind shift, keeps its right of way over B, "
-            "close-hauled on starboard tack; under the real rules a boat that has passed head to "
-            "wind keeps clear until she is close-hauled (RRS 13).",
+            "close-hauled on starboard tack; under the real rules A has not tacked: a boat left "
+            "head to wind by a shift keeps her old tack, so rules 10-12 decide, not rule 13.",
             irons, Rule.HEAD_TO_WIND, winner("A")),
         "f": Statement(
             "In the game, when tack, wind line and speed are all equal, the boat that arrived "
@@ -915,7 +915,7 @@ def q8(answer: object) -> Feedback:
             mistakes.append(f"({letter}) is false: what it says of the game is wrong. In the "
                             f"game: {statement.verdict()} Real rules: {statement.rule.rrs}")
     return _verdict(mistakes, "the game is a simplification: speed, turn order and a run always "
-                    "on starboard are its own, and in the zone it turns RRS 18.2(b) around.")
+                    "on starboard are its own, and in the zone it turns RRS 18.2(a)(2) around.")
 
 
 # ----- the lists ---------------------------------------------------------------------------------

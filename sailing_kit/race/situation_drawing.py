@@ -39,6 +39,7 @@ TITLE_LINE, LEGEND_LINE = 18, 16
 def extent(situation: Situation) -> tuple[int, int]:
     """The grid just big enough for the boats and the marks' zones (from the origin)."""
     points = [b.position for b in situation.boats] + [(m[0] + 2, m[1] + 2) for m in situation.marks]
+    points += [situation.before.position] if situation.before is not None else []
     return (max(MIN_WIDTH, max(p[0] for p in points) + 3), max(p[1] for p in points) + 3)
 
 
@@ -95,6 +96,7 @@ def interest(situation: Situation) -> tuple[tuple[int, int], tuple[int, int]]:
     their course points, the light-blue points and the marks' zones, one point of water
     around them (never below 0)."""
     points = [b.position for b in situation.boats]
+    points += [situation.before.position] if situation.before is not None else []
     points += [p for p in (course_point(b, situation.wind) for b in situation.boats) if p]
     points += [contest.point for contest in situation.contests()]
     points += [(m[0] + dx, m[1] + dy) for m in situation.marks for dx in (-2, 2) for dy in (-2, 2)]
@@ -116,6 +118,11 @@ def situation_scene(situation: Situation, view: GridView, *, reveal: bool = True
         drawing.draw_mark(scene, view, mark, "start" if situation.start else "mark")
     for boat in situation.boats:
         drawing.draw_wind_line(scene, view, boat.position, situation.wind)
+    if situation.moved and situation.before is not None:  # where the mover came from
+        start = view.pixel(situation.before.position)
+        end = view.pixel(situation.boat(situation.before.name).position)
+        scene.line(start, end, stroke=palette.MUTED, width=2, dash=(4, 3))
+        scene.circle(start, view.cell * 0.18, stroke=palette.MUTED, width=1.5)
     drawing.draw_course_points(scene, view, situation.boats, situation.wind)
     for contest in situation.contests():
         drawing.draw_contested_point(scene, view, contest.point,
