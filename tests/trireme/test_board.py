@@ -212,7 +212,8 @@ def test_a_finished_game_says_so():
     state.apply(4)  # S is 135° off the NE wind: 1 or 2 squares, off the map
     board = Board(state)
     board.simulate_key("1")
-    assert board.state.is_over() and "Game over: You crashed" in status(board)
+    assert board.state.is_over() and "You crashed" in status(board)
+    assert "Game over: the trireme won." in status(board)
     board.simulate_key("w")
     assert "The game is over" in status(board)
 
