@@ -45,6 +45,9 @@ class Simulation:
 def play(state: TriremeState, helmsman: Bot) -> Ending:
     """Play ``state`` to its end with ``helmsman`` (the die from the game's seed)."""
     advance(state, {0: helmsman})
+    if state.ending is None:
+        raise RuntimeError(f"the duel of seed {state.seed} did not end: the helmsman keeps the "
+                           "boat where it is")
     return state.ending[0]
 
 
