@@ -55,6 +55,7 @@ class ExactSolution:
 
     sea: SeaMap
     honour: int
+    steer_at_trireme: bool
     values: dict[Position, Fraction]
     policy: dict[Position, Steer]
 
@@ -200,11 +201,20 @@ def _solve_linear(positions: list[Position], forms: dict[Position, Linear]
     return {w: rows[i][size] for i, w in enumerate(winds)}
 
 
-@lru_cache(maxsize=8)
 def solve_exact(sea: SeaMap, honour: int = 1, steer_at_trireme: bool = True) -> ExactSolution:
     """Every position's exact chance to win for 0 to ``honour`` Honour points (cached), the game
     played with the option ``steer_at_trireme``. Meant for small maps: the small shipped map with
     1 Honour point takes a few seconds."""
+    return _solve_exact(sea, honour, steer_at_trireme)
+
+
+def clear_cache() -> None:
+    """Forget the solutions :func:`solve_exact` keeps (to time a solve from scratch)."""
+    _solve_exact.cache_clear()
+
+
+@lru_cache(maxsize=8)
+def _solve_exact(sea: SeaMap, honour: int, steer_at_trireme: bool) -> ExactSolution:
     values: dict[Position, Fraction] = {}
     policy: dict[Position, Steer] = {}
     for k in range(len(sea.path) - 2, -1, -1):
@@ -219,4 +229,4 @@ def solve_exact(sea: SeaMap, honour: int = 1, steer_at_trireme: bool = True) -> 
                 for points in range(honour + 1):
                     for progress in PROGRESSES:
                         layer.solve_free(Position(boat, k, wind, points, progress), policy)
-    return ExactSolution(sea, honour, values, policy)
+    return ExactSolution(sea, honour, steer_at_trireme, values, policy)

@@ -239,11 +239,20 @@ class Solution:
         return self.value(Position(boat, following, wind, honour, progress))
 
 
-@lru_cache(maxsize=8)
 def solve(sea: SeaMap, honour: int = 3, steer_at_trireme: bool = True) -> Solution:
     """The optimal :class:`Solution` of ``sea`` for 0 to ``honour`` Honour points (cached);
     ``steer_at_trireme=False`` solves the game played with that option."""
+    return _solve(sea, honour, steer_at_trireme)
+
+
+@lru_cache(maxsize=8)
+def _solve(sea: SeaMap, honour: int, steer_at_trireme: bool) -> Solution:
     return Solution(sea, honour, steer_at_trireme)
+
+
+def clear_cache() -> None:
+    """Forget the solutions :func:`solve` keeps (to time a solve from scratch)."""
+    _solve.cache_clear()
 
 
 def honour_values(sea: SeaMap, most: int = 5, wind: Direction | str = Direction.NE,

@@ -152,3 +152,14 @@ def test_no_chance_when_the_trireme_finishes_before_you_can():
 def test_the_solution_covers_only_the_honour_asked_for():
     with pytest.raises(ValueError, match="covers 0 to 1 Honour points"):
         solve(SMALL, 1).value(Position.start(SMALL, 3))
+
+
+def test_a_simulation_with_the_solution_tells_each_crash():
+    """Each crash is recorded with the solver's chance to win at the last heading before it and
+    its cause; without a solution nothing is recorded."""
+    solution = solve(SMALL, 1)
+    played = simulate(bot("optimal"), games=200, seed=0, solution=solution, map="small", honour=1)
+    assert played.crashed > 0 and len(played.crashes) == played.crashed
+    assert all(0.0 <= crash.chance <= 1.0 for crash in played.crashes)
+    assert any(crash.by_current for crash in played.crashes)
+    assert simulate(bot("optimal"), games=20, map="small", honour=1).crashes == ()
