@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from sailing_kit.core.bots import Bot, advance
+from sailing_kit.core.grid import Point
 from sailing_kit.trireme.game import Action, TriremeState, new_game
 from sailing_kit.trireme.rules import Ending
 from sailing_kit.trireme.solver import Solution
@@ -15,10 +16,11 @@ from sailing_kit.trireme.solver import Solution
 @dataclass(frozen=True)
 class Crash:
     """A crash seen in a simulation: the chance to win (by the solution given to
-    :func:`simulate`) at the last heading chosen before it, and whether a 1's current carried
-    the boat onto the hazard (else the boat's own move did)."""
+    :func:`simulate`) at the last heading chosen before it, the boat's square then, and whether
+    a 1's current carried the boat onto the hazard (else the boat's own move did)."""
 
     chance: float
+    square: Point
     by_current: bool
 
 
@@ -58,12 +60,12 @@ def play(state: TriremeState, helmsman: Bot, solution: Solution | None = None
          ) -> tuple[Ending, Crash | None]:
     """Play ``state`` to its end with ``helmsman`` (the die from the game's seed): how it ended,
     and, for a crash with a ``solution`` to judge by, the crash's story."""
-    chances: list[float] = []
+    headings: list[tuple[float, Point]] = []
 
     def steer(now: TriremeState) -> Action:
         position = now.position()
         if solution is not None and position is not None:
-            chances.append(solution.value(position))
+            headings.append((solution.value(position), position.boat))
         return helmsman(now)
 
     advance(state, {0: cast(Bot, steer)})
@@ -71,9 +73,9 @@ def play(state: TriremeState, helmsman: Bot, solution: Solution | None = None
         raise RuntimeError(f"the duel of seed {state.seed} did not end: the helmsman keeps the "
                            "boat where it is")
     ending = state.ending[0]
-    if ending is not Ending.CRASHED or not chances:
+    if ending is not Ending.CRASHED or not headings:
         return ending, None
-    return ending, Crash(chances[-1], state.face == 1 and not state.spent)
+    return ending, Crash(*headings[-1], by_current=state.face == 1 and not state.spent)
 
 
 def simulate(helmsman: Bot, games: int = 1000, seed: int = 0, solution: Solution | None = None,

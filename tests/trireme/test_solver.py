@@ -160,6 +160,7 @@ def test_a_simulation_with_the_solution_tells_each_crash():
     solution = solve(SMALL, 1)
     played = simulate(bot("optimal"), games=200, seed=0, solution=solution, map="small", honour=1)
     assert played.crashed > 0 and len(played.crashes) == played.crashed
-    assert all(0.0 <= crash.chance <= 1.0 for crash in played.crashes)
+    assert all(0.0 <= crash.chance <= 1.0 and crash.square in SMALL.water
+               for crash in played.crashes)
     assert any(crash.by_current for crash in played.crashes)
     assert simulate(bot("optimal"), games=20, map="small", honour=1).crashes == ()
