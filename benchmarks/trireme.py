@@ -38,6 +38,8 @@ def solver() -> list[tuple[str, str]]:
          f"{100 * solution.value(start):.2f}%"),
         ("trireme: chance to win from the start with 0..5 Honour",
          " / ".join(f"{100 * v:.1f}%" for v in values)),
+        ("trireme: the same with steer_at_trireme=False (no heading at the trireme)",
+         " / ".join(f"{100 * v:.1f}%" for v in honour_values(sea, 5, steer_at_trireme=False))),
         ("trireme: worth of the 1st..5th Honour point (percentage points)", worth),
     ]
 
