@@ -262,7 +262,8 @@ def test_you_may_steer_straight_at_the_trireme_next_to_you_and_stop_before_it():
 def test_where_the_trireme_lies_west_not_even_the_current_moves_you():
     """Steering at the trireme 'could only keep the boat where it is' is false in general: on 20
     of the default map's 22 waiting squares a 1's current still carries the boat west (two of
-    them onto rocks); only on the two where the trireme lies due west does the boat stay."""
+    them onto a reef or a rock); only on the two where the trireme lies due west does the boat
+    stay."""
     sea = load_map("default")
     stays = []
     for k in range(len(sea.path) - 1):
