@@ -18,7 +18,7 @@ from sailing_kit.core.protocol import CHANCE
 from sailing_kit.race import new_game as new_race
 from sailing_kit.regatta import new_game as new_regatta
 from sailing_kit.trireme.maps import MAX_COURSE, edge_map, parse_map
-from sailing_kit.trireme.solver import MAX_POSITIONS, solve, table_size
+from sailing_kit.trireme.solver import MAX_POSITIONS, clear_cache, solve, table_size
 
 MOVES = (1_000, 4_000)
 
@@ -62,12 +62,12 @@ def largest_solve() -> list[tuple[str, str]]:
     """The trireme solver on the largest table it accepts at 3 Honour points: a 40 x 40 map
     with the trireme's course round its edges."""
     sea = parse_map(edge_map(40))
-    solve.cache_clear()
+    clear_cache()
     started = time.perf_counter()
     solution = solve(sea, 3)
     seconds = time.perf_counter() - started
     tables = (solution.values.nbytes + solution.policy.nbytes) / 1e6
-    solve.cache_clear()
+    clear_cache()
     return [("trireme: largest legal map solved (40 x 40, "
              f"{len(sea.steps)}-step course round the edges, 3 Honour)",
              f"{seconds:.1f} s, {table_size(sea, 3):,} positions, tables {tables:.0f} MB "

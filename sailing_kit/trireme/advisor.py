@@ -34,7 +34,7 @@ TABLE_ROWS = 8
 QUICK_POSITIONS = 2_000_000
 """Tables up to this many positions are solved at once; bigger ones in the background."""
 _SOLVER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="trireme-advisor")
-_BACKGROUND: dict[tuple[SeaMap, int], Future[Solution]] = {}
+_BACKGROUND: dict[tuple[SeaMap, int, bool], Future[Solution]] = {}
 
 
 @dataclass(frozen=True)
@@ -79,9 +79,9 @@ def _words(action: Action) -> str:
 
 
 def solution_for(state: TriremeState) -> Solution:
-    """The (cached) solution of the game's map, for its Honour points (solved now, however long
-    it takes; :class:`TooBigToSolve` beyond the solver's limit)."""
-    return solve(state.sea, state.options.honour)
+    """The (cached) solution of the game's map, for its Honour points and options (solved now,
+    however long it takes; :class:`TooBigToSolve` beyond the solver's limit)."""
+    return solve(state.sea, state.options.honour, state.options.steer_at_trireme)
 
 
 def ready_solution(state: TriremeState,
@@ -89,17 +89,17 @@ def ready_solution(state: TriremeState,
     """The solution if it can be had without waiting: solved at once when small, else from the
     background thread once it has finished (started now if need be; ``on_ready()`` is called
     from that thread when it does). None while it is being solved, or if it is too big."""
-    sea, honour = state.sea, state.options.honour
+    sea, honour, steer = state.sea, state.options.honour, state.options.steer_at_trireme
     size = table_size(sea, honour)
     if size > MAX_POSITIONS:
         return None
     if size <= QUICK_POSITIONS:
-        return solve(sea, honour)
-    job = _BACKGROUND.get((sea, honour))
+        return solve(sea, honour, steer)
+    job = _BACKGROUND.get((sea, honour, steer))
     if job is None:
         for key in [key for key, old in _BACKGROUND.items() if old.done()][:-3]:
             del _BACKGROUND[key]  # keep the last few big tables
-        job = _BACKGROUND[(sea, honour)] = _SOLVER.submit(solve, sea, honour)
+        job = _BACKGROUND[(sea, honour, steer)] = _SOLVER.submit(solve, sea, honour, steer)
     if job.done():
         return job.result()
     if on_ready is not None:
@@ -114,7 +114,7 @@ def advisor_note(state: TriremeState) -> str | None:
         check_size(sea, honour)
     except TooBigToSolve as error:
         return f"No advice on this map: {error}."
-    job = _BACKGROUND.get((sea, honour))
+    job = _BACKGROUND.get((sea, honour, state.options.steer_at_trireme))
     if job is not None and not job.done():
         return (f"The advisor is solving this map ({table_size(sea, honour):,} positions) in the "
                 "background; its advice follows when it is ready.")
@@ -139,10 +139,11 @@ def advise(state: TriremeState, solution: Solution | None = None,
 def chance_to_win(state: TriremeState, solution: Solution) -> float:
     """The chance to win of any state playing perfectly: the solver's value at a heading, the
     average over the die while it rolls, the better distance after it."""
-    if state.is_over():
+    if state.ending is not None:
         return 1.0 if state.ending[0] is Ending.WON else 0.0
-    if state.phase is Phase.STEER:
-        return solution.value(state.position())
+    position = state.position()
+    if position is not None:
+        return solution.value(position)
     if state.phase is Phase.SAIL:
         return max(chance_to_win(_after(state, action), solution)
                    for action in state.legal_actions())

@@ -11,7 +11,7 @@ import pytest
 from sailing_kit.trireme import advisor, new_game
 from sailing_kit.trireme.bots import optimal_bot
 from sailing_kit.trireme.maps import edge_map, parse_map
-from sailing_kit.trireme.solver import MAX_POSITIONS, TooBigToSolve, solve, table_size
+from sailing_kit.trireme.solver import MAX_POSITIONS, TooBigToSolve, clear_cache, solve, table_size
 
 
 def test_the_largest_map_with_20_honour_points_is_refused_at_once_naming_what_to_shrink():
@@ -43,7 +43,7 @@ def test_the_advisor_gives_no_advice_beyond_the_limit_and_says_why():
 def test_a_big_table_is_solved_in_the_background_and_the_advice_follows(monkeypatch):
     monkeypatch.setattr(advisor, "QUICK_POSITIONS", 0)
     state = new_game(seed=2, map=edge_map(11), honour=1)
-    solve.cache_clear()
+    clear_cache()
     ready = []
     started = time.perf_counter()
     first = advisor.advise(state, on_ready=lambda: ready.append(True))
@@ -51,7 +51,7 @@ def test_a_big_table_is_solved_in_the_background_and_the_advice_follows(monkeypa
     if first is None:  # the usual case: the solve is still running
         assert waited < 0.5
         assert "solving this map" in advisor.advisor_note(state)
-        advisor._BACKGROUND[(state.sea, 1)].result(timeout=120)
+        advisor._BACKGROUND[(state.sea, 1, True)].result(timeout=120)
         time.sleep(0.05)
         assert ready == [True]
     advice = advisor.advise(state)
