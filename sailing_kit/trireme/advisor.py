@@ -5,10 +5,11 @@ heading to choose (averaging over the die, taking the better distance), where th
 takes over. So the advisor also checks the solver: its best choice's chance must be the
 solver's value of the position.
 
-The advisor never keeps a board waiting: a table of up to :data:`QUICK_POSITIONS` positions
-(a second or so) is solved on the spot; a bigger one is solved in a background thread, and until
-it is ready :func:`advise` returns None (``on_ready`` is called when it is); a table beyond the
-solver's limit gets no advice. :func:`advisor_note` says which, in words.
+The advisor never keeps a board waiting: a shipped map's table of up to
+:data:`QUICK_POSITIONS` positions (a second or two) is solved on the spot; any other is solved
+in a background thread, and until it is ready :func:`advise` returns None (``on_ready`` is
+called when it is); a table beyond the solver's limit gets no advice. :func:`advisor_note` says
+which, in words.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.trireme.game import Action, Sail, Steer, TriremeState
-from sailing_kit.trireme.maps import SeaMap
+from sailing_kit.trireme.maps import SHIPPED, SeaMap, load_map
 from sailing_kit.trireme.rules import Ending, Phase
 from sailing_kit.trireme.solver import (
     MAX_POSITIONS,
@@ -31,8 +32,10 @@ from sailing_kit.trireme.solver import (
 )
 
 TABLE_ROWS = 8
-QUICK_POSITIONS = 2_000_000
-"""Tables up to this many positions are solved at once; bigger ones in the background."""
+QUICK_POSITIONS = 600_000
+"""The shipped maps' tables up to this many positions (the default map with up to 5 Honour
+points) are solved at once, in a second or two; every other table in the background (how long a
+map takes depends on its shape as much as its size)."""
 _SOLVER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="trireme-advisor")
 _BACKGROUND: dict[tuple[SeaMap, int, bool], Future[Solution]] = {}
 
@@ -93,7 +96,7 @@ def ready_solution(state: TriremeState,
     size = table_size(sea, honour)
     if size > MAX_POSITIONS:
         return None
-    if size <= QUICK_POSITIONS:
+    if size <= QUICK_POSITIONS and sea in _shipped():
         return solve(sea, honour, steer)
     job = _BACKGROUND.get((sea, honour, steer))
     if job is None:
@@ -105,6 +108,10 @@ def ready_solution(state: TriremeState,
     if on_ready is not None:
         job.add_done_callback(lambda _: on_ready())
     return None
+
+
+def _shipped() -> list[SeaMap]:
+    return [load_map(name) for name in SHIPPED]
 
 
 def advisor_note(state: TriremeState) -> str | None:
