@@ -14,7 +14,7 @@ from sailing_kit.exercises.release import START, student_version, teacher_versio
 
 ROOT = Path(__file__).resolve().parents[1]
 EXERCISES = ROOT / "exercises"
-SETS = ["01_points_of_sail"]  # the sets already on the one-source format
+SETS = ["01_points_of_sail", "03_dice"]  # the sets already on the one-source format
 
 
 def notebook(name: str) -> nbformat.NotebookNode:
@@ -33,12 +33,18 @@ def test_the_repository_holds_no_solutions():
 
 @pytest.mark.parametrize("name", SETS)
 def test_the_notebook_matches_its_questions_cell_for_cell(name):
+    """Each question: its title, the cell that shows the prompt, its picture if it has one, the
+    module's answer template and the check, in this order (helper cells may come between)."""
     cells = sources(notebook(name))
-    for question in catalogue.questions(name):
-        heading = cells.index(f"### {question.title}")
-        block = [question.key] + ([f"{question.key}.picture()"] if question.has_picture else [])
-        block += [question.template, f"{question.key}(answer_{question.number})"]
-        assert cells[heading + 1: heading + 1 + len(block)] == block, question.title
+    headings = [cells.index(f"### {q.title}") for q in catalogue.questions(name)] + [len(cells)]
+    assert headings[:-1] == sorted(headings[:-1])
+    for question, begin, end in zip(catalogue.questions(name), headings, headings[1:]):
+        block = cells[begin + 1: end]
+        assert block[0] == question.key, question.title
+        answer = block.index(question.template)
+        assert block[answer + 1] == f"{question.key}(answer_{question.number})"
+        if question.has_picture:
+            assert f"{question.key}.picture()" in block[1:answer]
 
 
 @pytest.mark.parametrize("name", SETS)

@@ -85,7 +85,10 @@ class Question(Generic[V]):
 
     def solution_for(self, student: str) -> object:
         """A right answer for ``student``'s variant (for the teacher's version and the tests)."""
-        return self._solution(self.variant(student_key(student)))
+        return self.solution_of(self.variant(student_key(student)))
+
+    def solution_of(self, variant: V) -> object:
+        return self._solution(variant)
 
     def worked_for(self, student: str) -> object:
         """A picture of the solution of ``student``'s variant, for the teacher's version."""

@@ -184,7 +184,8 @@ def read_exact(value: object, what: str = "probability") -> Fraction | float:
     if isinstance(value, str) and (match := _DECIMAL.fullmatch(value)) and not match[2]:
         return float(match[1])
     raise AnswerError(f"{show(value)} is not a {what} the check can read: write a fraction like "
-                      "\"25/648\", Fraction(25, 648) or sympy.Rational(25, 648).")
+                      "\"25/648\", Fraction(25, 648) or sympy.Rational(25, 648), or a decimal "
+                      "like 0.0386.")
 
 
 def read_decimal(value: object, what: str = "number", percent: bool = False) -> float:
