@@ -14,7 +14,7 @@ from sailing_kit.exercises.release import START, student_version, teacher_versio
 
 ROOT = Path(__file__).resolve().parents[1]
 EXERCISES = ROOT / "exercises"
-SETS = ["01_points_of_sail", "03_dice", "04_calm"]  # the sets already on the one-source format
+SETS = ["01_points_of_sail", "03_dice", "04_calm", "05_trireme"]  # the sets already on the one-source format
 
 
 def notebook(name: str) -> nbformat.NotebookNode:

@@ -27,8 +27,8 @@ from sailing_kit.exercises.dice import (
     q8,
 )
 from sailing_kit.yacht import optimal_expected_score, probability
-from sailing_kit.yacht.turn import SCALE, turn_value
 from sailing_kit.yacht.multisets import ROLLS
+from sailing_kit.yacht.turn import SCALE, turn_value
 from tests.exercise_helpers import NAMES, message, passes
 
 FOUR_DICE = (4, 6)
