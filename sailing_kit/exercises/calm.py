@@ -30,7 +30,6 @@ from sailing_kit.exercises.readers import (
     read_dict,
     read_int,
     read_point,
-    read_points,
     read_set,
     show,
 )
@@ -358,9 +357,10 @@ def _q6_draw(rng: random.Random) -> Deal:
     while True:
         sizes = [rng.randint(3, 6), rng.randint(4, 11), rng.randint(3, 11)]
         cards = iter(rng.sample(range(1, 81), sum(sizes)))
-        decks = tuple(tuple(["start", *(next(cards) for _ in range(sizes[0] - 1))])
-                      if seat == 0 else (*(next(cards) for _ in range(size - 1)), "start")
-                      for seat, size in enumerate(sizes))
+        decks: tuple[tuple[int | str, ...], ...] = tuple(
+            ("start", *(next(cards) for _ in range(sizes[0] - 1))) if seat == 0
+            else (*(next(cards) for _ in range(size - 1)), "start")
+            for seat, size in enumerate(sizes))
         deal = Deal(decks, rng.randint(6, 9))
         most = deal.game().capacities()
         if sum(most) > deal.discards + 2 and min(most) < deal.discards:

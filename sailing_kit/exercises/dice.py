@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from math import comb, factorial
+from typing import Any
 
 import sympy
 
@@ -402,8 +403,8 @@ q7 = Question(
 class RuleChange:
     words: str
     rules: str
-    before: tuple[tuple[str, object], ...]
-    after: tuple[tuple[str, object], ...]
+    before: tuple[tuple[str, Any], ...]
+    after: tuple[tuple[str, Any], ...]
 
     def gain(self) -> float:
         plain, changed = (optimal_expected_score(self.rules, **dict(o))

@@ -39,7 +39,6 @@ from sailing_kit.trireme import (
     load_map,
     solve,
     stationary_distribution,
-    wind_chain,
     wind_distribution,
 )
 from sailing_kit.trireme.drawing import draw_sea, draw_track, layout_of
@@ -193,7 +192,7 @@ def _q3_draw(rng: random.Random) -> Entry:
 def _q3_exact(v: Entry) -> Exact:
     spent = "with" if v.honour else "without"
     other = "without" if v.honour else "with"
-    slips = {}
+    slips: dict[Fraction, str] = {}
     for start in DIRECTIONS:  # another row of the right column: the wrong "now"
         slips.setdefault(_entry(start, v.after, v.honour),
                          f"That is the entry of row {start.value}: the row is where the wind "
@@ -273,7 +272,8 @@ def _q4_check(v: Entry, answer: object) -> Verdict:
 
 q4 = Question(
     EXERCISE, 4, "Two turns later", draw=_q4_draw,
-    prompt=lambda v: (f"{'An Honour point is spent every turn' if v.honour else 'No Honour points are spent'}. "
+    prompt=lambda v: (("An Honour point is spent every turn. " if v.honour else
+                       "No Honour points are spent. ") +
                       f"The wind starts from **{v.now.value}**. What is the exact chance that "
                       f"it blows **from {v.after.value} after two turns**?\n\nAnswer with a "
                       f"fraction, or {places_phrase(3)} (`wind_distribution` or "

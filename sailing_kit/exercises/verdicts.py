@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
+
+K = TypeVar("K")
 
 
 @dataclass(frozen=True)
@@ -61,8 +64,8 @@ def whole(mistakes: Sequence[str], praise: str, hint: str = "") -> Verdict:
     return right(praise) if not mistakes else wrong(mistakes, hint)
 
 
-def by_part(names: Iterable[object], mistakes: Mapping[object, str | Sequence[str]],
-            praise: str, hints: Mapping[object, str] | None = None) -> Verdict:
+def by_part(names: Iterable[K], mistakes: Mapping[K, str | Sequence[str]], praise: str,
+            hints: Mapping[K, str] | None = None) -> Verdict:
     """An answer of several parts (a dict's entries): each named part is right unless
     ``mistakes`` explains what is wrong with it."""
     parts = []
