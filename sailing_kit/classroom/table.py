@@ -1,0 +1,240 @@
+"""A table of a class and a seat at it: the saved game replayed through the engine, and moves
+stored only when the engine accepts them at the next move number.
+
+Every :class:`Table` object (and so every seat's page) holds its own replayed state and brings
+it up to date with :meth:`Table.refresh`. Bots and chance move on whichever process finds them
+to move first; the store's unique move numbers make sure only one of them lands.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import TYPE_CHECKING, Any
+
+from sailing_kit.classroom.errors import NotYourTurn, PositionChanged
+from sailing_kit.classroom.games import GameSpec, game_spec
+from sailing_kit.classroom.store import MoveRow, SeatRow, Store, TableRow
+from sailing_kit.core.bots import Bot
+from sailing_kit.core.errors import IllegalAction, SavedGameError
+from sailing_kit.core.protocol import CHANCE, GameState
+
+if TYPE_CHECKING:
+    from sailing_kit.classroom.room import Classroom
+
+
+def plain_json(value: Any) -> Any:
+    """``value`` as JSON reads it back (lists for tuples), to compare with a stored move."""
+    return json.loads(json.dumps(value))
+
+
+class Table:
+    """One table: ``code`` to join it, ``state`` (the game replayed from the store),
+    ``refresh()`` to catch up, ``names()`` of the seated students."""
+
+    def __init__(self, room: Classroom, row: TableRow):
+        self.room = room
+        self.row = row
+        self.spec: GameSpec = game_spec(row.saved["game"])
+        self._bots: dict[int, Bot] = {}
+        log = self.store.moves(row.id)
+        saved = {**row.saved, "moves": [move.entry for move in log]}
+        try:
+            self.state: GameState[Any] = self.spec.state_class().from_json(json.dumps(saved))
+        except SavedGameError as error:
+            raise SavedGameError(f"table {row.code}: {error}") from None
+        self.last_move_at = log[-1].at if log else row.opened_at
+        self.last_mover: int | None = log[-1].seat if log else None
+
+    def __repr__(self) -> str:
+        return f"<Table {self.code}: {self.spec.name}, move {self.moves_played}>"
+
+    @property
+    def store(self) -> Store:
+        return self.room.store
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def code(self) -> str:
+        return self.row.code
+
+    @property
+    def game(self) -> str:
+        return self.spec.name
+
+    @property
+    def bots(self) -> tuple[int, ...]:
+        """The seats computer players fill."""
+        return self.row.bots
+
+    @property
+    def moves_played(self) -> int:
+        return len(self.state.history)
+
+    def names(self) -> dict[int, str]:
+        """Seat number -> the student's name (as typed: escape it before showing it)."""
+        return {seat.number: seat.name for seat in self.store.seats(self.id)}
+
+    def free_seats(self) -> list[int]:
+        taken = set(self.names()) | set(self.bots)
+        return [n for n in range(self.state.num_players) if n not in taken]
+
+    def waiting_since(self) -> float:
+        """When the player to move got the turn (the last move's time, or the opening)."""
+        return self.last_move_at
+
+    # ----- keeping up -----------------------------------------------------------------------------
+    def fetch(self) -> list[MoveRow]:
+        """The stored moves this object has not replayed yet (not applied)."""
+        return self.store.moves(self.id, after=self.moves_played)
+
+    def apply_stored(self, move: MoveRow) -> Any:
+        """Replay one stored move through the engine (chance from the table's seed) and return
+        the action; SavedGameError if the engine refuses it (a tampered database)."""
+        state = self.state
+        if move.number != self.moves_played + 1:
+            raise SavedGameError(f"table {self.code}: move {move.number} arrived out of order")
+        try:
+            if move.entry.get("sampled"):
+                action = state.sample_chance()
+                if plain_json(state.action_to_json(action)) != move.entry["move"]:
+                    state.undo()
+                    raise SavedGameError(f"table {self.code}, move {move.number}: the stored chance "
+                                         "outcome is not what the table's seed gives")
+            else:
+                state.apply(move.entry["move"])
+                action = state.history[-1]
+        except IllegalAction as error:
+            raise SavedGameError(f"table {self.code}, move {move.number}: {error}") from None
+        self.last_move_at, self.last_mover = move.at, move.seat
+        return action
+
+    def refresh(self) -> bool:
+        """Replay the moves stored since the last look (letting bots and chance move when it is
+        their turn); True if any arrived."""
+        arrived = False
+        while True:
+            for move in self.fetch():
+                self.apply_stored(move)
+                arrived = True
+            if not self.drive():
+                return arrived
+
+    def automatic_turn(self) -> bool:
+        """A bot or chance is to move."""
+        player = self.state.current_player
+        return player == CHANCE or (player is not None and player in self.bots)
+
+    def drive(self) -> bool:
+        """Store the moves of bots and chance up to a student's turn, played on a copy of the
+        state (``refresh`` replays them). False if there was nothing to do or another process
+        stored a move first."""
+        if not self.automatic_turn():
+            return False
+        work = self.state.copy()
+        stored = False
+        while True:
+            player = work.current_player
+            if player is None or (player != CHANCE and player not in self.bots):
+                return stored
+            if player == CHANCE:
+                entry = {"move": plain_json(work.action_to_json(work.sample_chance())), "sampled": True}
+            else:
+                action = self._bot(player)(work)
+                work.apply(action)
+                entry = {"move": plain_json(work.action_to_json(work.history[-1]))}
+            if not self.store.append(self.id, len(work.history), entry, None):
+                return stored
+            stored = True
+
+    def _bot(self, seat: int) -> Bot:
+        if seat not in self._bots:
+            self._bots[seat] = self.spec.make_bot()
+        return self._bots[seat]
+
+    def public_scene(self) -> Any:
+        """The picture anyone may see (no seat's hidden cards): the teacher's view."""
+        return self.spec.public_scene(self.state)
+
+
+class Seat:
+    """A student's seat: ``number`` (0-based, as ``current_player``), ``token`` (the secret
+    that rejoins it), ``state``, ``play(action)``, ``refresh()``, ``describe()``."""
+
+    def __init__(self, table: Table, row: SeatRow, token: str):
+        self.table = table
+        self.row = row
+        self.token = token
+
+    def __repr__(self) -> str:
+        return f"<Seat {self.number} of table {self.table.code}: {self.name!r}>"
+
+    @property
+    def number(self) -> int:
+        return self.row.number
+
+    @property
+    def name(self) -> str:
+        return self.row.name
+
+    @property
+    def state(self) -> GameState[Any]:
+        return self.table.state
+
+    @property
+    def my_turn(self) -> bool:
+        return self.state.current_player == self.number
+
+    def refresh(self) -> bool:
+        """Catch up with the table; True when moves arrived."""
+        return self.table.refresh()
+
+    def describe(self) -> str:
+        """The position in words, as this seat may see it (its own hand, no other)."""
+        return self.table.spec.describe(self.state, self.number)
+
+    def play(self, action: Any) -> None:
+        """Play ``action`` from this seat. IllegalAction if the rules refuse it, NotYourTurn if
+        another is to move (both store nothing), PositionChanged if another move landed first
+        (the seat then shows the new position). Bots and chance then move, and the seat
+        catches up."""
+        try:
+            self.commit(action)
+        except PositionChanged:
+            self.table.refresh()
+            raise
+        self.table.refresh()
+
+    def commit(self, action: Any) -> Any:
+        """Store ``action`` as the next move (without letting bots and chance follow); returns
+        the action in the engine's form. The errors of :meth:`play`."""
+        state = self.state
+        if not state.is_over() and state.current_player != self.number:
+            raise NotYourTurn(self._whose_turn())
+        state.apply(action)  # IllegalAction: refused, nothing changed
+        played = state.history[-1]
+        entry = {"move": plain_json(state.action_to_json(played))}
+        try:
+            landed = self.table.store.append(self.table.id, len(state.history), entry, self.number)
+        except Exception:  # the store is away: whether the move landed, a refresh will tell
+            state.undo()
+            raise
+        if not landed:
+            state.undo()
+            raise PositionChanged("The position changed before your move arrived: another move "
+                                  "was played first. Look at the board again and choose.")
+        self.table.last_move_at, self.table.last_mover = time.time(), self.number
+        return played
+
+    def _whose_turn(self) -> str:
+        player = self.state.current_player
+        if player is None:
+            return "The game is over."
+        if player == CHANCE:
+            return "It is not your turn: chance (the dice, the cards or the wind) moves first."
+        names = self.table.names()
+        who = f"Player {player + 1}" + (f" ({names[player]})" if player in names else "")
+        return f"It is not your turn: {who} is to move."
