@@ -4,6 +4,7 @@ the repository holds no solutions. Every notebook: slide metadata for presenting
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import nbformat
@@ -89,3 +90,36 @@ def test_every_notebook_presents_as_slides(path):
     kinds = [cell.metadata.get("slideshow", {}).get("slide_type") for cell in nb.cells]
     assert kinds[0] == "slide" and None not in kinds
     assert kinds.count("slide") >= 2 and nb.metadata.get("rise", {}).get("scroll")
+
+
+# ----- the lessons --------------------------------------------------------------------------------
+
+LESSONS = sorted((ROOT / "notebooks").glob("0[1-8]_*.ipynb"))
+ACTIVITY = re.compile(r"\*\*(Try it|Predict|Your turn|Challenge|Look closer|Change it)")
+ACTIVITY_SECTION = re.compile(r"Your turn|Train your eye")
+WITH_ACTIVITIES = ["01_points_of_sail", "04_yacht_game"]
+"""The lessons whose every section already ends with something to do."""
+
+
+def test_each_lessons_time_agrees_with_the_start_page():
+    route = notebook_at(ROOT / "notebooks" / "00_start_here.ipynb").cells[1].source
+    minutes = dict(re.findall(r"\]\((0\d_\w+)\.ipynb\) \|[^|]*\| (\d+) min \|", route))
+    assert sorted(minutes) == [p.stem for p in LESSONS]
+    for path in LESSONS[:7]:  # lesson 8 states its time once its prose is merged
+        header = notebook_at(path).cells[0].source
+        assert f"about {minutes[path.stem]} minutes" in header, path.name
+
+
+@pytest.mark.parametrize("name", WITH_ACTIVITIES)
+def test_every_lesson_section_ends_with_something_to_do(name):
+    cells = notebook_at(ROOT / "notebooks" / f"{name}.ipynb").cells
+    starts = [i for i, c in enumerate(cells) if c.cell_type == "markdown"
+              and c.source.startswith("## ")]
+    for begin, end in zip(starts, starts[1:] + [len(cells)]):
+        heading = cells[begin].source.splitlines()[0]
+        texts = [c.source for c in cells[begin:end] if c.cell_type == "markdown"]
+        assert ACTIVITY_SECTION.search(heading) or ACTIVITY.search(texts[-1]), (name, heading)
+
+
+def notebook_at(path: Path) -> nbformat.NotebookNode:
+    return nbformat.read(path, as_version=4)
