@@ -87,8 +87,9 @@ def _pair_verdict(pairs: tuple[Situation, ...], answer: object, read_value: Call
                   mistake: Callable[[int, Situation, object], str | None], praise: str) -> Verdict:
     said = read_dict(answer, range(1, len(pairs) + 1), _pair_reader(len(pairs)), read_value,
                      "pair")
-    mistakes = {n: why for n, p in enumerate(pairs, 1) if (why := mistake(n, p, said[n]))}
-    return by_part(range(1, len(pairs) + 1), mistakes, praise)
+    mistakes = {f"pair {n}": why for n, p in enumerate(pairs, 1)
+                if (why := mistake(n, p, said[n]))}
+    return by_part([f"pair {n}" for n in range(1, len(pairs) + 1)], mistakes, praise)
 
 
 _PAIRS_TEMPLATE = 'answer_{n} = {{"pair 1": ..., "pair 2": ..., "pair 3": ..., "pair 4": ...}}'
