@@ -8,7 +8,7 @@ from benchmarks.timing import per_second, random_moves_per_second
 from sailing_kit.core import CHANCE, Direction
 from sailing_kit.core.bots import advance
 from sailing_kit.race import make_bot, new_drill, new_game
-from sailing_kit.race.bots import _graph, turns_to
+from sailing_kit.race.bots import _graph, _walled, turns_to
 from sailing_kit.race.sailing import turns_from_origin
 
 
@@ -63,6 +63,7 @@ def bot_race_seconds(boats: int = 5, *, cold: bool) -> float:
     """Seconds to sail a whole race of ``boats`` strong bots on the full course."""
     if cold:
         _graph.cache_clear()
+        _walled.cache_clear()
         turns_to.cache_clear()
     start = time.perf_counter()
     race = new_game(seed=1, boats=boats)

@@ -291,18 +291,21 @@ STATEMENTS: tuple[tuple[Statement, Statement], ...] = (
                "(RRS 10).", RUN, Rule.STARBOARD, _run_tack(Tack.PORT))),
     (Statement("Fig. 14, in the zone of the mark at (4, 4): in the game the inside boat A, "
                "engaged from astern by B, loses its right of way; under the real rules the boat "
-               "clear ahead at the zone keeps mark-room (RRS 18.2(b)).", FIG_14,
+               "clear ahead that reaches the zone first gets mark-room (RRS 18.2(a)(2)).", FIG_14,
                Rule.ASTERN_IN_ZONE, _winner("B")),
      Statement("Fig. 14, in the zone of the mark at (4, 4): in the game the inside boat A, "
                "engaged from astern by B, keeps its right of way, just as the real rules give "
-               "the boat clear ahead at the zone mark-room (RRS 18.2(b)).", FIG_14,
+               "the boat clear ahead that reaches the zone first mark-room (RRS 18.2(a)(2)).",
+               FIG_14,
                Rule.ASTERN_IN_ZONE, _winner("A"))),
     (Statement("In the game A, left head to wind by a wind shift, has no tack and keeps clear "
-               "of B, close-hauled on starboard tack; under the real rules a boat that is "
-               "tacking keeps clear too (RRS 13).", IRONS, Rule.HEAD_TO_WIND, _winner("B")),
+               "of B, close-hauled on starboard tack; under the real rules A has not tacked: a "
+               "boat left head to wind by a shift keeps her old tack, so RRS 10–12 decide, not "
+               "RRS 13.", IRONS, Rule.HEAD_TO_WIND, _winner("B")),
      Statement("In the game A, left head to wind by a wind shift, keeps its right of way over "
-               "B, close-hauled on starboard tack; under the real rules a boat that is tacking "
-               "keeps clear (RRS 13).", IRONS, Rule.HEAD_TO_WIND, _winner("A"))),
+               "B, close-hauled on starboard tack; under the real rules A has not tacked: a "
+               "boat left head to wind by a shift keeps her old tack, so RRS 10–12 decide, not "
+               "RRS 13.", IRONS, Rule.HEAD_TO_WIND, _winner("A"))),
     (Statement("In the game, when tack, wind line and speed are all equal, the boat that "
                "arrived first has right of way; the real rules have no such rule.", TIE,
                Rule.TURN_ORDER, lambda p: ruling(p).rule_key is Rule.TURN_ORDER),
@@ -340,7 +343,7 @@ def _q8_check(statements: tuple[Statement, ...], answer: object) -> Verdict:
             mistakes.append(f"({letter}) is false: what it says of the game is wrong. In the "
                             f"game: {statement.verdict()} Real rules: {statement.rule.rrs}")
     return whole(mistakes, "the game is a simplification: speed, turn order and a run always "
-                 "on starboard are its own, and in the zone it turns RRS 18.2(b) around.",
+                 "on starboard are its own, and in the zone it turns RRS 18.2(a)(2) around.",
                  hint="check each statement's claim about the game against the umpire; the "
                       "real-rules half comes from the lesson's table.")
 

@@ -1,17 +1,19 @@
-"""The racing area of Race the Wind (§1, §3.6-§3.8): the gate, the marks, the legs and how a
-track rounds a mark or crosses a line.
+"""The racing area of Race the Wind (§1, §3.6-§3.8): the gate, the marks, the legs and the
+passages that complete them.
 
 The starting line (and finish line) runs between the gate's buoy (west end) and the committee
 boat (east end). The windward mark stands opposite, near the north edge. A lap is one upwind leg
-(round the windward mark clockwise) and one downwind leg (round the gate: clockwise around the
-buoy or anticlockwise around the committee boat); the last downwind leg ends on the finish line.
+(round the windward mark clockwise) and one downwind leg (round the gate: through its line, then
+clockwise around the buoy or anticlockwise around the committee boat); the last downwind leg ends
+on the finish line. How a track completes a leg is judged in :mod:`sailing_kit.race.legs`.
 """
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
+from typing import Protocol
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Grid, Point
@@ -21,22 +23,45 @@ CLEARANCE_FROM_EDGE = 3
 """Gate and windward mark stand at least 3 intersections from the short edges (§1)."""
 
 
+class Passage(Protocol):
+    """A way through the water that completes a leg: the track's steps cross it the right way
+    (+1) or the wrong way (-1), and the sum of the crossings, kept across turns, must reach +1.
+    ``side`` is cheap: a step can only cross where it changes between ``side(p) < 0`` and
+    ``side(p) >= 0``."""
+
+    def crossing(self, before: Point, after: Point) -> int: ...
+
+    def side(self, point: Point) -> int: ...
+
+    def describe(self) -> str: ...
+
+
 @dataclass(frozen=True)
 class Rounding:
     """Passing ``mark`` clockwise (or not) on a leg that arrives going ``towards``.
 
-    A mark is rounded when the track crosses the half-line beyond the mark (continuing the
-    direction of arrival) in the sense of the rounding.
+    The *rounding ray* starts at the mark and continues the direction of arrival; going round
+    the mark the right way crosses it in the rounding's sense (+1), the wrong way against it
+    (-1), and nowhere else (the water on the course side of the mark is not on the ray).
     """
 
     mark: Point
     towards: Direction
     clockwise: bool
 
-    def crossed(self, before: Point, after: Point) -> bool:
-        """Does the step from ``before`` to ``after`` cross the rounding half-line the right way?"""
-        return Ray(self.mark, self.towards).crossing(before, after,
-                                                     clockwise=self.clockwise) == 1
+    @property
+    def ray(self) -> Ray:
+        return Ray(self.mark, self.towards)
+
+    def crossing(self, before: Point, after: Point) -> int:
+        """+1 if the step from ``before`` to ``after`` crosses the rounding ray the right way,
+        -1 the wrong way, 0 if it does not cross it (a point on the ray counts as across)."""
+        return self.ray.crossing(before, after, clockwise=self.clockwise)
+
+    def side(self, point: Point) -> int:
+        """Below 0 on the side a right-way crossing starts from (the approach side)."""
+        side = int(self.ray.side(point))
+        return -side if self.clockwise else side
 
     def describe(self) -> str:
         sense = "clockwise" if self.clockwise else "anticlockwise"
@@ -44,16 +69,56 @@ class Rounding:
 
 
 @dataclass(frozen=True)
+class GateLine:
+    """The gate's line between the buoy (west) and the committee boat (east), crossed
+    southwards (+1) to round the gate on a downwind leg (rules-decisions); crossing it
+    northwards counts against (-1). A point on the line counts as north of it."""
+
+    buoy: Point
+    committee: Point
+
+    @property
+    def row(self) -> int:
+        return self.buoy[1]
+
+    def side(self, point: Point) -> int:
+        """Below 0 south of the line's row, from 0 on it and north of it."""
+        return point[1] - self.row
+
+    def crossing(self, before: Point, after: Point) -> int:
+        """+1 for a step across the line southwards between the buoy and the committee boat, -1
+        northwards, else 0. Steps are one intersection, so the one of the two points that lies
+        on the line's row is where the step crosses it."""
+        south_before, south_after = self.side(before) < 0, self.side(after) < 0
+        if south_before == south_after:
+            return 0
+        x = after[0] if south_before else before[0]
+        if not self.buoy[0] < x < self.committee[0]:
+            return 0
+        return -1 if south_before else 1
+
+    def describe(self) -> str:
+        return (f"go through the gate between the buoy at {self.buoy} and the committee boat at "
+                f"{self.committee}")
+
+
+@dataclass(frozen=True)
 class Leg:
     """One leg of the course: ``kind`` is "start", "up", "down", "reach" or "finish"; any one of
-    ``roundings`` completes it (two windward marks give a choice)."""
+    ``passages`` completes it (two windward marks give a choice)."""
 
     kind: str
-    roundings: tuple[Rounding, ...] = ()
+    passages: tuple[Rounding | GateLine, ...] = ()
 
     @property
     def upwind(self) -> bool:
         return self.kind in ("start", "up")
+
+    @cached_property
+    def marks(self) -> tuple[Point, ...]:
+        """The marks a boat on this leg is rounding (whose zones count, §3.6)."""
+        return tuple(m for p in self.passages
+                     for m in ((p.buoy, p.committee) if isinstance(p, GateLine) else (p.mark,)))
 
 
 @dataclass(frozen=True)
@@ -89,25 +154,23 @@ class Course:
         """The intersections of the starting (and finish) line, between buoy and committee."""
         return tuple((x, self.gate_row) for x in range(self.buoy[0] + 1, self.committee[0]))
 
-    def crosses_line_northwards(self, before: Point, after: Point) -> bool:
-        """A step that crosses (or lands on) the line from the south (the start, §3.1)."""
-        row = self.gate_row
-        if not (before[1] < row <= after[1]):
-            return False
-        t = (row - before[1]) / (after[1] - before[1])
-        x = before[0] + t * (after[0] - before[0])
-        return self.buoy[0] < x < self.committee[0]
+    @property
+    def gate(self) -> GateLine:
+        return GateLine(self.buoy, self.committee)
+
+    def touches_finish(self, point: Point) -> bool:
+        """On the finish line: it coincides with the starting line (§3.7)."""
+        return point in self.line
 
     def finishes(self, track: Sequence[Point]) -> bool:
         """Does the track touch the finish line (§3.7)? (The first point is where it began.)"""
-        return any(point in self.line for point in track[1:])
+        return any(self.touches_finish(point) for point in track[1:])
 
     def legs(self) -> tuple[Leg, ...]:
-        """Start, then per lap: up (and the wing reach), down; the last downwind leg is the
-        finish: touch the line."""
+        """Start, then per lap: up (and the wing reach), down through the gate; the last
+        downwind leg is the finish: touch the line."""
         up = Leg("up", tuple(Rounding(m, Direction.N, True) for m in self.windward))
-        down = Leg("down", (Rounding(self.buoy, Direction.S, True),
-                            Rounding(self.committee, Direction.S, False)))
+        down = Leg("down", (self.gate,))
         lap: list[Leg] = [up]
         if self.wing is not None:
             towards = Direction.from_vector(self.wing[0] - self.windward[0][0],
@@ -136,8 +199,11 @@ class OpenWater:
     def grid(self) -> Grid:
         return Grid(self.width, self.height)
 
+    def touches_finish(self, point: Point) -> bool:
+        return self.finish_row is not None and point[1] >= self.finish_row
+
     def finishes(self, track: Sequence[Point]) -> bool:
-        return self.finish_row is not None and any(p[1] >= self.finish_row for p in track[1:])
+        return any(self.touches_finish(point) for point in track[1:])
 
     def legs(self) -> tuple[Leg, ...]:
         return (Leg("finish"),)
@@ -205,12 +271,3 @@ def start_spots(course: Course, players: int, seat: int) -> list[Point]:
 
 def zone_points(mark: Point, grid: Grid) -> list[Point]:
     return list(grid.square_around(mark, 2))
-
-
-def rounded(roundings: Sequence[Rounding], track: Sequence[Point]) -> Rounding | None:
-    """The first of ``roundings`` the track (consecutive points) completes, if any."""
-    for before, after in itertools.pairwise(track):
-        for rounding in roundings:
-            if rounding.crossed(before, after):
-                return rounding
-    return None

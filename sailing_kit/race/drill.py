@@ -136,7 +136,7 @@ class DrillState(GameState[Sail | WindShift]):
             WindShift(w) for w in Direction
         ]
 
-    def chance_outcomes(self) -> list[tuple[WindShift, Fraction]]:
+    def chance_outcomes(self) -> list[tuple[Sail | WindShift, Fraction]]:
         if not self.awaiting_wind or self.is_over():
             return []
         return [(WindShift(wind), p) for wind, p in compass_die_outcomes()]
@@ -238,8 +238,9 @@ class DrillState(GameState[Sail | WindShift]):
             f"{self.point_of_sail.label}, {side}.",
             f"Mark at {self.options.mark}. Turns sailed: {self.turns}.",
         ]
-        if self.is_over():
-            lines.append(f"Over: {self.result.reason}.")
+        result = self.result
+        if result is not None:
+            lines.append(f"Over: {result.reason}.")
         elif self.awaiting_wind:
             lines.append("Waiting for the compass die to set the wind.")
         else:

@@ -10,7 +10,6 @@ the marks (§3.6) all apply. ``new_practice`` is the same engine in open water.
 
 from __future__ import annotations
 
-import itertools
 import json
 from dataclasses import dataclass
 from fractions import Fraction
@@ -19,22 +18,26 @@ from typing import Any
 from sailing_kit.core import options as opt
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import IllegalAction
-from sailing_kit.core.grid import Point, parse_point, step
+from sailing_kit.core.grid import Point, parse_point
 from sailing_kit.core.protocol import CHANCE, GameState, Result
 from sailing_kit.draw.scene import Scene
-from sailing_kit.race.course import Course, Leg, OpenWater, rounded, standard_course, start_spots
+from sailing_kit.race.course import Course, Leg, OpenWater, start_spots
 from sailing_kit.race.course_drawing import race_scene
 from sailing_kit.race.drill import Sail, WindShift
-from sailing_kit.race.engagement import Infringement, infringements, infringements_after_wind_change
+from sailing_kit.race.engagement import Waters
+from sailing_kit.race.judging import finish_stands
+from sailing_kit.race.options import RaceOptions
 from sailing_kit.race.penalties import Umpire
 from sailing_kit.race.rightofway import Boat
-from sailing_kit.race.sailing import TurnOption, Water, manoeuvres_on_the_spot, turn_options
+from sailing_kit.race.sailing import TurnOption, manoeuvres_on_the_spot, turn_options
 from sailing_kit.race.situation import sailing_words
-from sailing_kit.race.tokens import BOX_TOKENS, place_tokens, token_limits_broken
+from sailing_kit.race.start import START_MOVES, StartFoul
+from sailing_kit.race.tokens import place_tokens
+from sailing_kit.race.turns import RaceRules
 from sailing_kit.race.wind import COMPASS_DIE, compass_die_outcomes
 
-START_MOVES = 7
-"""The start procedure lasts 7 moves; the race starts with the 8th (§3.1)."""
+__all__ = ["START_MOVES", "Action", "Place", "Protest", "RaceOptions", "RaceState", "Spin",
+           "StartFoul", "Wait", "new_game", "new_practice"]
 NAMES = "ABCDE"
 
 
@@ -68,120 +71,7 @@ class Wait:
 Action = Place | Sail | Protest | Spin | Wait | WindShift
 
 
-@dataclass(frozen=True)
-class StartFoul:
-    """A breach of the start procedure's prohibitions (§3.1); any opponent may protest it, until
-    the end of the next round."""
-
-    offender: str
-    point: Point
-    reason: str
-    round: int
-
-    def may_claim(self, name: str) -> bool:
-        return name != self.offender
-
-    def explain(self) -> str:
-        return f"{self.offender} broke the start procedure: {self.reason} (§3.1)."
-
-
-@dataclass(frozen=True)
-class RaceOptions:
-    boats: int = 2
-    course: str = "full"
-    """"full" (the text's 15 x 29 course, three laps), "short" (11 x 17, one lap) or "open"
-    (open water: no course, marks and a finish row given below)."""
-    variant: str = "standard"
-    """"standard", "two_windward" (fig. 15-a) or "triangle" (fig. 15-b)."""
-    tokens: int | None = None
-    """Tokens in play (half yellow, half blue, less each boat's reserve yellow); None: 80 on the
-    full course, 36 on the short one, none in open water; 0 plays without (§3.8)."""
-    yellow: tuple[Point, ...] | None = None
-    blue: tuple[Point, ...] | None = None
-    """Tokens placed by hand (a scenario) instead of at random; the §3.2 limits still apply."""
-    flags: bool = True
-    """Wind changes at the flags (§3.3); False removes them (§3.8)."""
-    cover: bool = True
-    """Wind cover (§3.5); False plays without (§3.8)."""
-    start_procedure: bool = True
-    """The 7-move start (§3.1); False starts the boats racing from their positions."""
-    positions: tuple[tuple[Point, Direction], ...] | None = None
-    """Where the boats begin (in turn order); None: each is placed before the start."""
-    umpire: bool = False
-    """True: the umpire claims every infringement at once and explains it (§3.4)."""
-    lull_skips_turn: bool = True
-    """True: a yellow lull also costs the boat its next turn ("stand still for 1 turn")."""
-    width: int | None = None
-    height: int | None = None
-    laps: int | None = None
-    flag_rows: tuple[int, ...] | None = None
-    """The size of the area (default: the preset's; 13 x 15 in open water), the number of laps
-    and the rows of the flags, if the players agree on others (§1)."""
-    marks: tuple[Point, ...] = ()
-    finish_row: int | None = None
-    wind_shifts: bool = False
-    """Open water only: the marks, the finish row, and a compass-die roll each round."""
-    wind: Direction = Direction.N
-    max_rounds: int = 400
-
-    def __post_init__(self) -> None:
-        set_ = object.__setattr__
-        opt.whole_number(self.boats, "boats", 2, 5)
-        if self.course not in ("full", "short", "open"):
-            raise ValueError(f"option 'course' must be 'full', 'short' or 'open', not "
-                             f"{self.course!r}")
-        if self.tokens is not None:
-            opt.whole_number(self.tokens, "tokens", 0, BOX_TOKENS)
-        for name in ("flags", "cover", "start_procedure", "umpire", "lull_skips_turn",
-                     "wind_shifts"):
-            opt.flag(getattr(self, name), name)
-        set_(self, "wind", opt.direction(self.wind, "wind"))
-        opt.whole_number(self.max_rounds, "max_rounds", 1)
-        set_(self, "marks", tuple(opt.point(m, "marks") for m in self.marks))
-        for colour in ("yellow", "blue"):
-            if getattr(self, colour) is not None:
-                set_(self, colour, tuple(opt.point(p, colour) for p in getattr(self, colour)))
-        if self.positions is not None:
-            try:
-                set_(self, "positions", tuple((parse_point(p), Direction.parse(h))
-                                              for p, h in self.positions))
-            except (TypeError, ValueError) as error:
-                raise ValueError(f"option 'positions': a list of ((x, y), heading): {error}") from None
-            if len(self.positions) != self.boats:
-                raise ValueError(f"option 'positions' gives {len(self.positions)} boats, "
-                                 f"option 'boats' says {self.boats}")
-        for name, low, high in (("width", 3, 40), ("height", 3, 60), ("laps", 1, 9)):
-            if getattr(self, name) is not None:
-                opt.whole_number(getattr(self, name), name, low, high)
-        if self.flag_rows is not None:
-            set_(self, "flag_rows", tuple(opt.whole_number(r, "flag_rows", 0)
-                                          for r in self.flag_rows))
-        if self.course == "open":
-            if self.positions is None:
-                raise ValueError("in open water, option 'positions' says where the boats are")
-            if self.finish_row is not None:
-                opt.whole_number(self.finish_row, "finish_row", 1, (self.height or 15) - 1)
-        area = self.area()  # validates course and variant
-        if self.yellow is not None or self.blue is not None:
-            placed = set(self.yellow or ()) | set(self.blue or ())
-            broken = token_limits_broken(area, placed)
-            if broken or any(p not in area.grid for p in placed):
-                raise ValueError(f"options 'yellow'/'blue': {broken or 'a token is off the board'}")
-
-    def area(self) -> Course | OpenWater:
-        if self.course == "open":
-            return OpenWater(self.width or 13, self.height or 15, self.marks, self.finish_row)
-        return standard_course(self.course, self.variant, width=self.width, height=self.height,
-                               laps=self.laps, flags=self.flag_rows)
-
-    @property
-    def token_count(self) -> int:
-        if self.tokens is not None:
-            return self.tokens
-        return {"full": BOX_TOKENS, "short": 36, "open": 0}[self.course]
-
-
-class RaceState(GameState[Action]):
+class RaceState(RaceRules, GameState[Action]):
     """A race. ``str(state)`` describes it; in a notebook it draws itself."""
 
     GAME = "race"
@@ -205,12 +95,16 @@ class RaceState(GameState[Action]):
             else START_MOVES
         first_leg = 1 if isinstance(self.area, Course) and not options.start_procedure else 0
         self.legs: tuple[int, ...] = (first_leg,) * options.boats
+        self.windings: tuple[tuple[int, ...], ...] = ((),) * options.boats
+        """Per boat, the crossings counted on its present leg (:mod:`sailing_kit.race.legs`)."""
         self.tracks: tuple[tuple[Point, ...], ...] = ()
         self.finished: tuple[str, ...] = ()
         self.cover_tokens: tuple[tuple[str, Point], ...] = ()
         self.becalmed: tuple[str, ...] = ()
         self.stayed: tuple[int, ...] = (0,) * options.boats
         self.umpire = Umpire(auto=options.umpire)
+        self._waters: dict[tuple[tuple[int, ...], Direction], Waters] = {}
+        """A cache of :meth:`waters` (it only depends on the legs and the wind)."""
         self.spin_sense: tuple[tuple[str, bool], ...] = ()
         self.flags_done: frozenset[tuple[int, int]] = frozenset()
         self.rolls_due = 0
@@ -227,39 +121,6 @@ class RaceState(GameState[Action]):
         return cls(seed, opt.build_options(RaceOptions, options))
 
     # ----- the position -----------------------------------------------------------------------
-    @property
-    def placing(self) -> bool:
-        """Boats are still being placed before the start (§3.1)."""
-        return len(self.boats) < self.options.boats
-
-    @property
-    def move_number(self) -> int:
-        """The move (round) being played: 1-7 are the start procedure, the race starts with 8."""
-        return self.rounds + 1
-
-    @property
-    def in_start_procedure(self) -> bool:
-        return self.rounds < START_MOVES
-
-    @property
-    def boat(self) -> Boat:
-        """The boat to play."""
-        return self.boats[self.turn]
-
-    def leg(self, name: str) -> Leg:
-        return self.course_legs[min(self.legs[self.names.index(name)], len(self.course_legs) - 1)]
-
-    @property
-    def cover_points(self) -> frozenset[Point]:
-        return frozenset(point for _, point in self.cover_tokens)
-
-    def water(self, boat: Boat) -> Water:
-        """The water ``boat`` sails in: the board less buoys and other boats, with the tokens."""
-        closed = set(self.area.marks) | {b.position for b in self.boats if b.name != boat.name}
-        grid = self.area.grid
-        return Water(open=lambda p: p in grid and p not in closed,
-                     yellow=self.yellow | self.cover_points, blue=self.blue)
-
     def turn_options(self) -> list[TurnOption]:
         """Every end of the boat's turn allowed now (a boat owing a penalty may not finish). A
         boat with no turn at all (a broad reach against the edge must move first) may turn on
@@ -275,10 +136,6 @@ class RaceState(GameState[Action]):
     def _finishes(self, boat: Boat, option: TurnOption) -> bool:
         return self.leg(boat.name).kind == "finish" and \
             self.area.finishes((boat.position, *option.path))
-
-    def _owed(self, name: str) -> int:
-        """Penalties owed by ``name``, counting one being served."""
-        return self.umpire.owes(name) + bool(self.umpire.moves_left(name))
 
     # ----- protocol -----------------------------------------------------------------------------
     @property
@@ -299,7 +156,7 @@ class RaceState(GameState[Action]):
         if self.rolls_due:
             return [outcome for outcome, _ in self.chance_outcomes()]
         if self.placing:
-            return self._places()
+            return [*self._places()]
         name = self.boat.name
         protests = [Protest(n) for n in dict.fromkeys(
             i.offender for i in self.umpire.open if i.may_claim(name))]
@@ -331,7 +188,7 @@ class RaceState(GameState[Action]):
             return []
         return [Spin(True), Spin(False)]
 
-    def chance_outcomes(self) -> list[tuple[WindShift, Fraction]]:
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         if not self.rolls_due or self.is_over():
             return []
         return [(WindShift(wind), p) for wind, p in compass_die_outcomes()]
@@ -464,13 +321,15 @@ class RaceState(GameState[Action]):
         elif isinstance(action, Protest):
             self.umpire, said = self.umpire.protest(self.boat.name, action.offender)
             self._say(f"{self.boat.name} protests: {said}")
+            self._void_finishes()
         elif isinstance(action, Spin):
-            self._spin(action)
+            self._spin(action.clockwise)
             self._end_turn()
         elif isinstance(action, Wait):
             if self.boat.name in self.becalmed:
                 self.becalmed = tuple(n for n in self.becalmed if n != self.boat.name)
                 self._say(f"{self.boat.name} is becalmed and stands still.")
+            self._start_fouls(self.boat, (self.boat.position,), manoeuvred=False)
             self._end_turn()
         else:
             option = next(o for o in self.turn_options() if o.end == (action.position,
@@ -483,99 +342,6 @@ class RaceState(GameState[Action]):
         self.boats += (Boat(name, place.position, place.heading),)
         self.tracks += ((place.position,),)
 
-    def _sail(self, option: TurnOption) -> None:
-        index, boat = self.turn, self.boat
-        self.boats = _replace(self.boats, index, boat.moved(option.position, option.heading))
-        self.tracks = _replace(self.tracks, index, self.tracks[index] + option.path)
-        if any(not m.is_movement for m in option.moves) or (boat.name in dict(self.cover_tokens) \
-                and dict(self.cover_tokens)[boat.name] in option.path):
-            self.cover_tokens = tuple((n, p) for n, p in self.cover_tokens if n != boat.name)
-        if option.lulled and self.options.lull_skips_turn:
-            self.becalmed += (boat.name,)
-            self._say(f"{boat.name} meets a yellow token at {option.position}: becalmed (§3.2).")
-        if option.gusts:
-            self._say(f"{boat.name} rides {option.gusts} gust(s) (§3.2).")
-        self._start_fouls(boat, option)
-        self._progress(index, (boat.position, *option.path))
-        if self.finished:
-            return
-        found = infringements(self.boats, self.wind, marks=self.area.marks,
-                              start=self.in_start_procedure, mover=boat.name,
-                              exempt={boat.name} if option.lulled else ())
-        self._record(found)
-        self._cover()
-
-    def _start_fouls(self, boat: Boat, option: TurnOption) -> None:
-        """§3.1: during the start, no more than 2 moves on the same intersection, and no touching
-        the starting line in moves 6 and 7."""
-        index = self.turn
-        if not self.in_start_procedure:
-            return
-        stayed = 0 if option.path else self.stayed[index] + 1
-        self.stayed = _replace(self.stayed, index, stayed)
-        fouls = []
-        if stayed > 2:
-            fouls.append(StartFoul(boat.name, option.position, "it manoeuvred on the same "
-                                   "intersection for more than 2 moves", self.rounds))
-        if self.move_number >= 6 and any(p in self.area.line for p in option.path):
-            fouls.append(StartFoul(boat.name, option.position, "it touched the starting line "
-                                   "in the 6th or 7th move", self.rounds))
-        for foul in fouls:
-            self._say(f"Foul: {foul.explain()}")
-        self._record(fouls)
-
-    def _progress(self, index: int, track: tuple[Point, ...]) -> None:
-        """The start, roundings, the finish and the wind-change flags along one turn's track."""
-        name = self.names[index]
-        leg = self.leg(name)
-        if leg.kind == "start":
-            if not self.in_start_procedure and any(
-                    self.area.crosses_line_northwards(a, b) for a, b in itertools.pairwise(track)):
-                self._next_leg(index, f"{name} crosses the line and starts (§3.1).")
-        elif leg.kind == "finish":
-            if self.area.finishes(track):
-                self.finished += (name,)
-                self._say(f"{name} touches the finish line and wins (§3.7)!")
-        elif (done := rounded(leg.roundings, track)) is not None:
-            first_here = max(self.legs) == self.legs[index]
-            self._next_leg(index, f"{name} rounds: {done.describe()}.")
-            if leg.kind == "up" and first_here and self.wind in (Direction.E, Direction.W):
-                self._change_wind(Direction.N, f"{name}, first round the windward mark (§3.3)")
-        self._flags(index, track)
-
-    def _next_leg(self, index: int, words: str) -> None:
-        self.legs = _replace(self.legs, index, self.legs[index] + 1)
-        self._say(words)
-
-    def _flags(self, index: int, track: tuple[Point, ...]) -> None:
-        """§3.3: the leading boat touching a flag's row on a leg rolls the compass die."""
-        if not self.options.flags or self.legs[index] != max(self.legs):
-            return
-        leg_number, leg = self.legs[index], self.leg(self.names[index])
-        if leg.kind == "start":
-            return
-        for row in self.area.flags:
-            reached = any(p[1] >= row for p in track) if leg.upwind \
-                else any(p[1] <= row for p in track)
-            if reached and (leg_number, row) not in self.flags_done:
-                self.flags_done |= {(leg_number, row)}
-                self.rolls_due += 1
-                self._say(f"{self.names[index]} leads past the flag at row {row}: the compass "
-                          "die is rolled (§3.3).")
-
-    def _spin(self, spin: Spin) -> None:
-        name = self.boat.name
-        if not self.umpire.moves_left(name):
-            self.umpire = self.umpire.declare(self.boat, self.boats, self.area.marks)
-            self.spin_sense = tuple(sorted({**dict(self.spin_sense), name: spin.clockwise}.items()))
-            self._say(f"{name} declares its penalty turn (§3.4).")
-        self.boats = _replace(self.boats, self.turn,
-                              self.boat.moved(heading=self.boat.heading.rotate(
-                                  2 if spin.clockwise else -2)))
-        self.umpire = self.umpire.penalty_move(name)
-        if not self.umpire.moves_left(name):
-            self._say(f"{name} has served its penalty.")
-
     def _end_turn(self) -> None:
         self.umpire = self.umpire.lapse_claims_of(self.boat.name)
         self.turn = (self.turn + 1) % len(self.boats)
@@ -586,55 +352,15 @@ class RaceState(GameState[Action]):
             if self.options.wind_shifts and not self.is_over():
                 self.rolls_due += 1
 
-    def _change_wind(self, wind: Direction, why: str) -> None:
-        old, self.wind = self.wind, wind
-        if old == wind:
-            self._say(f"The wind stays from {wind.value} ({why}).")
-            return
-        self._say(f"The wind turns from {old.value} to {wind.value} ({why}).")
-        self._record(infringements_after_wind_change(self.boats, old, wind,
-                                                     marks=self.area.marks,
-                                                     start=self.in_start_procedure))
-        self._cover()
-
-    def _record(self, found: list[Infringement] | list[StartFoul]) -> None:
-        for incident in found:
-            if isinstance(incident, Infringement):
-                self._say(f"Umpire sees: {incident.explain()}")
-        self.umpire, words = self.umpire.record(found)
-        for said in words:
-            self._say(said)
-
-    def _cover(self) -> None:
-        """§3.5: a boat on another's cover point (directly downwind, one step) places its reserve
-        yellow token two intersections ahead on its own course."""
-        if not self.options.cover:
-            return
-        shadows = {step(b.position, self.wind.opposite): b.name for b in self.boats}
-        tokens = dict(self.cover_tokens)
-        for boat in self.boats:
-            coverer = shadows.get(boat.position)
-            if coverer is None or coverer == boat.name:
-                continue
-            ahead = step(boat.position, boat.heading, 2)
-            if self.water(boat).open(ahead) and tokens.get(boat.name) != ahead:
-                tokens[boat.name] = ahead
-                self._say(f"{boat.name} is covered by {coverer}: its yellow token goes to "
-                          f"{ahead} (§3.5).")
-        self.cover_tokens = tuple(sorted(tokens.items()))
-
-    def _say(self, words: str) -> None:
-        self.log += (f"Move {self.move_number}: {words}",)
-
     def _snapshot(self) -> tuple:
-        return (self.boats, self.wind, self.turn, self.rounds, self.legs, self.tracks,
-                self.finished, self.cover_tokens, self.becalmed, self.stayed, self.umpire,
-                self.spin_sense, self.flags_done, self.rolls_due, self.log)
+        return (self.boats, self.wind, self.turn, self.rounds, self.legs, self.windings,
+                self.tracks, self.finished, self.cover_tokens, self.becalmed, self.stayed,
+                self.umpire, self.spin_sense, self.flags_done, self.rolls_due, self.log)
 
     def _restore(self, snapshot: tuple) -> None:
-        (self.boats, self.wind, self.turn, self.rounds, self.legs, self.tracks, self.finished,
-         self.cover_tokens, self.becalmed, self.stayed, self.umpire, self.spin_sense,
-         self.flags_done, self.rolls_due, self.log) = snapshot
+        (self.boats, self.wind, self.turn, self.rounds, self.legs, self.windings, self.tracks,
+         self.finished, self.cover_tokens, self.becalmed, self.stayed, self.umpire,
+         self.spin_sense, self.flags_done, self.rolls_due, self.log) = snapshot
 
     def position_after(self, moves: int) -> RaceState:
         """The race as it stood after its first ``moves`` moves (for replays)."""
@@ -644,7 +370,7 @@ class RaceState(GameState[Action]):
 
     @property
     def result(self) -> Result | None:
-        if self.finished:
+        if self.finished and finish_stands(self.finished[0], self.umpire):
             winner = self.finished[0]
             return Result((self.names.index(winner),), f"{winner} finished first",
                           tuple(float(leg) for leg in self.legs))
@@ -664,8 +390,9 @@ class RaceState(GameState[Action]):
             lines.append(f"{boat.name} at {boat.position} heading {boat.heading.value} "
                          f"({sailing_words(boat, self.wind)}), leg {self.legs[index]}: "
                          f"{leg.kind}{extra}")
-        if self.is_over():
-            lines.append(f"Over: {self.result.reason}.")
+        result = self.result
+        if result is not None:
+            lines.append(f"Over: {result.reason}.")
         elif self.rolls_due:
             lines.append("The compass die is to be rolled.")
         elif self.placing:
@@ -678,10 +405,6 @@ class RaceState(GameState[Action]):
     def scene(self, **layers: Any) -> Scene:
         """The picture; see :func:`sailing_kit.race.course_drawing.race_scene` for the layers."""
         return race_scene(self, **layers)
-
-
-def _replace(values: tuple, index: int, value: Any) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
 
 
 def _action_from_json(value: Any) -> Action:

@@ -24,8 +24,11 @@ PENALTY_CLEARANCE = 2
 class Incident(Protocol):
     """Something a boat may protest: an infringement of right of way, or a start foul."""
 
-    offender: str
-    point: Point
+    @property
+    def offender(self) -> str: ...
+
+    @property
+    def point(self) -> Point: ...
 
     def may_claim(self, name: str) -> bool: ...
 

@@ -32,7 +32,7 @@ class Boat:
 
     def moved(self, position: Point | None = None, heading: Direction | str | None = None) -> Boat:
         return Boat(self.name, self.position if position is None else position,
-                    self.heading if heading is None else heading)
+                    self.heading if heading is None else Direction.parse(heading))
 
 
 class Rule(StrEnum):
@@ -74,8 +74,10 @@ _RRS = {
     Rule.STARBOARD: "RRS 10 (opposite tacks): a port-tack boat keeps clear of a starboard-tack "
     "boat. The same, except that the RRS decides the tack by the side the mainsail is on, so a "
     "boat running dead downwind may be on either tack; the game always calls a run starboard.",
-    Rule.HEAD_TO_WIND: "RRS 13 (while tacking): a boat that has passed head to wind keeps clear "
-    "of other boats until she is on a close-hauled course.",
+    Rule.HEAD_TO_WIND: "Under the RRS a boat head to wind keeps the tack she was on (her windward "
+    "side is the one that was towards the wind), so a boat left head to wind by a wind shift is "
+    "judged by rules 10-12 on her old tack. Only a boat that passes head to wind while tacking "
+    "keeps clear of the others until she is close-hauled (RRS 13).",
     Rule.LEEWARD: "RRS 11 (same tack, overlapped): the windward boat keeps clear. The RRS needs an "
     "overlap; a boat clear astern keeps clear of one clear ahead (RRS 12) even if it is to "
     "leeward, where the game only asks who is further downwind.",
@@ -83,11 +85,15 @@ _RRS = {
     "overlap (RRS 11) or clear astern and ahead (RRS 12).",
     Rule.TURN_ORDER: "No RRS rule: a boat that acquires right of way must first give the other "
     "room to keep clear (RRS 15); nothing is decided by who arrived first.",
-    Rule.INSIDE: "RRS 18.2: at a mark the outside overlapped boat gives the inside boat "
-    "mark-room (room to sail to and round the mark), which is less than the game's full right of "
-    "way. RRS 18 does not apply at a starting mark before the start, as the game says.",
-    Rule.ASTERN_IN_ZONE: "RRS 18.2(b) says the opposite: a boat clear ahead when she reaches the "
-    "zone is entitled to mark-room, and the boat clear astern must keep clear of her.",
+    Rule.INSIDE: "RRS 18.2(a)(1): at a mark the outside overlapped boat gives the inside boat "
+    "mark-room (room to sail to the mark, round it and leave it astern), which is less than the "
+    "game's full right of way. RRS 18.1(a) switches rule 18 off between boats on opposite tacks "
+    "on a beat to windward, where the game still counts the inside boat. As in the game, the "
+    "rules at marks do not apply at a starting mark while boats approach it to start (the "
+    "preamble of Part 2 Section C).",
+    Rule.ASTERN_IN_ZONE: "RRS 18.2(a)(2) says the opposite: when boats that are not overlapped "
+    "reach the zone, the first to reach it is entitled to mark-room, so a boat clear ahead that "
+    "gets there first keeps it and the boat clear astern keeps clear of her.",
 }
 
 

@@ -83,11 +83,13 @@ class Tack(StrEnum):
 
 def point_of_sail(heading: Direction | str, wind: Direction | str) -> PointOfSail:
     """The point of sail of a boat heading ``heading`` in a wind blowing from ``wind``."""
-    return _POINTS_OF_SAIL[(Direction.parse(heading), Direction.parse(wind))]
+    found = _POINTS_OF_SAIL.get((heading, wind))  # a Direction equals its name
+    return found if found is not None else \
+        _POINTS_OF_SAIL[(Direction.parse(heading), Direction.parse(wind))]
 
 
-_POINTS_OF_SAIL = {(h, w): tuple(PointOfSail)[angle_between(h, w) // 45]
-                   for h in Direction for w in Direction}
+_POINTS_OF_SAIL: dict[tuple[str, str], PointOfSail] = {
+    (h, w): tuple(PointOfSail)[angle_between(h, w) // 45] for h in Direction for w in Direction}
 
 
 def tack(heading: Direction | str, wind: Direction | str) -> Tack | None:
@@ -173,9 +175,10 @@ def turn_options(
     """Every end ``(position, heading)`` one complete turn can reach (section 2).
 
     A manoeuvre may never leave the boat head to wind during the race; during the start
-    (``start=True``) it may. Without ``water`` the board is open; with it, the boat stays in
-    open water and meets the tokens of §3.2. Each end is listed once, with the first move
-    sequence that reaches it.
+    (``start=True``) it may, and then the boat makes no way: a head-to-wind boat "is entitled to
+    only 1 manoeuvre", so no movement (nor gust) follows the manoeuvre that put it there.
+    Without ``water`` the board is open; with it, the boat stays in open water and meets the
+    tokens of §3.2. Each end is listed once, with the first move sequence that reaches it.
     """
     position, heading = parse_point(position, "position"), Direction.parse(heading)
     wind = Direction.parse(wind)
@@ -228,11 +231,13 @@ def _manoeuvres(heading: Direction, wind: Direction, start: bool) -> Iterator[tu
 
 
 def _expand(pattern: str, position: Point, heading: Direction, wind: Direction, start: bool,
-            moves: tuple[Move, ...], path: tuple[Point, ...]):
+            moves: tuple[Move, ...], path: tuple[Point, ...]) -> Iterator[TurnOption]:
     if not pattern:
         yield TurnOption(position, heading, moves, path)
         return
     if pattern[0] == "M":
+        if point_of_sail(heading, wind) is PointOfSail.HEAD_TO_WIND:
+            return  # §2: head to wind, the boat makes no way
         ahead = step(position, heading)
         yield from _expand(pattern[1:], ahead, heading, wind, start, moves + (MOVEMENT,),
                            path + (ahead,))
@@ -294,8 +299,9 @@ class _Turn:
                     yield from self._gusts(again)
 
     def _move(self, option: TurnOption, gust: bool = False) -> Iterator[TurnOption]:
-        """One movement ahead, if the water there is open (stopping on a yellow token)."""
-        if option.lulled:
+        """One movement ahead, if the water there is open (stopping on a yellow token); none
+        head to wind (§2)."""
+        if option.lulled or point_of_sail(option.heading, self.wind) is PointOfSail.HEAD_TO_WIND:
             return
         ahead = step(option.position, option.heading)
         if self.water.open(ahead):

@@ -3,7 +3,8 @@
 A scenario file holds the wind, an optional mark, whether it is the start, the boats in turn
 order (the first arrived first), the pair ``question`` asks about ("who must keep clear?"), the
 expected winner and deciding rule, and an explanation. Optional: ``mover`` (the boat whose turn
-just ended, for infringements), ``infringements`` ([[offender, wronged], ...]), ``contests``
+just ended, for infringements) and ``before`` (where it stood before that turn:
+{"position": [x, y], "heading": ...}), ``infringements`` ([[offender, wronged], ...]), ``contests``
 ([{"point": [x, y], "entitled": name}]), ``previous_wind`` (the scenario follows a wind change)
 and ``real_rules`` (how the Racing Rules of Sailing see it). Teachers can add their own files.
 """
@@ -23,7 +24,7 @@ from sailing_kit.race.rightofway import Boat, Rule, Ruling
 from sailing_kit.race.situation import Situation
 
 _REQUIRED = ("id", "title", "source", "wind", "boats", "question", "expected", "explanation")
-_OPTIONAL = ("mark", "start", "mover", "becalmed", "infringements", "contests",
+_OPTIONAL = ("mark", "start", "mover", "before", "becalmed", "infringements", "contests",
              "previous_wind", "real_rules")
 
 
@@ -58,7 +59,13 @@ class Scenario(Situation):
 
     def describe(self) -> str:
         return (f"{super().describe()}\nQuestion: between {self.question[0]} and "
-                f"{self.question[1]}, who must keep clear? ({self.source})")
+                f"{self.question[1]}, who {self.asks}? ({self.source})")
+
+    @property
+    def asks(self) -> str:
+        """The question's verb: "had to keep clear" of a move already made, else "must keep
+        clear"."""
+        return "had to keep clear" if self.moved else "must keep clear"
 
 
 def scenario_from_data(data: Any) -> Scenario:
@@ -82,17 +89,23 @@ def _build(data: dict[str, Any]) -> Scenario:
     names = [b.name for b in boats]
     if len(set(names)) != len(names) or len({b.position for b in boats}) != len(boats):
         raise ValueError("boat names and positions must all differ")
+    before = None
+    if "before" in data:
+        if data.get("mover") not in names:
+            raise ValueError("'before' is where the mover stood: name the mover too")
+        before = Boat(data["mover"], parse_point(data["before"]["position"]),
+                      Direction.parse(data["before"]["heading"]))
     question = tuple(data["question"])
     expected = data["expected"]
     if len(question) != 2 or not set(question) <= set(names) or expected["winner"] not in question:
         raise ValueError("'question' names two boats and the expected winner is one of them")
     return Scenario(
         id=str(data["id"]), title=str(data["title"]), source=str(data["source"]),
-        wind=Direction.parse(data["wind"]), boats=boats, question=question,  # type: ignore[arg-type]
+        wind=Direction.parse(data["wind"]), boats=boats, question=(question[0], question[1]),
         winner=expected["winner"], rule_key=Rule(expected["rule"]),
         explanation=str(data["explanation"]),
         marks=(parse_point(data["mark"], "mark"),) if data.get("mark") is not None else (),
-        start=bool(data.get("start", False)), mover=data.get("mover"),
+        start=bool(data.get("start", False)), mover=data.get("mover"), before=before,
         becalmed=tuple(data.get("becalmed", ())),
         expected_infringements=(tuple(tuple(pair) for pair in data["infringements"])
                                 if "infringements" in data else None),

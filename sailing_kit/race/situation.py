@@ -17,6 +17,7 @@ from sailing_kit.race import drawing
 from sailing_kit.race.engagement import (
     Contest,
     Infringement,
+    Waters,
     contested_points,
     infringements,
     infringements_after_wind_change,
@@ -31,15 +32,17 @@ MIN_WIDTH = 7
 
 @dataclass(frozen=True, kw_only=True)
 class Situation:
-    """Boats (in turn order: the first arrived first), the wind and the marks; optionally the
-    start, the boat whose turn just ended (``mover``), the wind before a shift
-    (``previous_wind``) and boats stopped by a yellow lull (``becalmed``)."""
+    """Boats (in turn order: the first arrived first), the wind and the marks every boat is
+    rounding; optionally the start, the boat whose turn just ended (``mover``) and where it
+    stood before that turn (``before``), the wind before a shift (``previous_wind``) and the
+    boats ahead forced onto a yellow lull (``becalmed``)."""
 
     boats: tuple[Boat, ...]
     wind: Direction
     marks: tuple[Point, ...] = ()
     start: bool = False
     mover: str | None = None
+    before: Boat | None = None
     previous_wind: Direction | None = None
     becalmed: tuple[str, ...] = ()
     title: str = ""
@@ -58,39 +61,55 @@ class Situation:
     def after(self, name: str, position: Point, heading: Direction, title: str = "") -> Situation:
         """The situation once ``name`` ends its turn at ``position`` with ``heading``."""
         moved = self.with_boat(self.boat(name).moved(position, heading))
-        return replace(moved, mover=name, previous_wind=None, title=title or self.title)
+        return replace(moved, mover=name, before=self.boat(name), previous_wind=None,
+                       title=title or self.title)
 
     def in_wind(self, wind: Direction | str, title: str = "") -> Situation:
         """The same boats after the wind shifts to ``wind``."""
         return replace(self, wind=Direction.parse(wind), previous_wind=self.wind, mover=None,
-                       title=title or self.title)
+                       before=None, title=title or self.title)
 
     # ----- the umpire ------------------------------------------------------------------------------
+    @property
+    def waters(self) -> Waters:
+        return Waters(self.wind, self.marks, self.start)
+
+    @property
+    def moved(self) -> bool:
+        """The mover left the intersection it stood on before its turn."""
+        return self.before is not None and self.before.position != self.boat(self.before.name).position
+
     def judge(self, one: str, other: str) -> Ruling:
-        """The ruling between two boats (the zone of the nearest mark counts); the boat on the
-        other's course point arrived first, otherwise the one earlier in turn order."""
-        first, second = sorted((self.boat(one), self.boat(other)), key=self.boats.index)
-        return judge(first, second, self.wind, marks=self.marks, start=self.start)
+        """The ruling between two boats, as the umpire judges it (rules-decisions): if one of
+        them is the mover and moved this turn, by the engagement as it stood before the move;
+        otherwise as they stand. The boat on the other's course point arrived first, otherwise
+        the one earlier in turn order."""
+        boats = [self.boat(one), self.boat(other)]
+        if self.moved and self.before is not None and self.before.name in (one, other):
+            boats = [self.before if b.name == self.before.name else b for b in boats]
+        first, second = sorted(boats, key=lambda b: self.boats.index(self.boat(b.name)))
+        return judge(first, second, self.waters)
 
     def infringements(self) -> list[Infringement]:
         """What the umpire sees: after a wind shift, the infringements it created; after
         ``mover``'s turn, the mover's; otherwise nothing has happened yet."""
         if self.previous_wind is not None:
-            return infringements_after_wind_change(self.boats, self.previous_wind, self.wind,
-                                                   marks=self.marks, start=self.start)
+            return infringements_after_wind_change(self.boats, self.waters.in_wind(
+                self.previous_wind), self.wind)
         if self.mover is None:
             return []
-        return infringements(self.boats, self.wind, marks=self.marks, start=self.start,
-                             mover=self.mover, exempt=self.becalmed)
+        return infringements(self.boats, self.waters, mover=self.mover, before=self.before,
+                             exempt=self.becalmed)
 
     def contests(self) -> list[Contest]:
-        return contested_points(self.boats, self.wind, marks=self.marks, start=self.start)
+        return contested_points(self.boats, self.waters)
 
     # ----- display --------------------------------------------------------------------------------
     def view(self, size: tuple[int, int] | None = None) -> GridView:
         """The grid it is drawn on: ``size`` intersections, or just big enough for the boats and
         the marks' zones; room above for the title and one legend line per boat."""
         points = [b.position for b in self.boats] + [(m[0] + 2, m[1] + 2) for m in self.marks]
+        points += [self.before.position] if self.before is not None else []
         width, height = size or (max(MIN_WIDTH, max(p[0] for p in points) + 3),
                                  max(p[1] for p in points) + 3)
         return GridView(width, height, cell=40, top=26 + 15 * max(3, len(self.boats)))
@@ -108,6 +127,10 @@ class Situation:
             drawing.draw_mark(scene, view, mark, "start" if self.start else "mark")
         for boat in self.boats:
             drawing.draw_wind_line(scene, view, boat.position, self.wind)
+        if self.moved and self.before is not None:  # where the mover came from
+            start, end = view.pixel(self.before.position), view.pixel(self.boat(self.before.name).position)
+            scene.line(start, end, stroke=palette.MUTED, width=2, dash=(4, 3))
+            scene.circle(start, view.cell * 0.18, stroke=palette.MUTED, width=1.5)
         drawing.draw_course_points(scene, view, self.boats, self.wind)
         for contest in self.contests():
             drawing.draw_contested_point(scene, view, contest.point,
@@ -137,7 +160,9 @@ class Situation:
                   f"{sailing_words(b, self.wind)}" for b in self.boats]
         lines += [f"{'Starting mark' if self.start else 'Mark'} at {m}" for m in self.marks]
         if self.mover:
-            lines.append(f"{self.mover} has just ended its turn.")
+            came = (f", sailing from {self.before.position} (heading {self.before.heading.value})"
+                    if self.moved and self.before is not None else "")
+            lines.append(f"{self.mover} has just ended its turn{came}.")
         return "\n".join(lines)
 
 

@@ -55,7 +55,7 @@ class Trainer:
             names = ", ".join(r.value for r in Rule)
             return Feedback(False, f"{rule!r} is not one of the rules: {names}.", answered=False)
         right_boat = keep_clear == ruling.keep_clear
-        right_rule = self.level == 1 or Rule(rule) is ruling.rule_key
+        right_rule = self.level == 1 or (rule is not None and Rule(rule) is ruling.rule_key)
         if not self.answered:
             self.asked += 1
             self.right += right_boat and right_rule

@@ -270,7 +270,7 @@ def test_explain_names_the_section_for_every_rule_in_the_library():
     (q7, with_changes(Q7_RIGHT, C="no"), ["C: right, it cannot — but say why"]),
     (q8, Q8_RIGHT | {"d"},
      ["(d) is false", "inside boat A then loses its right of way", "§3.6",
-      "RRS 18.2(b) says the opposite"]),
+      "RRS 18.2(a)(2) says the opposite"]),
     (q8, Q8_RIGHT - {"b"}, ["(b) is true, you left it out", "faster", "never look at speed"]),
     (q8, Q8_RIGHT | {"c"}, ["(c) is false", "a run, which counts as starboard tack", "RRS 10"]),
     (q8, Q8_RIGHT | {"e"}, ["(e) is false", "A is head to wind", "keeps clear", "RRS 13"]),

@@ -1,29 +1,25 @@
 """The whole race of Race the Wind: §1 (racing area), §3.1-§3.3, §3.5, §3.7, §3.8, and the race
 engine's promises (conformance, JSON, bots)."""
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sailing_kit.core import CHANCE, ConfigError, Direction, IllegalAction
+from sailing_kit.core.bots import advance
 from sailing_kit.race import Place, Protest, Sail, Spin, Wait, WindShift, make_bot, new_game
-from sailing_kit.race.course import Rounding, rounded, standard_course, start_spots
+from sailing_kit.race.course import standard_course, start_spots
 from sailing_kit.race.game import START_MOVES, StartFoul
+from sailing_kit.race.legs import follow
 from sailing_kit.race.penalties import Umpire
 from sailing_kit.race.tokens import ZONE_LIMIT
-from sailing_kit.core.bots import advance
 from sailing_kit.testing import check_game, fingerprint
+from tests.race.helpers import calm_race
 
 N, S = Direction.N, Direction.S
 COURSE = standard_course()
-
-
-def calm_race(positions, **options):
-    """A race already started, without tokens, flags or cover unless asked."""
-    settings_ = dict(seed=0, boats=len(positions), positions=positions, start_procedure=False,
-                     yellow=[], blue=[], flags=False, cover=False)
-    settings_.update(options)
-    return new_game(**settings_)
 
 
 # ----- §1 racing area ------------------------------------------------------------------------------
@@ -44,30 +40,33 @@ def test_rule_three_up_and_three_down():
     assert [leg.kind for leg in standard_course("short").legs()] == ["start", "up", "finish"]
 
 
+def sails_leg(leg, track):
+    """Does ``track`` (where the boat was, then each point entered) complete leg ``leg``?"""
+    return follow(COURSE, COURSE.legs(), leg, (), track, started=True).leg > leg
+
+
 def test_rule_windward_mark_rounded_clockwise():
     """§1: "The windward mark is rounded by turning around it clockwise"."""
     (mark,) = COURSE.windward
-    up = COURSE.legs()[1].roundings
     west, east = (mark[0] - 1, mark[1]), (mark[0] + 1, mark[1])
     over_the_top = [(west[0], west[1] - 1), west, (west[0], west[1] + 1),
                     (mark[0], mark[1] + 1), (east[0], east[1] + 1), east]
-    assert rounded(up, over_the_top)
-    assert rounded(up, over_the_top[::-1]) is None  # anticlockwise does not count
+    assert sails_leg(1, over_the_top)
+    assert not sails_leg(1, over_the_top[::-1])  # anticlockwise does not count
 
 
-def test_rule_gate_rounded_clockwise_round_the_buoy_or_anticlockwise_round_the_committee():
+def test_rule_gate_rounded_through_its_line():
     """§1: the starting gate "is rounded by turning clockwise around the buoy or anticlockwise
-    around the committee boat, thus crossing the finish line"."""
-    down = COURSE.legs()[2].roundings
+    around the committee boat, thus crossing the finish line"; rules-decisions: "The gate is
+    rounded by crossing its line between the buoy and the committee boat"."""
     bx, row = COURSE.buoy
     cx = COURSE.committee[0]
     round_buoy = [(bx + 1, row + 1), (bx + 1, row), (bx + 1, row - 1), (bx, row - 1),
                   (bx - 1, row - 1)]
     round_committee = [(cx - 1, row + 1), (cx - 1, row), (cx - 1, row - 1), (cx, row - 1),
                        (cx + 1, row - 1)]
-    assert rounded(down, round_buoy).mark == COURSE.buoy
-    assert rounded(down, round_committee).mark == COURSE.committee
-    assert rounded(down, [(cx + 1, row - 1), (cx, row - 1), (cx - 1, row - 1)]) is None
+    assert sails_leg(2, round_buoy) and sails_leg(2, round_committee)
+    assert not sails_leg(2, [(cx + 1, row - 1), (cx, row - 1), (cx - 1, row - 1)])
 
 
 def test_rule_wind_initially_from_the_north_and_flags_between_gate_and_mark():
@@ -349,8 +348,8 @@ def test_variant_second_windward_buoy_either_rounds_the_leg():
     """§3.8, fig. 15-a: "A second buoy may be added parallel to the windward mark ... the
     competitors may choose the course they prefer"."""
     course = standard_course("full", "two_windward")
-    up = course.legs()[1].roundings
-    assert len(up) == 2 and {r.mark for r in up} == set(course.windward)
+    up = course.legs()[1]
+    assert len(up.passages) == 2 and set(up.marks) == set(course.windward)
 
 
 def test_variant_triangle_adds_a_broad_reach_leg():
@@ -425,3 +424,18 @@ def test_a_saved_race_loads_and_plays_on():
     advance(game, {i: make_bot() for i in range(3)}, max_steps=80)
     loaded = type(game).from_json(game.to_json())
     assert fingerprint(loaded) == fingerprint(game)
+
+
+def test_the_kit_documents_its_choices_for_every_section():
+    """Issue 13, point 13: docs/rules-choices.md covers the kit's choices for §1, §2, §3.1-§3.7
+    (a lull also costs the next turn; the gust on a beam reach; a broad reach stuck at the edge
+    turns on the spot; when start fouls can be claimed; the die rolled after the turn; finishing
+    means touching the line)."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rules-choices.md").read_text()
+    for section in ("(§1)", "(§2)", "(§3.1)", "(§3.2)", "(§3.3)", "(§3.4–§3.6)", "(§3.5)",
+                    "(§3.7)"):
+        assert any(line.startswith("### ") and section in line for line in text.splitlines())
+    for choice in ("A lull also costs the next turn", "The gust on a beam reach",
+                   "A broad reach stuck at the edge turns on the spot", "Claiming a start foul",
+                   "The die is rolled after the turn", "Finishing means touching the line"):
+        assert choice in text, choice

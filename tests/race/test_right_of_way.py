@@ -62,7 +62,23 @@ def test_head_to_wind_keeps_clear_of_a_boat_on_a_tack():
     """Kit's reading (docs/rules-choices.md): head to wind a boat has no tack, so it keeps clear."""
     r = ruling(((2, 2), "N"), ((3, 1), "NE"))
     assert (r.winner, r.rule_key) == ("B", Rule.HEAD_TO_WIND)
-    assert "RRS 13" in r.rrs
+
+
+def test_the_real_rules_note_on_head_to_wind_keeps_the_old_tack():
+    """Issue 13, point 11: a boat left head to wind by a wind shift keeps her old tack under the
+    RRS, so rules 10-12 apply, not rule 13 (which is for a boat passing head to wind tacking)."""
+    note = Rule.HEAD_TO_WIND.rrs
+    assert "keeps the tack she was on" in note and "rules 10-12" in note
+    assert "wind shift" in note and "while tacking" in note
+
+
+def test_the_real_rules_notes_use_the_2025_28_numbering():
+    """Issue 13, point 11: RRS 2025-28 numbering: "the first to reach the zone", 18.2(a)(2); the
+    starting-mark exemption is in the preamble of Part 2 Section C, not in 18.1(a)."""
+    assert "18.2(a)(2)" in Rule.ASTERN_IN_ZONE.rrs and "first to reach" in Rule.ASTERN_IN_ZONE.rrs
+    assert "preamble of Part 2 Section C" in Rule.INSIDE.rrs
+    assert "18.1(a)" in Rule.INSIDE.rrs and "opposite tacks" in Rule.INSIDE.rrs
+    assert not any("18.2(b)" in rule.rrs for rule in Rule)
 
 
 def test_rule_course_point_is_the_next_movement():
@@ -93,7 +109,7 @@ def test_rule_fig14_inside_boat_engaged_from_astern_must_advance():
     by another boat, it loses the right of way, whatever the direction of the wind"."""
     r = ruling(((4, 2), "W"), ((5, 2), "W"), mark=(4, 4))
     assert (r.winner, r.rule_key) == ("B", Rule.ASTERN_IN_ZONE)
-    assert "18.2(b)" in r.rrs
+    assert "18.2(a)(2)" in r.rrs
 
 
 def test_rule_engagement_from_astern_lapses_outside_the_zone():

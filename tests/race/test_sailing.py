@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from sailing_kit.core import Direction, angle_between
 from sailing_kit.race import (
     PointOfSail,
+    Sail,
     Tack,
     change_of_tack,
     fewest_turns,
@@ -113,6 +114,34 @@ def test_rule_head_to_wind_allows_only_one_manoeuvre():
         options = turn_options(O, "N", "N", start=start)
         assert {o.heading.value for o in options} == {"NE", "NW", "E", "W"}
         assert all(len(o.moves) == 1 and not o.moves[0].is_movement for o in options)
+
+
+def test_rule_a_boat_turned_head_to_wind_never_advances():
+    """§2: head to wind "the boat is entitled to only 1 manoeuvre" (issue 13, point 3): during
+    the start a beam reach may turn 90° to head to wind, but no movement may follow. Issue's
+    example: A at (1, 6) heading W, wind N, may not end at (1, 7) heading N."""
+    ends_here = {(o.position, o.heading.value) for o in turn_options((1, 6), "W", "N", start=True)}
+    assert ((1, 6), "N") in ends_here  # the manoeuvre itself is allowed at the start
+    assert ((1, 7), "N") not in ends_here
+    for heading in Direction:  # whatever the turn, no step is taken heading into the wind
+        for option in turn_options((1, 6), heading, "N", start=True):
+            track = [(1, 6), *option.path]
+            assert all((b[0] - a[0], b[1] - a[1]) != (0, 1) for a, b in zip(track, track[1:]))
+
+
+def test_rule_head_to_wind_gets_no_gust_either():
+    """§2 and §3.2: a blue token two points straight upwind cannot carry a boat that turned
+    head to wind (issue 13, point 3)."""
+    wet = turn_options(CENTRE, "W", "N", start=True, water=water(blue=[(10, 11), (10, 12)]))
+    assert ((10, 10), "N") in {(o.position, o.heading.value) for o in wet}
+    assert not any({(10, 11), (10, 12)} & set(o.path) for o in wet)
+
+
+def test_rule_head_to_wind_never_advances_in_the_drill_with_start_rules():
+    """§2 (issue 13, point 3): the same in ``new_drill(start_rules=True)``."""
+    drill = new_drill(start=(1, 6), heading="W", wind="N", start_rules=True)
+    assert Sail((1, 6), Direction.N) in drill.legal_actions()
+    assert Sail((1, 7), Direction.N) not in drill.legal_actions()
 
 
 def test_rule_beam_reach_two_moves_in_four_combinations():
