@@ -96,8 +96,8 @@ def test_every_notebook_presents_as_slides(path):
 
 LESSONS = sorted((ROOT / "notebooks").glob("0[1-8]_*.ipynb"))
 ACTIVITY = re.compile(r"\*\*(Try it|Predict|Your turn|Challenge|Look closer|Change it)")
-ACTIVITY_SECTION = re.compile(r"Your turn|Train your eye")
-WITH_ACTIVITIES = ["01_points_of_sail", "04_yacht_game"]
+ACTIVITY_SECTION = re.compile(r"Your (turn|race)|Train your eye")
+WITH_ACTIVITIES = ["01_points_of_sail", "02_right_of_way", "04_yacht_game", "06_race_the_wind"]
 """The lessons whose every section already ends with something to do."""
 
 
