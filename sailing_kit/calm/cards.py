@@ -30,7 +30,9 @@ class Special(IntEnum):
 
 
 START, FINISH, MONSTER = Special.START, Special.FINISH, Special.MONSTER
-_NAMES = {START: "start", FINISH: "finish", MONSTER: "monster"}
+_NAMES: dict[int, str] = {START: "start", FINISH: "finish", MONSTER: "monster"}
+_LABELS: dict[int, str] = {START: "the Start card", FINISH: "a Finish card",
+                           MONSTER: "a sea monster"}
 _BY_NAME = {name: card for card, name in _NAMES.items()} | {"sea monster": MONSTER}
 
 
@@ -52,8 +54,7 @@ def card_name(card: Card) -> str:
 
 def card_label(card: Card) -> str:
     """A card in words for sentences: ``"23"``, ``"the Start card"``, ``"a sea monster"``."""
-    return str(card) if card < START else {START: "the Start card", FINISH: "a Finish card",
-                                            MONSTER: "a sea monster"}[card]
+    return str(card) if card < START else _LABELS[card]
 
 
 def card_to_json(card: Card) -> int | str:

@@ -432,8 +432,9 @@ def _placing_rule(area: Course | OpenWater, boats: int, seat: int, place: Place)
         side = "right" if seat == 0 else "left"
         return (f"§3.1: with two boats the area is split along its long side; boat "
                 f"{NAMES[seat]} takes the {side} half ({place.position} is not in it)")
-    return ("§3.1: with more than two boats, stand within 3 intersections of a buoy above the "
-            "line, or within 8 below or level with it, never between the two buoys")
+    return ("§3.1: with more than two boats, stand within 3 intersections of the buoy or the "
+            "committee boat above the start line, or within 8 below or level with it, never "
+            "between the buoy and the committee boat")
 
 
 def new_game(seed: int | None = None, **options: Any) -> RaceState:

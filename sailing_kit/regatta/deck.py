@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from functools import cache, cached_property
 from importlib import resources
-from typing import Any
+from typing import Any, TypeGuard
 
 from sailing_kit.core.errors import ConfigError
 
@@ -221,5 +221,5 @@ def _unique(names: list[str], what: str) -> None:
         raise ConfigError(f"two {what}s are named {repeated[0]!r}: names must differ")
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)

@@ -179,9 +179,15 @@ class RegattaState(GameState[Action]):
         """text: skipping, "Да смени 1, 2 или 3 от своите карти" or "Да насочи яхтата си в
         посоката, която желае" (kit: facing the same way is allowed: a plain pass)."""
         hand = sorted(self.hand(self.player))
-        exchanges = dict.fromkeys(cards for size in range(1, EXCHANGE_MOST + 1)
+        most = min(EXCHANGE_MOST, self.cards_to_draw)
+        exchanges = dict.fromkeys(cards for size in range(1, most + 1)
                                   for cards in combinations(hand, size))
         return [Exchange(cards) for cards in exchanges] + [Face(d) for d in Direction]
+
+    @property
+    def cards_to_draw(self) -> int:
+        """How many cards can still be drawn: the draw pile and the discard pile together."""
+        return len(self.draw_pile) + len(self.discard_pile)
 
     def _may_handle(self) -> bool:
         return self.holds(self.player, HANDLING) and not self.handled
@@ -250,6 +256,14 @@ class RegattaState(GameState[Action]):
             raise IllegalAction(f"you cannot exchange what you do not hold: no "
                                 f"{'more ' if missing in hand else ''}"
                                 f"{self.deck.kind(missing).title} card in your hand")
+        if len(action.cards) > self.cards_to_draw:
+            left = self.cards_to_draw
+            raise IllegalAction(
+                "an exchange swaps your cards for new ones, and "
+                + (f"only {left} card{'s' * (left != 1)} can be drawn (the draw and discard "
+                   f"piles together): exchange at most {left}" if left else
+                   "no card is left to draw (both piles are empty): turn the yacht instead")
+                + " (kit: you never draw back the cards you throw away)")
 
     def _check_handling(self, action: Handling) -> None:
         if self.phase != AFTER:
@@ -334,7 +348,8 @@ class RegattaState(GameState[Action]):
                       f"{mark.rounding}, so come back round it.")
 
     def _exchange(self, action: Exchange) -> None:
-        """kit: the new cards are drawn first, then the old ones go to the discard pile."""
+        """kit: the old cards are set aside, the hand is drawn back up to five, and only then
+        do the old ones go to the discard pile: they are never drawn back this turn."""
         player = self.player
         hand = list(self.hands[player])
         old = []
@@ -342,13 +357,12 @@ class RegattaState(GameState[Action]):
             card = next(c for c in hand if self.kinds[c] == kind)
             hand.remove(card)
             old.append(card)
-        self._draw(player, len(old))
-        self.hands = _replaced(self.hands, player, tuple(c for c in self.hands[player]
-                                                         if c not in old))
+        self.hands = _replaced(self.hands, player, tuple(hand))
+        self._draw_up(player)
         self.discard_pile += tuple(old)
         self._say(f"{self.name(player)} skips the turn and exchanges {len(old)} "
                   f"card{'s' * (len(old) > 1)}.")
-        self._end_turn()
+        self._end_turn(draw_up=False)
 
     def _face(self, heading: Direction) -> None:
         player = self.player
@@ -377,11 +391,13 @@ class RegattaState(GameState[Action]):
                   "must skip its next turn.")
         self._end_turn()
 
-    def _end_turn(self) -> None:
-        """text: draw back up to five ("с която си допълва раздадените 5 карти"); a yacht that
-        skipped becalmed leaves its sun behind ("слънчевата карта вече няма значение")."""
+    def _end_turn(self, draw_up: bool = True) -> None:
+        """text: draw back up to five ("с която си допълва раздадените 5 карти"; an exchange
+        has drawn already); a yacht that skipped becalmed leaves its sun behind ("слънчевата
+        карта вече няма значение")."""
         player = self.player
-        self._draw_up(player)
+        if draw_up:
+            self._draw_up(player)
         if self.suns[player] is not None:
             self.discard_pile += (self.suns[player],)
             self.suns = _replaced(self.suns, player, None)

@@ -60,8 +60,8 @@ def _words(action: Action) -> str:
 
 
 def solution_for(state: TriremeState) -> Solution:
-    """The (cached) solution of the game's map, for its Honour points."""
-    return solve(state.sea, state.options.honour)
+    """The (cached) solution of the game's map, for its Honour points and options."""
+    return solve(state.sea, state.options.honour, state.options.steer_at_trireme)
 
 
 def advise(state: TriremeState, solution: Solution | None = None) -> Advice | None:
@@ -78,10 +78,11 @@ def advise(state: TriremeState, solution: Solution | None = None) -> Advice | No
 def chance_to_win(state: TriremeState, solution: Solution) -> float:
     """The chance to win of any state playing perfectly: the solver's value at a heading, the
     average over the die while it rolls, the better distance after it."""
-    if state.is_over():
+    if state.ending is not None:
         return 1.0 if state.ending[0] is Ending.WON else 0.0
-    if state.phase is Phase.STEER:
-        return solution.value(state.position())
+    position = state.position()
+    if position is not None:
+        return solution.value(position)
     if state.phase is Phase.SAIL:
         return max(chance_to_win(_after(state, action), solution)
                    for action in state.legal_actions())

@@ -132,8 +132,13 @@ class TriremeState(GameState[Action]):
         return squares_allowed(self.heading, self.wind) if self.phase is Phase.SAIL else ()
 
     def allowed_headings(self) -> list[Direction]:
-        return [h for h in Direction
-                if steering_refusal(self.boat, h, self.trireme_square) is None]
+        """The headings open now: all eight, unless the game is played without steering at the
+        trireme (option ``steer_at_trireme=False``)."""
+        return [h for h in Direction if self._steering_refusal(h) is None]
+
+    def _steering_refusal(self, heading: Direction) -> str | None:
+        return steering_refusal(self.boat, heading, self.trireme_square,
+                                self.options.steer_at_trireme)
 
     # ----- protocol -------------------------------------------------------------------------------
     @property
@@ -161,7 +166,7 @@ class TriremeState(GameState[Action]):
         return ([Steer(h, spend) for spend in (False, True) for h in Direction]
                 + [Die(face) for face in DIE_FACES] + [Sail(1), Sail(2)])
 
-    def chance_outcomes(self) -> list[tuple[Die, Fraction]]:
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         if self.is_over() or self.phase is not Phase.ROLL:
             return []
         return [(Die(face), Fraction(1, len(DIE_FACES))) for face in DIE_FACES]
@@ -211,7 +216,7 @@ class TriremeState(GameState[Action]):
         if action.honour and self.honour == 0:
             raise IllegalAction("you have no Honour points left to spend ('vous pouvez choisir "
                                 "de perdre 1 point d'Honneur' needs a point to lose)")
-        refusal = steering_refusal(self.boat, action.heading, self.trireme_square)
+        refusal = self._steering_refusal(action.heading)
         if refusal is not None:
             raise IllegalAction(refusal)
 
@@ -330,8 +335,8 @@ class TriremeState(GameState[Action]):
             f"The trireme is at {self.trireme_square}, square {self.trireme} of "
             f"{len(self.sea.path) - 1} on its line ({self.squares_to_go} to go).",
         ]
-        if self.is_over():
-            lines.append(f"Over: {self.result.reason}.")
+        if self.ending is not None:
+            lines.append(f"Over: {self.ending[1]}.")
         elif self.phase is Phase.STEER:
             lines.append("Now: choose a heading, and whether to spend an Honour point (+1 to the "
                          "roll), then roll the die.")
@@ -414,5 +419,7 @@ def _from_words(text: str) -> Action:
 
 def new_game(seed: int | None = None, **options: Any) -> TriremeState:
     """A duel. Options: ``map`` (``"default"``, ``"small"`` or a map's text), ``honour``
-    (Honour points at the start, default 3), ``wind`` (the starting wind, default "NE")."""
+    (Honour points at the start, default 3), ``wind`` (the starting wind, default "NE"),
+    ``steer_at_trireme`` (default True: the heading straight at an adjacent trireme may be
+    chosen, the boat then stops before it; False refuses it)."""
     return TriremeState.new(seed, **options)

@@ -211,7 +211,7 @@ def _layer(model: Model, filled: int) -> list[tuple[np.ndarray, np.ndarray]]:
 
 
 def _stops(model: Model, masks: np.ndarray, subs: np.ndarray, table: np.ndarray,
-           unit: object) -> list[np.ndarray]:
+           unit: int) -> list[np.ndarray]:
     """The value of stopping after each of the three rolls: the best category."""
     best = {}
     for points in set(model.stage_tables()):

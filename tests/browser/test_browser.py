@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from sailing_kit.race import new_drill
+from sailing_kit.race.board import RightOfWayTrainer
 from sailing_kit.race.drawing import option_marker
 from sailing_kit.race.trainer import Trainer
 from tests.browser.servers import (
@@ -51,11 +52,9 @@ def test_trainer_paints_and_a_click_answers_a_scenario(lab_page: Page, lab: Serv
     answers the scenario shown."""
     run_notebook_in_lab(lab_page, lab, "02_right_of_way.ipynb")
     canvas = wait_for_painted_board(lab_page)
-    scenario = Trainer(seed=0).current  # the trainer the notebook builds
-    sizes = [s.extent() for s in Trainer().scenarios]
-    grid = (max(w for w, _ in sizes), max(h for _, h in sizes))
-    boat = next(b for b in scenario.boats if b.name == scenario.keep_clear)
-    pixel = scenario.view(grid).pixel(boat.position)
+    board = RightOfWayTrainer(Trainer(seed=0))  # the trainer the notebook builds
+    scenario = board.trainer.current
+    pixel = board.view().pixel(scenario.boat(scenario.keep_clear).position)
     canvas.scroll_into_view_if_needed()
     lab_page.mouse.click(*page_point(canvas, pixel))
     expect(lab_page.locator(f"{BOARD} .sk-feedback").last).to_contain_text(
@@ -171,8 +170,7 @@ def _first_board_click(app) -> tuple[object, tuple[float, float]]:
     if isinstance(board, RaceBoard):
         return board, race_view(board.state).pixel(board.state.legal_actions()[0].position)
     if isinstance(board, RightOfWayTrainer):
-        situation = board.situation
-        return board, situation.view(board.grid_size).pixel(situation.boats[0].position)
+        return board, board.view().pixel(board.situation.boats[0].position)
     if isinstance(board, CalmBoard):
         rect = board.table_layout.hand_rects(len(board.hand), board.selected)[0]
         return board, (rect.x + rect.w / 2, rect.y + rect.h / 2)

@@ -58,4 +58,5 @@ def test_the_position_draws_itself_and_says_itself_in_words():
     assert "Round 1 of 60. Player 1 to play" in text and "next: start" in text
     assert "round the red buoy at (10, 13) keeping it to port" in text
     deck = draw_deck(state.deck).to_svg()
-    assert deck.count("× ") == len(state.deck.cards) and "Windy spell" in deck
+    assert deck.count("× ") == len(state.deck.cards)
+    assert ">Windy</text>" in deck and ">spell</text>" in deck  # the title wraps at 12 px
