@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CLOCKS = ("import time as _t\n_sk_clock = []\n"
           "def _sk_pre(info): _sk_clock.append([_t.perf_counter(), _t.process_time()])\n"
           "def _sk_post(result):\n"
+          "    if not _sk_clock: return  # the clocks' own cell\n"
           "    wall, cpu = _sk_clock[-1]\n"
           "    _sk_clock[-1] = [_t.perf_counter() - wall, _t.process_time() - cpu]\n"
           "get_ipython().events.register('pre_run_cell', _sk_pre)\n"
@@ -36,7 +37,8 @@ def cell_times(path: Path) -> tuple[float, list[tuple[int, float, float]]]:
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     total = time.perf_counter() - started
     printed = "".join(o.get("text", "") for o in notebook.cells[-1].outputs)
-    times = json.loads(printed.strip().splitlines()[-1])[1:]  # the clocks cell itself is first
+    times = json.loads(printed.strip().splitlines()[-1])  # from the cell after the clocks' own
+    assert len(times) == len(code), "every code cell timed once"
     return total, [(cell + 1, wall, cpu) for cell, (wall, cpu) in zip(code, times)]
 
 
