@@ -21,6 +21,7 @@ from sailing_kit.draw.feedback import Feedback
 from sailing_kit.exercises import catalogue, session
 from sailing_kit.exercises.data import dumps, loads, plain
 from sailing_kit.race import Rule
+from tests.exercise_helpers import NAMES
 
 MODULES = [catalogue.module(name) for name in catalogue.SETS]
 QUESTIONS = [q for name in catalogue.SETS for q in catalogue.questions(name)]
@@ -104,18 +105,33 @@ leaves = hostile | st.none() | st.booleans() | st.integers() | st.floats() \
         ["A", "NE", "(3, 4)", "run", "port", "tack", "5", "1/6", "pair 1", "start", "none",
          "yes", "no: mark", "leeward", "__import__('os')", "0.5", "1e400", Rule.INSIDE,
          Direction.W, ...])
-junk = st.recursive(
-    leaves,
-    lambda inner: st.lists(inner, max_size=4) | st.tuples(inner, inner)
-    | st.dictionaries(st.text(max_size=3) | st.sampled_from(["A", "NE", "pair 1", "race", 1]),
-                      inner, max_size=4)
-    | st.frozensets(st.integers() | st.text(max_size=4), max_size=3),
-    max_leaves=10,
-)
+def containers(inner: st.SearchStrategy) -> st.SearchStrategy:
+    """Lists, pairs, dicts and frozensets of answers."""
+    keys = st.text(max_size=3) | st.sampled_from(["A", "NE", "pair 1", "race", 1])
+    return (st.lists(inner, max_size=4) | st.tuples(inner, inner)
+            | st.dictionaries(keys, inner, max_size=4)
+            | st.frozensets(st.integers() | st.text(max_size=4), max_size=3))
+
+
+junk = st.recursive(leaves, containers, max_leaves=10)
 
 
 def test_there_are_all_39_checks_to_test():
     assert len(MODULES) == 5 and len(QUESTIONS) == 39
+
+
+@pytest.mark.parametrize("question", QUESTIONS, ids=lambda q: f"{q.exercise} {q.key}")
+def test_every_students_variant_has_a_solution_the_check_accepts(question):
+    for name in NAMES:
+        assert question.grade(name, question.solution_for(name)).ok, (question.title, name)
+
+
+@pytest.mark.parametrize("question", QUESTIONS, ids=lambda q: f"{q.exercise} {q.key}")
+def test_students_get_different_questions_of_the_same_kind(question):
+    """Ten students get at least three different variants; a name's case and spacing do not
+    matter."""
+    assert len({repr(question.variant(name)) for name in NAMES}) >= 3, question.title
+    assert question.variant("ada lovelace") == question.variant(" Ada  LOVELACE ")
 
 
 def feedback_box(question, answer) -> Feedback:

@@ -51,13 +51,17 @@ class Question(Generic[V]):
         self.template, self.hint, self.points = template, hint, points
         self._draw, self._prompt, self._check = draw, prompt, check
         self._solution, self._picture, self._worked = solution, picture, worked
-        self.variant = lru_cache(maxsize=64)(self._variant)
+        self._cached = lru_cache(maxsize=64)(self._variant)
+
+    def variant(self, student: str) -> V:
+        """The variant of this question drawn for ``student`` (the same in every process)."""
+        return self._cached(student_key(student))
 
     def _variant(self, student: str) -> V:
         return self._draw(rng_for(self.exercise, self.key, student))
 
     def prompt_for(self, student: str) -> str:
-        return self._prompt(self.variant(student_key(student)))
+        return self._prompt(self.variant(student))
 
     def mark(self, variant: V, answer: object) -> Marked:
         """Read and check ``answer`` against ``variant``; never raises."""
@@ -78,14 +82,14 @@ class Question(Generic[V]):
 
     def grade(self, student: str, answer: object) -> Marked:
         """:meth:`mark` for the variant of ``student`` (what the grader calls)."""
-        return self.mark(self.variant(student_key(student)), answer)
+        return self.mark(self.variant(student), answer)
 
     def points_for(self, marked: Marked) -> float:
         return round(self.points * marked.share, 2)
 
     def solution_for(self, student: str) -> object:
         """A right answer for ``student``'s variant (for the teacher's version and the tests)."""
-        return self.solution_of(self.variant(student_key(student)))
+        return self.solution_of(self.variant(student))
 
     def solution_of(self, variant: V) -> object:
         return self._solution(variant)
@@ -94,7 +98,7 @@ class Question(Generic[V]):
         """A picture of the solution of ``student``'s variant, for the teacher's version."""
         if self._worked is None:
             raise AttributeError(f"{self.title} has no worked picture")
-        return self._worked(self.variant(student_key(student)))
+        return self._worked(self.variant(student))
 
     @property
     def has_picture(self) -> bool:
@@ -107,7 +111,7 @@ class Question(Generic[V]):
     def picture_for(self, student: str) -> object:
         if self._picture is None:
             raise AttributeError(f"{self.title} has no picture")
-        return self._picture(self.variant(student_key(student)))
+        return self._picture(self.variant(student))
 
     # ----- in the notebook --------------------------------------------------------------------
 
