@@ -286,7 +286,8 @@ class CalmState(GameState[Action]):
     def _check_play(self, play: Play) -> None:
         hand, card = self.hands[self.player], play.card
         if card not in hand:
-            raise IllegalAction(f"{self._seat()} holds no {card_label(card)} "
+            holds = f"holds no {card}" if card < START else f"does not hold {card_label(card)}"
+            raise IllegalAction(f"{self._seat()} {holds} "
                                 f"(the hand is {hand_text(hand)})")
         if START in hand and not self.start_played and card != START:
             raise IllegalAction("you hold the Start card and the Start is not yet played: you must "

@@ -20,9 +20,11 @@ independent of the numpy solver, it checks it.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from pathlib import Path
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point, step
@@ -206,6 +208,23 @@ def solve_exact(sea: SeaMap, honour: int = 1, steer_at_trireme: bool = True) -> 
     played with the option ``steer_at_trireme``. Meant for small maps: the small shipped map with
     1 Honour point takes a few seconds."""
     return _solve_exact(sea, honour, steer_at_trireme)
+
+
+EXACT_STARTS = Path(__file__).with_name("exact_starts.json")
+"""The exact chance to win from the start of shipped maps, computed once with
+:func:`solve_exact` so a lesson need not wait for it (the tests recompute every entry)."""
+
+
+def exact_key(name: str, honour: int, steer_at_trireme: bool = True) -> str:
+    return f"{name}, honour={honour}, steer_at_trireme={steer_at_trireme}"
+
+
+def exact_start_value(name: str, honour: int = 0, steer_at_trireme: bool = True) -> Fraction:
+    """The exact chance to win from the start of the shipped map ``name`` with ``honour``
+    points, read from :data:`EXACT_STARTS` (``solve_exact(load_map(name), honour)`` computes it,
+    in seconds); KeyError for a map or an option the table does not hold."""
+    table = json.loads(EXACT_STARTS.read_text(encoding="utf-8"))
+    return Fraction(table[exact_key(name, honour, steer_at_trireme)])
 
 
 def clear_cache() -> None:
