@@ -1,8 +1,8 @@
 """Run every benchmark and print a Markdown table: ``python -m benchmarks``.
 
 Each module of this package with a ``run()`` function returning ``[(name, figure), ...]`` is a
-benchmark; ``python -m benchmarks yacht calm`` runs only those modules, and ``--readme`` also
-writes the table into README.md (between its figures markers).
+benchmark; ``python -m benchmarks yacht calm`` runs only those modules, ``--readme`` also
+writes the table into README.md (between its figures markers), and ``--help`` lists them.
 """
 
 from __future__ import annotations
@@ -27,6 +27,12 @@ def main(arguments: list[str]) -> None:
     selected = [a for a in arguments if not a.startswith("--")]
     started = time.perf_counter()
     names = [m.name for m in pkgutil.iter_modules(benchmarks.__path__) if m.name != "timing"]
+    if "--help" in arguments or "-h" in arguments:
+        print(__doc__.strip(), "\n\nBenchmarks:")
+        for name in sorted(set(names) - {"__main__"}):
+            about = (importlib.import_module(f"benchmarks.{name}").__doc__ or "").strip()
+            print(f"  {name:10} {about.splitlines()[0] if about else ''}")
+        return
     rows = []
     for name in sorted(names):
         if selected and name not in selected:

@@ -12,6 +12,7 @@ The rules are cited in the comments as ``text:`` (the Bulgarian original), ``dec
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
@@ -21,6 +22,7 @@ from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.grid import Point
 from sailing_kit.core.options import build_options
 from sailing_kit.core.protocol import GameState, Result
+from sailing_kit.core.trail import Trail
 from sailing_kit.draw.scene import Scene
 from sailing_kit.regatta.actions import (
     AFTER,
@@ -54,7 +56,7 @@ class Yacht:
     pose: Pose
     leg: int
     winding: int
-    track: tuple[Point, ...]
+    track: Trail[Point]
 
 
 class RegattaState(GameState[Action]):
@@ -87,15 +89,15 @@ class RegattaState(GameState[Action]):
         self.handled = False
         self.turns = 0
         self.finisher: int | None = None
-        self.log: tuple[str, ...] = ()
+        self.log: Trail[str] = Trail()
 
     def _placed(self, options: RegattaOptions) -> list[Yacht]:
         """text: "Всеки участник избира яхта и я поставя пред стартовата линия" (kit: in the
         course's start cells, in seat order), or where the teacher put them."""
         if options.yachts is not None:
-            return [Yacht(Pose(p.at, p.heading), p.legs, 0, (p.at,)) for p in options.yachts]
+            return [Yacht(Pose(p.at, p.heading), p.legs, 0, Trail((p.at,))) for p in options.yachts]
         heading = self.course.start_heading
-        return [Yacht(Pose(at, heading), 0, 0, (at,))
+        return [Yacht(Pose(at, heading), 0, 0, Trail((at,)))
                 for at in self.course.starts[:options.players]]
 
     @classmethod
@@ -158,6 +160,19 @@ class RegattaState(GameState[Action]):
         """The verdict on ``plan`` (None if the player cannot sail it at all now)."""
         return next((v for v in self.verdicts() if v.plan == plan), None)
 
+    def _verdict_of(self, plan: Sail) -> Verdict:
+        verdict = self.verdict(plan)
+        if verdict is None:
+            raise IllegalAction(f"{self.name(self.player)} cannot sail that card now")
+        return verdict
+
+    def _special(self, effect: str) -> str:
+        """The kind of card with this special effect (the caller knows the deck has one)."""
+        kind = self.deck.special_kind(effect)
+        if kind is None:
+            raise IllegalAction(f"this deck has no {effect.replace('_', ' ')} card")
+        return kind
+
     def targets(self) -> list[int]:
         """The yachts the player to act could becalm: every other one not becalmed already."""
         return [p for p in range(self.num_players) if p != self.player and not self.becalmed(p)]
@@ -182,7 +197,8 @@ class RegattaState(GameState[Action]):
         most = min(EXCHANGE_MOST, self.cards_to_draw)
         exchanges = dict.fromkeys(cards for size in range(1, most + 1)
                                   for cards in combinations(hand, size))
-        return [Exchange(cards) for cards in exchanges] + [Face(d) for d in Direction]
+        skips: list[Action] = [Exchange(cards) for cards in exchanges]
+        return skips + [Face(d) for d in Direction]
 
     @property
     def cards_to_draw(self) -> int:
@@ -210,9 +226,9 @@ class RegattaState(GameState[Action]):
 
     # ----- the rules ------------------------------------------------------------------------------
     def check(self, action: Action) -> None:
-        checks = {Sail: self._check_sail, Exchange: self._check_skip, Face: self._check_skip,
-                  Handling: self._check_handling, Becalm: self._check_becalm,
-                  EndTurn: self._check_end}
+        checks: dict[type, Callable[[Any], None]] = {
+            Sail: self._check_sail, Exchange: self._check_skip, Face: self._check_skip,
+            Handling: self._check_handling, Becalm: self._check_becalm, EndTurn: self._check_end}
         checks[type(action)](action)
 
     def _check_sail(self, action: Sail) -> None:
@@ -236,7 +252,7 @@ class RegattaState(GameState[Action]):
                                 f"arrows are {names}")
         if action.windy and not self.holds(player, WINDY):
             raise IllegalAction("you hold no Windy spell: a double move needs one")
-        verdict = self.verdict(action)
+        verdict = self._verdict_of(action)
         if not verdict.legal:
             raise IllegalAction(verdict.reason)
 
@@ -313,11 +329,13 @@ class RegattaState(GameState[Action]):
     def _sail(self, plan: Sail) -> None:
         """text: the yacht moves to the arrow's end, "с кърмата ... насочена в същата посока
         със стрелката"; the card goes to the discard pile ("купчина на използваните карти")."""
-        player, verdict = self.player, self.verdict(plan)
+        player, verdict = self.player, self._verdict_of(plan)
+        if verdict.end is None:
+            raise IllegalAction(verdict.reason)
         yacht = self.yachts[player]
         leg, winding = self.course.judge(yacht.leg, yacht.winding, (yacht.pose.at, *verdict.path))
         self._set_yacht(player, Yacht(verdict.end, leg, winding, yacht.track + verdict.path))
-        played = (plan.card, self.deck.special_kind(WINDY)) if plan.windy else (plan.card,)
+        played = (plan.card, self._special(WINDY)) if plan.windy else (plan.card,)
         self._discard(player, played)
         words = f"{self.deck.kind(plan.card).title} ({self.deck.arrow(plan.arrow).title}" \
                 + (", twice with a Windy spell" if plan.windy else "") + ")"
@@ -327,7 +345,7 @@ class RegattaState(GameState[Action]):
         if leg == self.course.finished_leg:
             # text: "Победител е първия играч, който пресече финалната права"
             self.finisher = player
-            self._say(f"Over: {self.result.reason}.")
+            self._say_result()
         elif self._may_handle() or (self.holds(player, CALM) and self.targets()):
             self.phase = AFTER
         else:
@@ -375,7 +393,7 @@ class RegattaState(GameState[Action]):
     def _handle(self) -> None:
         """text: "Имате право на още един ход" (decision: draw, then play on once more)."""
         player = self.player
-        self._discard(player, (self.deck.special_kind(HANDLING),))
+        self._discard(player, (self._special(HANDLING),))
         self.handled = True
         self._draw_up(player)
         self.phase = MOVE
@@ -398,14 +416,19 @@ class RegattaState(GameState[Action]):
         player = self.player
         if draw_up:
             self._draw_up(player)
-        if self.suns[player] is not None:
-            self.discard_pile += (self.suns[player],)
+        sun = self.suns[player]
+        if sun is not None:
+            self.discard_pile += (sun,)
             self.suns = _replaced(self.suns, player, None)
         self.turns += 1
         self.player = (player + 1) % self.num_players  # text: "по реда на часовниковата стрелка"
         self.phase, self.handled = MOVE, False
-        if self.result is not None:
-            self._say(f"Over: {self.result.reason}.")
+        self._say_result()
+
+    def _say_result(self) -> None:
+        result = self.result
+        if result is not None:
+            self._say(f"Over: {result.reason}.")
 
     # ----- cards ----------------------------------------------------------------------------------
     def _discard(self, player: int, kinds: tuple[str, ...]) -> None:
@@ -443,6 +466,8 @@ class RegattaState(GameState[Action]):
 
     # ----- undo -----------------------------------------------------------------------------------
     def _snapshot(self) -> tuple:
+        """The position for undo: immutable values; the log and the tracks are trails, so every
+        snapshot shares them (memory grows with the moves, not their square)."""
         return (self.hands, self.draw_pile, self.discard_pile, self.suns, self.yachts,
                 self.player, self.phase, self.handled, self.turns, self.finisher, self.log)
 

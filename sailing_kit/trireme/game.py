@@ -19,11 +19,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from sailing_kit.core import reading
 from sailing_kit.core.compass import Direction, angle_between
 from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.grid import Point
 from sailing_kit.core.options import build_options
 from sailing_kit.core.protocol import CHANCE, GameState, Result
+from sailing_kit.core.reading import shown
 from sailing_kit.draw.scene import Scene
 from sailing_kit.trireme import drawing
 from sailing_kit.trireme.options import TriremeOptions
@@ -174,20 +176,22 @@ class TriremeState(GameState[Action]):
     def parse_action(self, value: Any) -> Action:
         if isinstance(value, Steer):
             return Steer(_read_heading(value.heading), _read_flag(value.honour))
-        if isinstance(value, (Die, Sail)):
-            return type(value)(_read_number(next(iter(vars(value).values()))))
+        if isinstance(value, Die):
+            return Die(_read_number(value.face))
+        if isinstance(value, Sail):
+            return Sail(_read_number(value.squares))
         if isinstance(value, dict):
             return _from_dict(value)
         if isinstance(value, str):
             return _from_words(value)
         if isinstance(value, int) and not isinstance(value, bool):
             if self.phase is Phase.ROLL:
-                return Die(value)
+                return Die(_read_number(value))
             if self.phase is Phase.SAIL:
-                return Sail(value)
+                return Sail(_read_number(value))
             raise IllegalAction("a number is the die's face (while rolling) or the squares to "
                                 "sail (after the roll); now choose a heading, like 'NE'")
-        raise IllegalAction(f"that is not a move of the duel: {value!r}. A move is a heading "
+        raise IllegalAction(f"that is not a move of the duel: {shown(value)}. A move is a heading "
                             "like 'NE' (or 'NE honour' to spend an Honour point), a die face "
                             "while rolling, or the squares to sail (1 or 2)")
 
@@ -377,22 +381,15 @@ def _crash_reason(passage: Passage) -> str:
 
 
 def _read_heading(value: object) -> Direction:
-    try:
-        return Direction.parse(value)  # type: ignore[arg-type]
-    except ValueError as error:
-        raise IllegalAction(f"that is not a heading: {error}") from None
+    return reading.direction(value, "a heading")
 
 
 def _read_flag(value: object) -> bool:
-    if not isinstance(value, bool):
-        raise IllegalAction(f"whether to spend an Honour point is True or False, not {value!r}")
-    return value
+    return reading.flag(value, "whether to spend an Honour point")
 
 
 def _read_number(value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise IllegalAction(f"a die face or a number of squares is a whole number, not {value!r}")
-    return value
+    return reading.whole(value, "a die face or a number of squares", -99, 99)
 
 
 def _from_dict(value: dict) -> Action:
@@ -403,18 +400,18 @@ def _from_dict(value: dict) -> Action:
         return Die(_read_number(value["die"]))
     if keys == {"squares"}:
         return Sail(_read_number(value["squares"]))
-    raise IllegalAction(f"that is not a move of the duel: {value!r}. Its JSON forms are "
+    raise IllegalAction(f"that is not a move of the duel: {shown(value)}. Its JSON forms are "
                         "{'heading': 'NE', 'honour': false}, {'die': 4} and {'squares': 2}")
 
 
 def _from_words(text: str) -> Action:
-    words = text.replace("+", " ").lower().split()
+    words = text.replace("+", " ").lower().split()[:3]
     spend = "honour" in words or "honor" in words
     rest = [w for w in words if w not in ("honour", "honor")]
-    if len(rest) == 1:
+    if len(rest) == 1 and len(words) <= 2:
         return Steer(_read_heading(rest[0]), spend)
-    raise IllegalAction(f"that is not a move of the duel: {text!r}. Write a heading like 'NE', "
-                        "or 'NE honour' to spend an Honour point")
+    raise IllegalAction(f"that is not a move of the duel: {shown(text)}. Write a heading like "
+                        "'NE', or 'NE honour' to spend an Honour point")
 
 
 def new_game(seed: int | None = None, **options: Any) -> TriremeState:

@@ -17,6 +17,10 @@ there, so the iteration can be slow where waiting for a better wind pays: a few 
 the default map; the exact solver finds the values within 1e-13. Then every other position of
 layer k follows in one vectorised backup. :func:`solve` is cached; the default map takes about a
 second. :mod:`sailing_kit.trireme.exact` solves small maps with Fractions, independently.
+
+**Bounded.** A table holds (squares of the trireme's line) x (water squares) x 8 winds x
+(Honour points + 1) x 3 rounding stages positions; :func:`solve` refuses one of more than
+:data:`MAX_POSITIONS` with :class:`TooBigToSolve`, saying what to shrink.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from functools import lru_cache
 import numpy as np
 
 from sailing_kit.core.compass import Direction
+from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.grid import Point, step
 from sailing_kit.trireme.game import Steer
 from sailing_kit.trireme.maps import SeaMap
@@ -46,6 +51,10 @@ HEADINGS: tuple[Direction, ...] = tuple(Direction)
 PROGRESSES = tuple(range(LOWEST, HIGHEST + 1))
 TOLERANCE = 1e-15
 MAX_SWEEPS = 10_000
+MAX_POSITIONS = 25_000_000
+"""The largest table solved: 25 million positions (200 MB of values). A 40 x 40 map with its
+course round the edges and 3 Honour points is 21 million; the default map with 3 Honour points
+0.36 million."""
 TIE = 1e-12
 """Choices within this of the best are tied; the tie goes to one not steering at the trireme."""
 REFUSED = -1.0
@@ -117,11 +126,33 @@ def _distance_kinds() -> np.ndarray:
                       for w in HEADINGS] for h in HEADINGS])
 
 
+class TooBigToSolve(ConfigError):
+    """The table of a map and its Honour points would pass :data:`MAX_POSITIONS`."""
+
+
+def table_size(sea: SeaMap, honour: int) -> int:
+    """How many positions the table of ``sea`` for 0 to ``honour`` Honour points holds."""
+    return (len(sea.path) - 1) * len(sea.water) * len(HEADINGS) * (honour + 1) * len(PROGRESSES)
+
+
+def check_size(sea: SeaMap, honour: int) -> None:
+    """Raise :class:`TooBigToSolve` if the table would be too big to build."""
+    size = table_size(sea, honour)
+    if size > MAX_POSITIONS:
+        raise TooBigToSolve(
+            f"the optimal helmsman solves tables of at most {MAX_POSITIONS:,} positions; this "
+            f"one has {size:,} ({len(sea.path) - 1} squares of the trireme's line x "
+            f"{len(sea.water):,} water squares x 8 winds x {honour + 1} Honour levels x "
+            f"{len(PROGRESSES)} rounding stages): use a smaller map, a shorter course or fewer "
+            "Honour points")
+
+
 class Solution:
     """The optimal values and choices of every position of a map, up to ``honour`` points;
     ``steer_at_trireme`` as the game's option of that name."""
 
     def __init__(self, sea: SeaMap, honour: int, steer_at_trireme: bool = True):
+        check_size(sea, honour)
         self.sea = sea
         self.honour = honour
         self.steer_at_trireme = steer_at_trireme
