@@ -78,9 +78,9 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         skip = widgets.VBox([widgets.HTML("<b>Skip the turn</b>"),
                              widgets.HBox([self.exchanging, self.exchange_button]),
                              widgets.HBox([self.heading, self.face_button])])
-        files = widgets.Accordion(children=[widgets.VBox(self.save_and_load("race"))],
+        files = widgets.Accordion(children=[widgets.VBox(self.save_and_load("race", width="290px"))],
                                   titles=("Save and load",), layout=widgets.Layout(width="300px"))
-        self.saved.layout.width = self.messages.layout.width = "290px"
+        self.messages.layout.width = "290px"
         side = [self.info, self.calm_box, skip, self.messages, self.replay_slider(), files]
         super().__init__(state, size=layout_for(state).size, controls=controls, side=side,
                          bots=bots)

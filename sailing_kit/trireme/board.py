@@ -53,14 +53,14 @@ class Board(AnnouncesEnd, CanvasBoard):
         self.map_text = widgets.Textarea(placeholder="a map (see sailing_kit.trireme.maps)",
                                          layout=widgets.Layout(width="240px", height="14em"))
         files = widgets.Accordion(children=[
-            widgets.VBox(self.save_and_load()),
+            widgets.VBox(self.save_and_load(width="240px")),
             widgets.VBox([self.map_text, widgets.HBox([
                 self.button("Show map", "Write this game's map above", self.show_map,
                             icon="map"),
                 self.button("Load map", "Start a game on the map written above", self.load_map,
                             icon="upload")])]),
         ], titles=("Save and load", "Map"), layout=widgets.Layout(width="250px"))
-        self.saved.layout.width = self.messages.layout.width = "240px"
+        self.messages.layout.width = "240px"
         controls = [self.roll_button, self.honour, self.advisor,
                     self.button("Helmsman", "Let the optimal helmsman make this choice (key o)",
                                 self.helmsman, icon="ship"),
