@@ -2,8 +2,8 @@
 
 Each module of this package with a ``run()`` function returning ``[(name, figure), ...]`` is a
 benchmark; ``python -m benchmarks yacht calm`` runs only those modules (a module marked
-``EXPLICIT``, such as ``browser``, runs only when named), and ``--readme`` also
-writes the table into README.md (between its figures markers).
+``EXPLICIT``, such as ``browser``, runs only when named), ``--readme`` also writes the table
+into README.md (between its figures markers), and ``--help`` lists them.
 """
 
 from __future__ import annotations
@@ -28,6 +28,12 @@ def main(arguments: list[str]) -> None:
     selected = [a for a in arguments if not a.startswith("--")]
     started = time.perf_counter()
     names = [m.name for m in pkgutil.iter_modules(benchmarks.__path__) if m.name != "timing"]
+    if "--help" in arguments or "-h" in arguments:
+        print(__doc__.strip(), "\n\nBenchmarks:")
+        for name in sorted(set(names) - {"__main__"}):
+            about = (importlib.import_module(f"benchmarks.{name}").__doc__ or "").strip()
+            print(f"  {name:10} {about.splitlines()[0] if about else ''}")
+        return
     rows = []
     for name in sorted(names):
         if selected and name not in selected:

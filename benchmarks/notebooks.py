@@ -1,4 +1,4 @@
-"""How long the whole notebook suite takes to run (every lesson, exercise, solution and app,
+"""How long the whole notebook suite takes to run (every lesson, exercise and app,
 executed by nbval exactly as the test suite runs them)."""
 
 from __future__ import annotations

@@ -11,6 +11,8 @@ import time
 from benchmarks.timing import milliseconds, per_second
 from sailing_kit.core.bots import random_bot
 from sailing_kit.trireme import Position, advise, bot, load_map, new_game, simulate
+from sailing_kit.trireme import exact as exact_solver
+from sailing_kit.trireme import solver as numpy_solver
 from sailing_kit.trireme.exact import solve_exact
 from sailing_kit.trireme.simulate import play
 from sailing_kit.trireme.solver import honour_values, solve
@@ -21,7 +23,7 @@ HONOUR = 3
 def solver() -> list[tuple[str, str]]:
     """The optimal table of the default map from scratch, its start value and Honour's worth."""
     sea = load_map("default")
-    solve.cache_clear()
+    numpy_solver.clear_cache()
     started = time.perf_counter()
     solution = solve(sea, HONOUR)
     seconds = time.perf_counter() - started
@@ -36,6 +38,8 @@ def solver() -> list[tuple[str, str]]:
          f"{100 * solution.value(start):.2f}%"),
         ("trireme: chance to win from the start with 0..5 Honour",
          " / ".join(f"{100 * v:.1f}%" for v in values)),
+        ("trireme: the same with steer_at_trireme=False (no heading at the trireme)",
+         " / ".join(f"{100 * v:.1f}%" for v in honour_values(sea, 5, steer_at_trireme=False))),
         ("trireme: worth of the 1st..5th Honour point (percentage points)", worth),
     ]
 
@@ -43,7 +47,7 @@ def solver() -> list[tuple[str, str]]:
 def exact() -> list[tuple[str, str]]:
     """The exact (Fraction) solver on the small map, and its agreement with numpy."""
     sea = load_map("small")
-    solve_exact.cache_clear()
+    exact_solver.clear_cache()
     started = time.perf_counter()
     table = solve_exact(sea, 0)
     seconds = time.perf_counter() - started

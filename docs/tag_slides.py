@@ -13,7 +13,7 @@ from pathlib import Path
 import nbformat
 
 ROOT = Path(__file__).resolve().parents[1]
-FOLDERS = ("notebooks", "notebooks/apps", "exercises", "exercises/solutions")
+FOLDERS = ("notebooks", "notebooks/apps", "exercises")
 
 
 def slide_type(cell: nbformat.NotebookNode, first: bool) -> str:

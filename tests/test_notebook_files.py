@@ -1,88 +1,86 @@
-"""The notebook files. Every exercise set: the student notebook starts blank, the solution
-answers every question correctly and asserts it, both show every prompt and are committed
-without outputs. Every notebook: slide metadata for presenting in class."""
+"""The notebook files. Every exercise notebook is the one source of its student and teacher
+versions: it matches its question module cell for cell, starts blank and without outputs, and
+the repository holds no solutions. Every notebook: slide metadata for presenting in class."""
 
 from __future__ import annotations
 
-import ast
+import re
 from pathlib import Path
 
 import nbformat
 import pytest
 
-from sailing_kit.exercises import calm, dice, points_of_sail, right_of_way, trireme
+from sailing_kit.exercises import catalogue
+from sailing_kit.exercises.release import START, student_version, teacher_version
 
-EXERCISES = Path(__file__).resolve().parents[1] / "exercises"
-SETS = {
-    "01_points_of_sail": points_of_sail,
-    "02_right_of_way": right_of_way,
-    "03_dice": dice,
-    "04_calm": calm,
-    "05_trireme": trireme,
-}
-LITERAL_ANSWERS = ["01_points_of_sail", "02_right_of_way", "04_calm"]
-"""Sets whose solutions are plain literals (the dice and trireme solutions compute theirs: nbval's
-run of each solution, which asserts every check, covers those)."""
+ROOT = Path(__file__).resolve().parents[1]
+EXERCISES = ROOT / "exercises"
+SETS = list(catalogue.SETS)
 
 
-def answers(path: Path) -> dict[int, object]:
-    """The ``answer_N = <literal>`` cells of a notebook (our own file, read as literals)."""
-    found = {}
-    for cell in nbformat.read(path, as_version=4).cells:
-        if cell.cell_type != "code":
-            continue
-        for node in ast.parse(cell.source).body:
-            name = node.targets[0] if isinstance(node, ast.Assign) else None
-            if isinstance(name, ast.Name) and name.id.startswith("answer_"):
-                found[int(name.id.removeprefix("answer_"))] = ast.literal_eval(node.value)
-    return found
+def notebook(name: str) -> nbformat.NotebookNode:
+    return nbformat.read(EXERCISES / f"{name}.ipynb", as_version=4)
 
 
-def notebooks(name: str) -> tuple[Path, Path]:
-    return EXERCISES / f"{name}.ipynb", EXERCISES / "solutions" / f"{name}.ipynb"
+def sources(nb: nbformat.NotebookNode) -> list[str]:
+    return [cell.source for cell in nb.cells]
 
 
-@pytest.mark.parametrize("name", LITERAL_ANSWERS)
-def test_the_solution_answers_every_question_correctly(name):
-    questions = SETS[name].QUESTIONS
-    solved = answers(notebooks(name)[1])
-    assert sorted(solved) == list(range(1, len(questions) + 1))
-    for number, question in enumerate(questions, 1):
-        assert question(solved[number]).ok, question(solved[number]).message
+def test_the_repository_holds_no_solutions():
+    assert not (EXERCISES / "solutions").exists()
+    for path in ROOT.rglob("*.ipynb"):
+        assert "solution(" not in path.read_text(encoding="utf-8"), path
 
 
 @pytest.mark.parametrize("name", SETS)
-def test_the_student_notebook_starts_blank(name):
-    questions = SETS[name].QUESTIONS
-    blank = answers(notebooks(name)[0])
-    assert sorted(blank) == list(range(1, len(questions) + 1))
-    for number, question in enumerate(questions, 1):
-        assert not question(blank[number]).answered
+def test_the_notebook_matches_its_questions_cell_for_cell(name):
+    """Each question: its title, the cell that shows the prompt, its picture if it has one, the
+    module's answer template and the check, in this order (helper cells may come between)."""
+    cells = sources(notebook(name))
+    headings = [cells.index(f"### {q.title}") for q in catalogue.questions(name)] + [len(cells)]
+    assert headings[:-1] == sorted(headings[:-1])
+    for question, begin, end in zip(catalogue.questions(name), headings, headings[1:]):
+        block = cells[begin + 1: end]
+        assert block[0] == question.key, question.title
+        answer = block.index(question.template)
+        assert block[answer + 1] == f"{question.key}(answer_{question.number})"
+        if question.has_picture:
+            assert f"{question.key}.picture()" in block[1:answer]
 
 
 @pytest.mark.parametrize("name", SETS)
-def test_every_solution_check_cell_asserts_the_answer(name):
-    sources = [cell.source for cell in nbformat.read(notebooks(name)[1], as_version=4).cells]
-    for number in range(1, len(SETS[name].QUESTIONS) + 1):
-        check = f"q{number}(answer_{number})"
-        assert any(s.startswith(f"display({check})") and s.endswith(f"assert {check}.ok")
-                   for s in sources)
-
-
-@pytest.mark.parametrize("name", SETS)
-@pytest.mark.parametrize("which", [0, 1], ids=["student", "solution"])
-def test_the_notebooks_show_every_prompt_and_have_no_outputs(name, which):
-    nb = nbformat.read(notebooks(name)[which], as_version=4)
+def test_the_student_notebook_starts_blank_and_names_the_student_first(name):
+    nb = notebook(name)
     nbformat.validate(nb)
-    text = "\n".join(cell.source for cell in nb.cells)
-    for number, question in enumerate(SETS[name].QUESTIONS, 1):
-        assert question.prompt in text and f"q{number}(answer_{number})" in text
-    assert all(c.outputs == [] and c.execution_count is None for c in nb.cells
-               if c.cell_type == "code")
+    code = [cell for cell in nb.cells if cell.cell_type == "code"]
+    assert START.search(code[0].source) and 'start(..., mode="practice")' in code[0].source
+    for question in catalogue.questions(name):
+        assert not question.grade("Ada", ...).answered
+        assert question.template.startswith(f"answer_{question.number} = ")
+        assert "..." in question.template
+    assert all(c.outputs == [] and c.execution_count is None for c in code)
 
 
-ALL_NOTEBOOKS = sorted((EXERCISES.parent / "notebooks").glob("*.ipynb")) + sorted(
-    EXERCISES.glob("*.ipynb")) + sorted((EXERCISES / "solutions").glob("*.ipynb"))
+@pytest.mark.parametrize("name", SETS)
+def test_a_student_release_sets_the_mode_and_clears_outputs(name):
+    released = student_version(notebook(name), name, "assessment")
+    first = next(c for c in released.cells if c.cell_type == "code")
+    assert 'mode="assessment"' in first.source
+    assert released.metadata["sailing_kit"] == {"exercise": name, "mode": "assessment"}
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_the_teacher_version_fills_every_answer_with_the_kits_solution(name):
+    teacher = sources(teacher_version(notebook(name), name))
+    assert teacher[0].startswith("**Teacher's version**")
+    for question in catalogue.questions(name):
+        n = question.number
+        assert f"answer_{n} = solution(q{n})\nanswer_{n}" in teacher
+        assert f"checked = q{n}(answer_{n})\nassert checked.ok, checked.message\nchecked" in teacher
+        assert (f"worked(q{n})" in teacher) == question.has_worked
+
+
+ALL_NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted(EXERCISES.glob("*.ipynb"))
 
 
 @pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: p.name)
@@ -92,3 +90,38 @@ def test_every_notebook_presents_as_slides(path):
     kinds = [cell.metadata.get("slideshow", {}).get("slide_type") for cell in nb.cells]
     assert kinds[0] == "slide" and None not in kinds
     assert kinds.count("slide") >= 2 and nb.metadata.get("rise", {}).get("scroll")
+
+
+# ----- the lessons --------------------------------------------------------------------------------
+
+LESSONS = sorted((ROOT / "notebooks").glob("0[1-8]_*.ipynb"))
+ACTIVITY = re.compile(r"\*\*(Try it|Predict|Your turn|Challenge|Look closer|Change it)")
+ACTIVITY_SECTION = re.compile(r"Your (turn|race)|Train your eye")
+
+
+def test_each_lessons_time_agrees_with_the_start_page():
+    route = notebook_at(ROOT / "notebooks" / "00_start_here.ipynb").cells[1].source
+    minutes = dict(re.findall(r"\]\((0\d_\w+)\.ipynb\) \|[^|]*\| (\d+) min \|", route))
+    assert sorted(minutes) == [p.stem for p in LESSONS]
+    for path in LESSONS:
+        header = notebook_at(path).cells[0].source
+        assert f"about {minutes[path.stem]} minutes" in header, path.name
+
+
+@pytest.mark.parametrize("name", [p.stem for p in LESSONS])
+def test_every_lesson_section_ends_with_something_to_do(name):
+    """In each "## " section one of the last two markdown passages asks the student to do
+    something (predict, try, change a value and look), or the section is itself an activity."""
+    blocks: list[str] = []  # markdown passages, a cell split where a section begins inside it
+    for cell in notebook_at(ROOT / "notebooks" / f"{name}.ipynb").cells:
+        if cell.cell_type == "markdown":
+            blocks += re.split(r"\n(?=## )", cell.source)
+    starts = [i for i, block in enumerate(blocks) if block.startswith("## ")]
+    for begin, end in zip(starts, starts[1:] + [len(blocks)]):
+        heading = blocks[begin].splitlines()[0]
+        assert ACTIVITY_SECTION.search(heading) or any(
+            ACTIVITY.search(block) for block in blocks[begin:end][-2:]), (name, heading)
+
+
+def notebook_at(path: Path) -> nbformat.NotebookNode:
+    return nbformat.read(path, as_version=4)

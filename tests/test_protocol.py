@@ -26,11 +26,15 @@ def test_the_toy_game_passes_the_conformance_check():
         (toy_game.Unseeded, "seed"),
         (toy_game.AcceptsAnything, "was accepted"),
         (toy_game.SharedCopy, "copy"),
+        (toy_game.AcceptsDecimals, "not one of the legal actions in canonical form"),
+        (toy_game.BareErrors, "raised a bare ValueError instead of IllegalAction"),
+        (toy_game.QuotesWholeInputs, "message cut short"),
+        (toy_game.FragileLoading, "instead of SavedGameError"),
     ],
 )
 def test_the_conformance_check_catches_each_broken_promise(broken, complaint):
     with pytest.raises(AssertionError, match=complaint):
-        check_game(toy_game.factory(broken), seeds=range(6))
+        check_game(toy_game.factory(broken), seeds=range(6), hostile_examples=400)
 
 
 @settings(max_examples=30, deadline=None)
@@ -119,7 +123,7 @@ def test_bad_saved_files_raise_clear_errors(text, complaint):
 
 def test_saved_games_never_evaluate_their_contents():
     hostile = saved_game(moves=[{"move": "__import__('os').system('echo hacked')"}])
-    with pytest.raises(SavedGameError, match="not a number"):
+    with pytest.raises(SavedGameError, match="a number to add is a whole number"):
         CountState.from_json(hostile)
 
 

@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from sailing_kit.core import options as opt
+from sailing_kit.core import reading
 from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.protocol import CHANCE, GameState, Result
 from sailing_kit.draw.scene import Scene
@@ -55,9 +56,7 @@ class CountState(GameState[int]):
         return [0, 1, 2, 3]
 
     def parse_action(self, value: Any) -> int:
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        raise IllegalAction(f"{value!r} is not a number to add")
+        return reading.whole(value, "a number to add")
 
     def action_to_json(self, action):
         return action
@@ -145,6 +144,32 @@ class AcceptsAnything(CountState):
 class SharedCopy(CountState):
     def copy(self):
         return self
+
+
+class AcceptsDecimals(CountState):
+    def parse_action(self, value):
+        return value if isinstance(value, float) and value.is_integer() else super().parse_action(value)
+
+
+class BareErrors(CountState):
+    def parse_action(self, value):
+        return int(value) if isinstance(value, str) else super().parse_action(value)
+
+
+class QuotesWholeInputs(CountState):
+    def parse_action(self, value):
+        if isinstance(value, str):
+            raise IllegalAction(f"{value!r} is not a number to add")
+        return super().parse_action(value)
+
+
+class FragileLoading(CountState):
+    @classmethod
+    def from_json(cls, text):
+        import json
+
+        json.loads(text)["options"]  # a bare error for a file that is not an object
+        return super().from_json(text)
 
 
 def factory(cls):

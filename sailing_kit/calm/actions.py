@@ -19,7 +19,9 @@ from typing import Any
 
 from sailing_kit.calm.cards import MONSTER, Card, card_label, card_name, card_to_json, parse_card
 from sailing_kit.calm.sea import Cell
+from sailing_kit.core import reading
 from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.reading import shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +70,10 @@ Action = Play | Discard | Split | MoveRocks
 _FORMS = ("a move is {'play': 23, 'at': [row, col]}, {'play': 'start'}, {'discard': [4, 9]}, "
           "{'split': [3, 3, 2]} or {'rocks': 2} — or a string such as 'play 23 at (2, 4)', "
           "'discard 4 9', 'split 3 3 2', 'rocks 2'")
+MAX_TEXT = 200
+"""The longest text read as a move (a move fits in a line)."""
+MAX_CARDS = 60
+"""The most cards a discard or shares a split may list (hands hold at most ten)."""
 _CARD = r"(\d{1,4}|start|finish|monster)"
 _CELL = r"\(?\s*(\d{1,2})\s*,\s*(\d{1,2})\s*\)?"
 _PLAY = re.compile(rf"(?:play\s+)?{_CARD}(?:\s*(?:at|@)\s*{_CELL})?")
@@ -87,16 +93,25 @@ def action_to_json(action: Action) -> dict[str, Any]:
 
 
 def parse_action(value: Any, top: int) -> Action:
-    """An action from itself, its JSON form, a ``(card, (row, col))`` pair or a string."""
-    if isinstance(value, (Play, Discard, Split, MoveRocks)):
-        return value
+    """An action rebuilt in canonical form from itself, its JSON form, a ``(card, (row, col))``
+    pair or a string; IllegalAction saying what is wrong otherwise."""
+    if isinstance(value, Play):
+        return Play(parse_card(value.card, top), None if value.at is None else _cell(value.at))
+    if isinstance(value, Discard):
+        return Discard(_cards(value.cards, top))
+    if isinstance(value, Split):
+        return Split(_shares(value.shares))
+    if isinstance(value, MoveRocks):
+        return MoveRocks(_count(value.row, "a row"))
     if isinstance(value, str):
+        if len(value) > MAX_TEXT:
+            raise IllegalAction(f"{shown(value)} is not a move of Calm: {_FORMS}")
         return _parse_text(value.strip().lower(), top)
     if isinstance(value, dict) and value:
         return _parse_dict(value, top)
     if isinstance(value, (tuple, list)) and len(value) == 2 and isinstance(value[1], (tuple, list)):
         return Play(parse_card(value[0], top), _cell(value[1]))
-    raise IllegalAction(f"{value!r} is not a move of Calm: {_FORMS}")
+    raise IllegalAction(f"{shown(value)} is not a move of Calm: {_FORMS}")
 
 
 def _parse_dict(value: dict, top: int) -> Action:
@@ -104,13 +119,13 @@ def _parse_dict(value: dict, top: int) -> Action:
     if keys in ({"play"}, {"play", "at"}):
         at = value.get("at")
         return Play(parse_card(value["play"], top), None if at is None else _cell(at))
-    if keys == {"discard"} and isinstance(value["discard"], (list, tuple)):
-        return Discard(tuple(sorted(parse_card(card, top) for card in value["discard"])))
-    if keys == {"split"} and isinstance(value["split"], (list, tuple)):
-        return Split(tuple(_count(share) for share in value["split"]))
+    if keys == {"discard"}:
+        return Discard(_cards(value["discard"], top))
+    if keys == {"split"}:
+        return Split(_shares(value["split"]))
     if keys == {"rocks"}:
-        return MoveRocks(_count(value["rocks"]))
-    raise IllegalAction(f"{value!r} is not a move of Calm: {_FORMS}")
+        return MoveRocks(_count(value["rocks"], "a row"))
+    raise IllegalAction(f"{shown(value)} is not a move of Calm: {_FORMS}")
 
 
 def _parse_text(text: str, top: int) -> Action:
@@ -123,26 +138,33 @@ def _parse_text(text: str, top: int) -> Action:
             raise IllegalAction(f"say which cards: {match[1]} then the numbers, like "
                                 f"'{match[1]} 4 9'")
         if match[1] == "discard":
-            return Discard(tuple(sorted(parse_card(item, top) for item in items)))
-        return Split(tuple(_count(item) for item in items))
+            return Discard(_cards(items, top))
+        return Split(_shares(items))
     if match := _ROCKS.fullmatch(text):
         return MoveRocks(int(match[1]))
-    raise IllegalAction(f"{text!r} is not a move of Calm: {_FORMS}")
+    raise IllegalAction(f"{shown(text)} is not a move of Calm: {_FORMS}")
 
 
 def _cell(value: Any) -> Cell:
-    if (isinstance(value, (tuple, list)) and len(value) == 2
-            and all(isinstance(c, int) and not isinstance(c, bool) for c in value)):
-        return (value[0], value[1])
-    raise IllegalAction(f"a cell is two whole numbers (row, col), not {value!r}")
+    return reading.point(value, "a cell (row, col)", low=-99, high=99)
 
 
-def _count(value: Any) -> int:
-    if isinstance(value, str) and value.isdigit() and len(value) <= 3:
+def _cards(value: Any, top: int) -> tuple[Card, ...]:
+    """Cards to discard, sorted (the same card may come twice: two Finish cards)."""
+    return tuple(sorted(reading.items(value, lambda card: parse_card(card, top),
+                                      "the cards to discard", most=MAX_CARDS)))
+
+
+def _shares(value: Any) -> tuple[int, ...]:
+    return reading.items(value, lambda share: _count(share, "a share of the discards"),
+                         "the split (one share per player)", most=MAX_CARDS)
+
+
+def _count(value: Any, what: str = "a number of cards") -> int:
+    """A whole number from 0 to 999, or its digits as text."""
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 3:
         return int(value)
-    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-        return value
-    raise IllegalAction(f"{value!r} is not a number of cards (a whole number, 0 or more)")
+    return reading.whole(value, what, 0, 999)
 
 
 def describe_action(action: Action, *, secret: bool = True) -> str:

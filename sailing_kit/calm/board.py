@@ -6,7 +6,8 @@ with their cost. Click one (or pick it with ← / → and press Enter) to place 
 the cards that pay its cost and press **Discard selected**. Two selected cards and **Discard
 selected** is the "discard two" action. The Start and Finish slots and the jagged rocks are
 clicked too. With several people at one screen, a "pass the device" screen hides each hand until
-its owner is ready; computer players (``bots``) move on their own.
+its owner is ready (no hand is ever drawn for anyone else, also after an undo, a new deal, a
+loaded game or in the replay); computer players (``bots``) move on their own.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import html
 from collections import deque
 from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -31,14 +33,16 @@ from sailing_kit.draw.cards import card_at
 from sailing_kit.draw.scene import Scene
 from sailing_kit.widgets.app import GameApp
 from sailing_kit.widgets.board import CanvasBoard
+from sailing_kit.widgets.ending import AnnouncesEnd
 from sailing_kit.widgets.hotseat import HotSeat
 from sailing_kit.widgets.log import MessageLog
+from sailing_kit.widgets.replay import Replay
 
 KEYS_HELP = ("Click a card (or press 1–5), then a lit cell (or ←/→ and Enter). "
              "Keys: d discards the selected cards, s plays Start, f plays Finish, u undoes.")
 
 
-class Board(HotSeat, CanvasBoard):
+class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
     """Play Calm together at one screen, or with computer players: ``bots`` maps seats
     (0-based) to bots, for example
     ``Board(new_game(players=2, seed=0), bots={1: planner_bot()})``."""
@@ -69,8 +73,10 @@ class Board(HotSeat, CanvasBoard):
         self._proposed_at: int | None = None
         self._said: deque[tuple[Action, str]] = deque()
         narrated = {seat: self._narrated(bot) for seat, bot in (bots or {}).items()}
+        side = [self.info, self.split_box, self.messages, self.replay_slider(),
+                *self.save_and_load("game")]
         super().__init__(state, size=layout_for(state.view(0)).size, controls=controls,
-                         side=[self.info, self.split_box, self.messages], bots=narrated)
+                         side=side, bots=narrated)
         self.advance_bots()
         self.say(KEYS_HELP)
 
@@ -81,7 +87,9 @@ class Board(HotSeat, CanvasBoard):
 
     @property
     def hand(self) -> tuple[int, ...]:
-        return self.state.hand(self.viewer)
+        """The hand at the screen (none while it is covered)."""
+        viewer = self.viewer
+        return () if viewer is None or self.covered else self.state.hand(viewer)
 
     @property
     def chosen(self) -> list[int]:
@@ -93,14 +101,17 @@ class Board(HotSeat, CanvasBoard):
     def targets(self) -> dict[Cell, int]:
         """The legal cells of the one selected island, with their costs."""
         chosen = self.chosen
-        if (self.seat is None or self.state.phase != ACT or len(chosen) != 1
-                or not is_island(chosen[0])):
+        if (self.seat is None or self.covered or self.replaying is not None
+                or self.state.phase != ACT or len(chosen) != 1 or not is_island(chosen[0])):
             return {}
-        return dict(self.state.placement_options(chosen[0]))
+        legal = set(self.state.legal_actions())
+        return {cell: cost for cell, cost in self.state.placement_options(chosen[0])
+                if Play(chosen[0], cell) in legal}
 
     def prey(self) -> list[Cell]:
         """The islands a selected sea monster may destroy."""
-        if self.seat is None or self.state.phase != ACT or self.chosen != [MONSTER]:
+        if (self.seat is None or self.covered or self.replaying is not None
+                or self.state.phase != ACT or self.chosen != [MONSTER]):
             return []
         return [cell for cell, _ in self.state.sea.islands()]
 
@@ -111,6 +122,8 @@ class Board(HotSeat, CanvasBoard):
     # ----- actions --------------------------------------------------------------------------------
     def act(self, action: Action, success: str) -> None:
         """Send ``action`` to the engine; on success clear the selection."""
+        if self.refuse_in_replay():
+            return
         self._said.append((action, _narrate(self.state, action)))
         if self.play(action, success):
             self.selected, self.target_index = [], 0
@@ -119,7 +132,7 @@ class Board(HotSeat, CanvasBoard):
 
     def _narrated(self, bot: Bot) -> Bot:
         """``bot``, telling the log what it does (in words, before the move changes the table)."""
-        def play(state: CalmState) -> Action:
+        def play(state: Any) -> Action:
             action = bot(state)
             self._said.append((action, _narrate(state, action)))
             return action
@@ -154,7 +167,8 @@ class Board(HotSeat, CanvasBoard):
 
     def reset(self, new_game: bool) -> None:
         self.selected, self.target_index = [], 0
-        self.revealed = None if new_game else self.seat
+        self.forget_viewer(new_game)
+        self.stop_replay()
         if new_game:
             self.messages.clear()
         else:
@@ -164,16 +178,12 @@ class Board(HotSeat, CanvasBoard):
         self.start(CalmState.new(self.state.seed + 1, **options_to_json(self.state.options)),
                    f"A new deal (seed {self.state.seed + 1}).")
 
-    def reveal(self) -> None:
-        self.revealed = self.seat
-        self.refresh(f"Player {self.seat + 1}, your hand is showing.")
-
     def _next_hint(self, done: str) -> str:
         state = self.state
         if state.is_over():
-            return f"{done} {'Won' if state.result.winners else 'Lost'}: {state.result.reason}."
-        if self.covered:
-            return f"{done} Pass the device to Player {self.seat + 1}."
+            return done  # the end is announced after it
+        if self.covered:  # what was done may name cards: the next player must not read it
+            return f"Pass the device to Player {(self.seat or 0) + 1}."
         if self.seat is not None:
             return f"{done} Now: {state.expected()}."
         return done
@@ -182,6 +192,8 @@ class Board(HotSeat, CanvasBoard):
     def on_click(self, x: float, y: float) -> None:
         if self.covered:
             self.reveal()
+            return
+        if self.refuse_in_replay():
             return
         if self.state.is_over():
             self.say(f"The game is over: {self.state.result.reason}. Press New deal to play again.")
@@ -207,7 +219,7 @@ class Board(HotSeat, CanvasBoard):
             if key in ("Enter", " "):
                 self.reveal()
             return
-        if self.seat is None:
+        if self.seat is None or (key != "u" and self.refuse_in_replay()):
             return
         if key.isdigit() and 1 <= int(key) <= len(self.hand):
             self.toggle(int(key) - 1)
@@ -215,9 +227,11 @@ class Board(HotSeat, CanvasBoard):
             self.target_index += 1 if key == "ArrowRight" else -1
             self.redraw()
             cell = self.focused()
-            self.say(f"Cell {cell}: cost {self.targets()[cell]}. Press Enter to place it there.")
-        elif key in ("Enter", " ") and self.focused() is not None:
-            self.place(self.focused())
+            if cell is not None:
+                self.say(f"Cell {cell}: cost {self.targets()[cell]}. Press Enter to place it "
+                         "there.")
+        elif key in ("Enter", " ") and (cell := self.focused()) is not None:
+            self.place(cell)
         elif key == "d":
             self.discard_selected()
         elif key == "s":
@@ -228,13 +242,13 @@ class Board(HotSeat, CanvasBoard):
             self.undo()
 
     def toggle(self, index: int) -> None:
-        """Select or deselect the hand's card ``index`` (keeping at most as many as the step can
-        use: two to discard, or the cards a cost or share asks for)."""
+        """Select or deselect the hand's card ``index`` (keeping at most as many as the engine
+        says are due now: two to discard, or the cards a cost or share asks for)."""
         if index in self.selected:
             self.selected.remove(index)
         else:
             self.selected.append(index)
-            most = max(2, self.state.discards_due()) if self.state.phase != SPLIT else 0
+            most = self.state.discards_due() if self.state.phase != SPLIT else 0
             self.selected = self.selected[-most:] if most else []
         self.target_index = 0
         self.redraw()
@@ -264,7 +278,7 @@ class Board(HotSeat, CanvasBoard):
     def on_played(self, action: Action) -> None:
         if self._said and self._said[0][0] is action:
             self.messages.add(self._said.popleft()[1])
-        else:  # chance's move: nobody announced it
+        elif isinstance(action, MoveRocks):  # chance's move: nobody announced it
             self.messages.add(f"The jagged rocks drift to row {action.row}.")
         state = self.state
         if state.is_over() and len(self._said) == 0:
@@ -272,23 +286,33 @@ class Board(HotSeat, CanvasBoard):
 
     def describe(self) -> str:
         """The table in words from the seat looking at the device (others' hands hidden)."""
-        if self.covered:
-            return f"Pass the device to Player {self.seat + 1}."
-        return self.state.describe(self.viewer)
+        cover = self.cover()
+        if cover is not None:
+            return f"{cover}."
+        return self.shown.describe(self.viewer)
 
     # ----- drawing --------------------------------------------------------------------------------
-    def scene(self) -> Scene:
-        state = self.state
-        view = state.view(self.viewer)
+    def cover(self) -> str | None:
+        """The words on the cover hiding the hand, or None when the hand may show."""
         if self.covered:
-            return draw_table(view, cover=f"Pass the device to Player {self.seat + 1}")
+            return f"Pass the device to Player {(self.seat or 0) + 1}"
+        if self.viewer is None:
+            return "Hands hidden: the game is over" if self.state.is_over() else "Hands hidden"
+        return None
+
+    def scene(self) -> Scene:
+        cover, shown = self.cover(), self.shown
+        seat = self.viewer if self.viewer is not None else self.seat
+        view = shown.view(seat or 0)  # under a cover the hand is not drawn
+        if cover is not None:
+            return draw_table(view, cover=cover)
+        if self.replaying is not None:
+            return draw_table(view)
+        state = self.state
         acting = self.seat is not None
-        slots = []
-        if acting and state.phase == ACT:
-            if START in self.hand and state.start_refusal() is None:
-                slots.append("start")
-            if FINISH in self.hand and state.finish_refusal() is None:
-                slots.append("finish")
+        legal = state.legal_actions() if acting and state.phase == ACT else []
+        slots = [name for name, card in (("start", START), ("finish", FINISH))
+                 if Play(card) in legal]
         return draw_table(view, selected=self.selected if acting else (),
                           targets=self.targets(), focus=self.focused(), prey=self.prey(),
                           rock_rows=state.rocks_rows() if acting and state.phase == ROCKS else (),
@@ -303,21 +327,31 @@ class Board(HotSeat, CanvasBoard):
             for box, most, share in zip(self.split_inputs, state.capacities(), _even_split(state)):
                 box.max, box.value = most, share
         self.discard_button.disabled = self.seat is None or self.covered or state.phase == SPLIT
+        self.follow_live()
         self.info.value = self._info()
+
+    def end_words(self) -> str:
+        """A shared win or a shared loss: the team plays together."""
+        result = self.state.result
+        if result.winners:
+            return f"Won, all together! {result.reason[0].upper()}{result.reason[1:]}."
+        return f"Lost, all together: {result.reason}."
 
     def _info(self) -> str:
         state = self.state
         if state.is_over():
-            verdict = "Won" if state.result.winners else "Lost"
-            head = f"<b>{verdict}</b>: {html.escape(state.result.reason)}"
+            head = f"<b>{html.escape(self.end_words())}</b>"
         elif self.covered:
-            head = f"<b>Pass the device to Player {self.seat + 1}</b> (click the board when ready)."
+            head = (f"<b>Pass the device to Player {(self.seat or 0) + 1}</b> (click the board "
+                    "when ready).")
         elif state.current_player == CHANCE:
             head = "The jagged rocks drift…"
         else:
             who = state.current_player + 1
             head = f"<b>Player {who}</b>: {html.escape(state.expected())}."
-        lines = [head, f"Cost limit now: at most {max(0, state.payable(self.viewer))} discards."]
+        lines = [head]
+        if self.viewer is not None and not self.covered:  # it counts the cards in the hand
+            lines.append(f"Cost limit now: at most {max(0, state.payable(self.viewer))} discards.")
         if state.options.open_hands:
             lines += [f"Player {seat + 1}: {html.escape(hand_text(state.hand(seat)))}"
                       for seat in range(state.num_players) if seat != self.viewer]
@@ -326,7 +360,7 @@ class Board(HotSeat, CanvasBoard):
 
 def _narrate(state: CalmState, action: Action) -> str:
     """A log line for ``action``, said before it is applied to ``state``."""
-    line = f"Player {state.current_player + 1} {describe_action(action)}"
+    line = f"Player {(state.current_player or 0) + 1} {describe_action(action)}"
     if isinstance(action, Play) and action.at is not None and is_island(action.card):
         try:
             cost = state.sea.cost(action.card, *action.at)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
 from sailing_kit.calm.actions import Action, Discard, MoveRocks, Play, Split
 from sailing_kit.calm.cards import FINISH, MONSTER, START, Card, discardable
@@ -49,7 +50,7 @@ class CardPlayer:
     name = "card player"
 
     def __call__(self, state: CalmState) -> Action:
-        seat, phase = state.current_player, state.phase
+        seat, phase = _seat(state), state.phase
         if phase == ACT:
             return self.act(state, seat)
         if phase in (PAY, SHARE):
@@ -169,7 +170,7 @@ class Planner(CardPlayer):
     name: str = "planner"
 
     def __call__(self, state: CalmState) -> Action:
-        self._alive = _alive_counts(state, state.current_player)
+        self._alive = _alive_counts(state, _seat(state))
         return super().__call__(state)
 
     def placements(self, state: CalmState, seat: int, card: int, limit: int) -> list[Placement]:
@@ -221,7 +222,7 @@ class Planner(CardPlayer):
         hand = state.hand(seat)
         willing = sum(self.keep_score(state, seat, card, hand) < -self.patience
                       for card in discardable(hand))
-        self._alive = _alive_counts(state, state.current_player)
+        self._alive = _alive_counts(state, _seat(state))
         return willing
 
     def monster_target(self, state: CalmState) -> int:
@@ -267,19 +268,27 @@ def _squeeze(cells: int, numbers: int) -> float:
     return (cells / (numbers + 1)) ** 3
 
 
+def _seat(state: CalmState) -> int:
+    """The seat to act (a bot is asked only when a player is to act)."""
+    seat = state.current_player
+    if seat is None:
+        raise IllegalAction("the game is over: nobody is to act")
+    return seat
+
+
 def _filled_in_row(sea: Sea, row: int) -> int:
     return sum(1 for value in sea.cells[row * sea.cols:(row + 1) * sea.cols] if value)
 
 
 def greedy_bot(seed: int = 0) -> Bot:
     """The greedy bot (deterministic: the seed is accepted for a uniform interface)."""
-    return Greedy()
+    return cast(Bot, Greedy())
 
 
 def planner_bot(seed: int = 0) -> Bot:
     """The strongest bot of the kit (deterministic: the seed is accepted for a uniform
     interface)."""
-    return Planner()
+    return cast(Bot, Planner())
 
 
 STRATEGIES: dict[str, Callable[[int], Bot]] = {

@@ -10,6 +10,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.reading import shown
 
 Card = int
 """An island number, or a :class:`Special` card."""
@@ -30,7 +31,9 @@ class Special(IntEnum):
 
 
 START, FINISH, MONSTER = Special.START, Special.FINISH, Special.MONSTER
-_NAMES = {START: "start", FINISH: "finish", MONSTER: "monster"}
+_NAMES: dict[int, str] = {START: "start", FINISH: "finish", MONSTER: "monster"}
+_LABELS: dict[int, str] = {START: "the Start card", FINISH: "a Finish card",
+                           MONSTER: "a sea monster"}
 _BY_NAME = {name: card for card, name in _NAMES.items()} | {"sea monster": MONSTER}
 
 
@@ -52,8 +55,7 @@ def card_name(card: Card) -> str:
 
 def card_label(card: Card) -> str:
     """A card in words for sentences: ``"23"``, ``"the Start card"``, ``"a sea monster"``."""
-    return str(card) if card < START else {START: "the Start card", FINISH: "a Finish card",
-                                            MONSTER: "a sea monster"}[card]
+    return str(card) if card < START else _LABELS[card]
 
 
 def card_to_json(card: Card) -> int | str:
@@ -64,18 +66,19 @@ def parse_card(value: object, top: int) -> Card:
     """A card from a number (an island ``1..top``) or a name ("start", "finish", "monster")."""
     if isinstance(value, Special):
         return value
-    if isinstance(value, str):
+    if isinstance(value, str) and len(value) <= 20:
         text = value.strip().lower()
         if text in _BY_NAME:
             return _BY_NAME[text]
-        if text.isdigit() and len(text) <= 6:
+        if text.isascii() and text.isdigit() and len(text) <= 6:
             value = int(text)
     if isinstance(value, int) and not isinstance(value, bool):
         if 1 <= value <= top:
-            return value
-        raise IllegalAction(f"there is no island {value}: the islands are numbered 1 to {top}")
-    raise IllegalAction(f"{value!r} is not a card: a card is an island number (1 to {top}) or "
-                        "'start', 'finish' or 'monster'")
+            return int(value)
+        raise IllegalAction(f"there is no island {shown(value)}: the islands are numbered 1 to "
+                            f"{top}")
+    raise IllegalAction(f"{shown(value)} is not a card: a card is an island number (1 to {top}) "
+                        "or 'start', 'finish' or 'monster'")
 
 
 def hand_text(cards: tuple[Card, ...]) -> str:

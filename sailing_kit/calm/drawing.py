@@ -12,56 +12,94 @@ import textwrap
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
-from sailing_kit.calm.cards import FINISH, MONSTER, START, Card, hand_text
+from sailing_kit.calm.cards import FINISH, MONSTER, START, Card, Special, hand_text
 from sailing_kit.calm.sea import Cell, Sea
 from sailing_kit.calm.view import PlayerView
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.draw import palette
-from sailing_kit.draw.cards import CARD_HEIGHT, CardFace, Rect, draw_hand, hand_rects
+from sailing_kit.draw.cards import (
+    CARD_HEIGHT,
+    CARD_WIDTH,
+    GAP,
+    RAISE,
+    CardFace,
+    Rect,
+    draw_cover,
+    draw_hand,
+    hand_rects,
+)
 from sailing_kit.draw.scene import Scene
 
-SMALL_CARD = (36, 50)
+SMALL_CARD = (50, 58)
 """Card size in an open-hands picture, where every player's hand is shown."""
+OPEN_ROW = SMALL_CARD[1] + 52
+"""One player's row in an open-hands picture: the name, the cards, the deck."""
+SEAT_HEIGHT = 36
 SPECIAL_FACES = {
-    START: CardFace("START", accent=palette.BLUISH_GREEN),
-    FINISH: CardFace("FINISH", accent=palette.VERMILLION),
-    MONSTER: CardFace("MONSTER", accent=palette.REDDISH_PURPLE),
+    START: CardFace("Start", accent=palette.BLUISH_GREEN),
+    FINISH: CardFace("Finish", accent=palette.VERMILLION),
+    MONSTER: CardFace("Monster", accent=palette.REDDISH_PURPLE),
 }
 
 
 def card_face(card: Card) -> CardFace:
-    return SPECIAL_FACES.get(card) or CardFace(str(card), corner=str(card), accent=palette.SKY_BLUE)
+    if card in SPECIAL_FACES:
+        return SPECIAL_FACES[Special(card)]
+    return CardFace(str(card), corner=str(card), accent=palette.SKY_BLUE)
 
 
 @dataclass(frozen=True)
 class Layout:
-    """Pixel geometry of the table: players strip, Finish slot, sea, Start slot, hand(s)."""
+    """Pixel geometry of the table: the title, the Finish slot above the sea's top right, the
+    sea with the jagged rocks' slots on its left and the Start slot below its bottom left; beside
+    it a column with the players, then the hand (or every hand, open) in rows of cards."""
 
     rows: int = 6
     cols: int = 6
     players: int = 3
     open_hands: bool = False
-    cell: float = 52
-    left: float = 66
+    hand_size: int = 5
+    cell: float = 46
+    left: float = 60
     """Room left of the sea for the jagged rocks."""
-    top: float = 118
+    top: float = 84
+
+    @property
+    def sea_right(self) -> float:
+        return self.left + self.cols * self.cell
 
     @property
     def sea_bottom(self) -> float:
         return self.top + self.rows * self.cell
 
     @property
+    def column(self) -> float:
+        """The left edge of the column beside the sea (room for the reading-order arrows and
+        the Finish slot's overhang first)."""
+        return self.sea_right + 52
+
+    @property
+    def hand_columns(self) -> int:
+        return max(3, -(-self.hand_size // 2))
+
+    @property
     def width(self) -> int:
-        return round(max(self.left + self.cols * self.cell + 96, 470))
+        cards = SMALL_CARD[0] + 4 if self.open_hands else CARD_WIDTH + GAP
+        return round(self.column + max(230, self.hand_columns * cards) + 8)
 
     @property
     def hand_top(self) -> float:
-        return self.sea_bottom + 78
+        """The top of the hand area, under the players."""
+        return 26 + SEAT_HEIGHT * self.players + 8
 
     @property
     def height(self) -> int:
-        hands = self.players * (SMALL_CARD[1] + 30) if self.open_hands else CARD_HEIGHT + 24
-        return round(self.hand_top + hands + 8)
+        if self.open_hands:
+            hands = self.players * OPEN_ROW
+        else:
+            rows = -(-self.hand_size // self.hand_columns)
+            hands = 22 + RAISE + rows * (CARD_HEIGHT + 18)
+        return round(max(self.start_rect.y + self.start_rect.h + 10, self.hand_top + hands + 8))
 
     @property
     def size(self) -> tuple[int, int]:
@@ -79,7 +117,7 @@ class Layout:
 
     def rocks_rect(self, row: int) -> Rect:
         cell = self.cell_rect(row, 0)
-        return Rect(8, cell.y + 5, self.left - 16, self.cell - 10)
+        return Rect(6, cell.y + 3, self.left - 12, self.cell - 6)
 
     def rocks_row_at(self, x: float, y: float) -> int | None:
         return next((row for row in range(self.rows) if self.rocks_rect(row).contains(x, y)), None)
@@ -87,26 +125,37 @@ class Layout:
     @property
     def start_rect(self) -> Rect:
         """The Start slot: the bottom-left corner of the frame."""
-        return Rect(self.left - 40, self.sea_bottom + 12, 80, 46)
+        return Rect(self.left - 40, self.sea_bottom + 10, 84, 44)
 
     @property
     def finish_rect(self) -> Rect:
         """The Finish slot: the top-right corner of the frame."""
-        return Rect(self.left + self.cols * self.cell - 40, self.top - 58, 80, 46)
+        return Rect(self.sea_right - 44, self.top - 52, 84, 44)
+
+    @property
+    def hand_area(self) -> Rect:
+        """Where the viewer's hand is drawn, and the cover that hides it."""
+        return Rect(self.column - 6, self.hand_top, self.width - self.column, self.height -
+                    self.hand_top - 6)
 
     def hand_rects(self, count: int, selected: Collection[int] = ()) -> list[Rect]:
-        """The viewer's hand, along the bottom."""
-        return hand_rects(16, self.hand_top + 12, count, selected=tuple(selected))
+        """The viewer's hand, in rows of :attr:`hand_columns` cards under its label."""
+        top = self.hand_top + 22 + RAISE
+        columns = self.hand_columns
+        return [Rect(self.column + (i % columns) * (CARD_WIDTH + GAP),
+                     top + (i // columns) * (CARD_HEIGHT + 18) - (RAISE if i in selected else 0),
+                     CARD_WIDTH, CARD_HEIGHT) for i in range(count)]
 
     def seat_rect(self, seat: int) -> Rect:
-        """A player's box in the strip along the top."""
-        width = (self.width - 16) / self.players
-        return Rect(8 + seat * width, 30, width - 6, 30)
+        """A player's line in the column."""
+        return Rect(self.column - 6, 26 + seat * SEAT_HEIGHT, self.width - self.column,
+                    SEAT_HEIGHT - 4)
 
 
 def layout_for(view: PlayerView) -> Layout:
     options = view.options
-    return Layout(options.rows, options.cols, view.players, open_hands=view.viewer is None)
+    return Layout(options.rows, options.cols, view.players, open_hands=view.viewer is None,
+                  hand_size=options.hand_size)
 
 
 def draw_table(view: PlayerView, *, selected: Collection[int] = (),
@@ -120,10 +169,11 @@ def draw_table(view: PlayerView, *, selected: Collection[int] = (),
     shown instead of the hand ("pass the device")."""
     layout = layout_for(view)
     scene = Scene(layout.width, layout.height, title=_title(view), background=palette.WATER)
-    scene.text((10, 14), _title(view), size=13, colour=palette.INK, anchor="start", bold=True)
-    if view.result is not None:
-        for number, line in enumerate(textwrap.wrap(view.result.reason, 52)[:3]):
-            scene.text((10, layout.top - 46 + 13 * number), line, size=10, colour=palette.INK,
+    scene.text((10, 14), _title(view), size=14, colour=palette.INK, anchor="start", bold=True)
+    if view.result is not None:  # under the title, left of the Finish slot
+        width = (layout.finish_rect.x - 20) / 6.8
+        for number, line in enumerate(textwrap.wrap(view.result.reason, int(width))[:3]):
+            scene.text((10, 34 + 15 * number), line, size=12, colour=palette.INK,
                        anchor="start")
     _draw_seats(scene, layout, view)
     _draw_slot(scene, layout.finish_rect, "FINISH", view.finished, "finish" in slots)
@@ -135,12 +185,11 @@ def draw_table(view: PlayerView, *, selected: Collection[int] = (),
         _draw_cover(scene, layout, cover)
     elif view.viewer is None:
         _draw_open_hands(scene, layout, view)
-    elif view.hands[view.viewer] is not None:
-        hand = view.hands[view.viewer]
+    elif (hand := view.hands[view.viewer]) is not None:
         rects = layout.hand_rects(len(hand), selected)
         draw_hand(scene, rects, [card_face(card) for card in hand], selected=tuple(selected))
-        scene.text((16, layout.hand_top - 4), f"{view.seat_name(view.viewer)}: your hand",
-                   size=12, colour=palette.INK, anchor="start", bold=True)
+        scene.text((layout.column, layout.hand_top + 10), f"{view.seat_name(view.viewer)}: "
+                   "your hand", size=12, colour=palette.INK, anchor="start", bold=True)
     return scene
 
 
@@ -154,7 +203,7 @@ def _title(view: PlayerView) -> str:
     step = {"act": act, "pay": f"pay: discard {cards}",
             "split": "agree the split of the Start's discards",
             "share": f"discard {cards} for the Start", "rocks": "move the rocks, or discard two"}
-    return f"Player {view.current_player + 1}: {step[view.phase]}"
+    return f"Player {(view.current_player or 0) + 1}: {step[view.phase]}"
 
 
 def _draw_seats(scene: Scene, layout: Layout, view: PlayerView) -> None:
@@ -164,12 +213,13 @@ def _draw_seats(scene: Scene, layout: Layout, view: PlayerView) -> None:
         scene.rect(box.x, box.y, box.w, box.h, fill="#ffffff", stroke=palette.INK,
                    width=2.5 if acting else 0.8)
         scene.rect(box.x, box.y, 6, box.h, fill=palette.PLAYERS[seat])
-        name = f"{'▶ ' if acting else ''}P{seat + 1}{' (you)' if seat == view.viewer else ''}"
-        scene.text((box.x + 10, box.y + 9), name, size=10, colour=palette.INK, anchor="start",
+        name = f"{'▶ ' if acting else ''}{view.seat_name(seat)}"
+        scene.text((box.x + 11, box.y + 9), name, size=12, colour=palette.INK, anchor="start",
                    bold=acting)
-        scene.text((box.x + 10, box.y + 22),
-                   f"hand {view.hand_sizes[seat]} · deck {view.deck_sizes[seat]}", size=9,
-                   colour=palette.MUTED, anchor="start")
+        scene.text((box.x + 11, box.y + 23),
+                   f"hand {view.hand_sizes[seat]} · deck {view.deck_sizes[seat]} · "
+                   f"discarded {view.discard_counts[seat]}", size=12, colour=palette.MUTED,
+                   anchor="start")
 
 
 def _draw_slot(scene: Scene, rect: Rect, label: str, filled: bool, playable: bool) -> None:
@@ -185,9 +235,9 @@ def _draw_slot(scene: Scene, rect: Rect, label: str, filled: bool, playable: boo
     x, y = rect.centre
     if playable:
         scene.text((x, y - 8), label, size=12, colour=palette.INK, bold=True)
-        scene.text((x, y + 9), "play here", size=10, colour=palette.INK, bold=True)
+        scene.text((x, y + 9), "play here", size=12, colour=palette.INK, bold=True)
     else:
-        scene.text((x, y), f"{label} slot", size=10, colour=palette.MUTED)
+        scene.text((x, y), f"{label} slot", size=12, colour=palette.MUTED)
 
 
 def draw_sea(sea: Sea, labels: Mapping[Cell, str] | None = None, title: str = "") -> Scene:
@@ -212,28 +262,27 @@ def _draw_sea(scene: Scene, layout: Layout, sea: Sea, targets: Mapping[Cell, int
         if value:
             scene.rect(rect.x + 2, rect.y + 2, rect.w - 4, rect.h - 4, fill="#ffffff",
                        stroke=palette.INK, width=1.2)
-            scene.text(rect.centre, str(value), size=18, colour=palette.INK, bold=True)
+            scene.text((rect.x + rect.w / 2, rect.y + rect.h / 2 + 4), str(value), size=18,
+                       colour=palette.INK, bold=True)
             if (row, col) in prey:
                 scene.rect(rect.x + 4, rect.y + 4, rect.w - 8, rect.h - 8,
                            stroke=palette.VERMILLION, width=3)
-                scene.text((rect.x + rect.w - 9, rect.y + 10), "✕", size=11,
+                scene.text((rect.x + rect.w - 11, rect.y + 12), "✕", size=12,
                            colour=palette.VERMILLION, bold=True)
         elif target is not None:
             focused = (row, col) == focus
             scene.rect(rect.x + 2, rect.y + 2, rect.w - 4, rect.h - 4, fill=palette.HIGHLIGHT,
                        stroke=palette.INK if focused else palette.BLUE, width=4.5 if focused else 3)
-            scene.text(rect.centre, "free" if target == 0 else f"cost {target}", size=11,
-                       colour=palette.INK, bold=True)
-            if focused:
-                scene.text((rect.x + rect.w / 2, rect.y + rect.h - 9), "▲ Enter", size=8,
-                           colour=palette.INK)
+            scene.text((rect.x + rect.w / 2, rect.y + rect.h / 2 + 5),
+                       "free" if target == 0 else f"cost {target}", size=12, colour=palette.INK,
+                       bold=True)
         else:
             scene.rect(rect.x + 2, rect.y + 2, rect.w - 4, rect.h - 4, fill="#ffffff",
                        stroke=palette.GRID, width=1, opacity=0.6)
             if (row, col) in labels:
                 scene.text(rect.centre, labels[(row, col)], size=13, colour=palette.BLUE,
                            bold=True)
-        scene.text((rect.x + 6, rect.y + 10), str(index + 1), size=8, colour=palette.MUTED,
+        scene.text((rect.x + 5, rect.y + 11), str(index + 1), size=12, colour=palette.MUTED,
                    anchor="start")
     for row in range(sea.rows):  # the reading order: each row left to right, then up
         rect = layout.cell_rect(row, sea.cols - 1)
@@ -246,7 +295,9 @@ def _draw_rocks(scene: Scene, layout: Layout, view: PlayerView, rock_rows: Colle
     for row in rock_rows:
         rect = layout.rocks_rect(row)
         scene.rect(rect.x, rect.y, rect.w, rect.h, stroke=palette.BLUE, width=2)
-        scene.text(rect.centre, "move here", size=9, colour=palette.BLUE, bold=True)
+        x, y = rect.centre
+        scene.text((x, y - 7), "move", size=12, colour=palette.BLUE, bold=True)
+        scene.text((x, y + 7), "here", size=12, colour=palette.BLUE, bold=True)
     if view.rocks is None:
         return
     rect = layout.rocks_rect(view.rocks)
@@ -255,50 +306,46 @@ def _draw_rocks(scene: Scene, layout: Layout, view: PlayerView, rock_rows: Colle
               (x + w * 0.5, y), (x + w * 0.7, y + h * 0.5), (x + w * 0.85, y + h * 0.2),
               (x + w, y + h)]
     scene.polygon(jagged, fill=palette.MUTED, stroke=palette.INK, width=1.2)
-    scene.text((x + w / 2, y + h - 8), "rocks", size=9, colour="#ffffff", bold=True)
+    scene.text((x + w / 2, y + h - 8), "rocks", size=12, colour="#ffffff", bold=True)
     first = layout.cell_rect(view.rocks, 0)
     scene.rect(first.x, first.y, first.w * view.options.cols, first.h, fill=palette.NO_GO,
                opacity=0.55)
-    scene.text((first.x + first.w * view.options.cols / 2, first.y + first.h - 7),
-               "closed by the jagged rocks", size=9, colour=palette.INK)
+    scene.text((first.x + first.w * view.options.cols / 2, first.y + first.h - 9),
+               "closed by the jagged rocks", size=12, colour=palette.INK)
 
 
 def _draw_piles(scene: Scene, layout: Layout, view: PlayerView) -> None:
-    x = layout.width - 10
-    y = layout.sea_bottom + 18
+    """Under the sea, right of the Start slot: what left the game."""
+    x = layout.start_rect.x + layout.start_rect.w + 12
+    y = layout.sea_bottom + 20
     lines = [f"discarded: {sum(view.discard_counts)}"]
     if view.options.monsters:
         lines.append(f"monsters to play: {view.monsters_left}")
     if view.out:
         lines.append(f"out: {len(view.out)}")
-    for number, line in enumerate(lines):
-        scene.text((x, y + 14 * number), line, size=10, colour=palette.MUTED, anchor="end")
+    scene.text((x, y), " · ".join(lines), size=12, colour=palette.MUTED, anchor="start")
 
 
 def _draw_cover(scene: Scene, layout: Layout, message: str) -> None:
-    top = layout.hand_top
-    scene.rect(8, top, layout.width - 16, layout.height - top - 8, fill=palette.BLUE,
-               stroke=palette.INK, width=1.5)
-    scene.text((layout.width / 2, top + 30), message, size=15, colour="#ffffff", bold=True)
-    scene.text((layout.width / 2, top + 58), "Click here or press Enter when only you can see the "
-               "screen.", size=11, colour="#ffffff")
+    draw_cover(scene, layout.hand_area, message)
 
 
 def _draw_open_hands(scene: Scene, layout: Layout, view: PlayerView) -> None:
     width, height = SMALL_CARD
+    x = layout.column
     for seat in range(view.players):
-        y = layout.hand_top + seat * (height + 30)
-        scene.text((16, y + 6), f"Player {seat + 1}", size=11, colour=palette.INK, anchor="start",
+        y = layout.hand_top + seat * OPEN_ROW
+        scene.text((x, y + 8), f"Player {seat + 1}", size=12, colour=palette.INK, anchor="start",
                    bold=seat == view.current_player)
         hand = view.hands[seat] or ()
-        rects = hand_rects(16, y + 14, len(hand), width=width, height=height, gap=4)
+        rects = hand_rects(x, y + 18, len(hand), width=width, height=height, gap=4)
         draw_hand(scene, rects, [card_face(card) for card in hand])
         deck = view.decks[seat]
         if deck is not None:
-            scene.text((16 + view.options.hand_size * (width + 4) + 10, y + 14 + height / 2),
-                       "deck: " + (hand_text(deck) if len(deck) <= 12 else
-                                   hand_text(deck[:12]) + f" … (+{len(deck) - 12})"),
-                       size=10, colour=palette.MUTED, anchor="start")
+            shown = hand_text(deck) if len(deck) <= 6 else \
+                hand_text(deck[:6]) + f" … (+{len(deck) - 6})"
+            scene.text((x, y + 18 + height + 14), f"deck: {shown}", size=12,
+                       colour=palette.MUTED, anchor="start")
 
 
 __all__ = ["Layout", "card_face", "draw_sea", "draw_table", "layout_for"]

@@ -102,7 +102,7 @@ class _DiscardPairs(dict):
 _PAIRS = _DiscardPairs()
 
 
-def _discards(cards: tuple[Card, ...], k: int) -> list[Discard]:
+def _discards(cards: tuple[Card, ...], k: int) -> list[Action]:
     """Every ``Discard`` of ``k`` of the (sorted) ``cards``."""
     return list(map(_PAIRS.__getitem__ if k == 2 else Discard, _choices(cards, k)))
 
@@ -245,7 +245,7 @@ class CalmState(GameState[Action]):
         actions += _discards(spare, 2)
         return actions
 
-    def chance_outcomes(self) -> list[tuple[MoveRocks, Fraction]]:
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         if self.phase != DRIFT or self.won or self.lost:
             return []
         rows = self.rocks_rows()
@@ -286,7 +286,8 @@ class CalmState(GameState[Action]):
     def _check_play(self, play: Play) -> None:
         hand, card = self.hands[self.player], play.card
         if card not in hand:
-            raise IllegalAction(f"{self._seat()} holds no {card_label(card)} "
+            holds = f"holds no {card}" if card < START else f"does not hold {card_label(card)}"
+            raise IllegalAction(f"{self._seat()} {holds} "
                                 f"(the hand is {hand_text(hand)})")
         if START in hand and not self.start_played and card != START:
             raise IllegalAction("you hold the Start card and the Start is not yet played: you must "
@@ -322,7 +323,7 @@ class CalmState(GameState[Action]):
                 "to discard: you may not place a card that needs more discards than that")
 
     def _check_discard(self, discard: Discard) -> None:
-        seat = self.current_player
+        seat = self.sharer if self.phase == SHARE else self.player
         hand, cards = self.hands[seat], discard.cards
         if not _holds(hand, cards):
             raise IllegalAction(f"{self._seat(seat)} cannot discard {hand_text(cards)}: the hand "
@@ -406,23 +407,19 @@ class CalmState(GameState[Action]):
         phase = self.phase
         self.last_actor = (CHANCE if phase == DRIFT else
                            self.sharer if phase == SHARE else self.player)
-        if phase == ACT:
-            if isinstance(action, Play):
-                self._play(action)
-            else:
-                self._discard(self.player, action.cards)
-                self._action_done()
-        elif phase == PAY:
-            self._discard(self.player, action.cards)
-            self._action_done()
-        elif phase == SPLIT:
+        if isinstance(action, Play):
+            self._play(action)
+        elif isinstance(action, Split):
             self.shares = action.shares
             self._next_sharer(0)
-        elif phase == SHARE:
-            self._share(action.cards)
         elif isinstance(action, MoveRocks):
             self.rocks = action.row
             self._end_turn()
+        elif phase == SHARE:
+            self._share(action.cards)
+        elif phase in (ACT, PAY):
+            self._discard(self.player, action.cards)
+            self._action_done()
         else:
             # text: "вы должны вместо этого сбросить две карты"
             self._discard(self.player, action.cards)
@@ -438,6 +435,8 @@ class CalmState(GameState[Action]):
             self._start_discards()
         elif card == FINISH:
             self.won = True
+        elif play.at is None:
+            raise IllegalAction(f"say where {card_label(card)} goes: give a cell (row, col)")
         elif card == MONSTER:
             index = play.at[0] * self.options.cols + play.at[1]
             self.out += (self.sea.cells[index], MONSTER)
@@ -475,10 +474,11 @@ class CalmState(GameState[Action]):
     def _next_sharer(self, offset: int) -> None:
         """Hand the Start's discards to the next player who owes some, counting ``offset`` seats
         on from the active player, or end the action when all are made."""
+        shares = self.shares if self.shares is not None else (0,) * self.players
         for step in range(offset, self.players):
             seat = (self.player + step) % self.players
-            if self.shares[seat]:
-                self.phase, self.sharer, self.owed = SHARE, seat, self.shares[seat]
+            if shares[seat]:
+                self.phase, self.sharer, self.owed = SHARE, seat, shares[seat]
                 self._refill_if_spent(seat)
                 return
         self.shares = None

@@ -14,6 +14,7 @@ from sailing_kit.calm.cards import START, card_to_json, is_island, parse_card
 from sailing_kit.calm.sea import ADJACENCIES
 from sailing_kit.core import options as opt
 from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.reading import shown
 
 AUTOMATIC = "automatic"
 MANUAL = "manual"
@@ -49,16 +50,17 @@ class CalmOptions:
         if self.monsters in (1, 2):
             raise ValueError("the rules shuffle in three, four or five sea monsters: option "
                              f"'monsters' must be 0, 3, 4 or 5, not {self.monsters}")
-        if self.rocks is not None and self.rocks not in ROCKS_MODES:
+        if self.rocks is not None and (not isinstance(self.rocks, str)
+                                       or self.rocks not in ROCKS_MODES):
             raise ValueError("option 'rocks' must be None, 'automatic' or 'manual', "
-                             f"not {self.rocks!r}")
+                             f"not {shown(self.rocks)}")
         opt.whole_number(self.removed_islands, "removed_islands", 0, 12)
         if self.removed_islands in (1, 2, 3):
             raise ValueError("the rules remove from 4 to 12 islands: option 'removed_islands' must "
                              f"be 0 or 4 to 12, not {self.removed_islands}")
-        if self.adjacency not in ADJACENCIES:
+        if not isinstance(self.adjacency, str) or self.adjacency not in ADJACENCIES:
             raise ValueError("option 'adjacency' must be 'reading' or 'physical', "
-                             f"not {self.adjacency!r}")
+                             f"not {shown(self.adjacency)}")
         opt.whole_number(self.rows, "rows", 1, 10)
         opt.whole_number(self.cols, "cols", 1, 10)
         opt.whole_number(self.top, "top", 1, 999)

@@ -57,6 +57,8 @@ class Solution:
         trial, steps = state.copy(), []
         for number, action in enumerate(self.line, start=1):
             seat = trial.current_player
+            if seat is None:
+                raise ValueError("the winning line goes on after the game is over")
             trial.apply(action)
             steps.append(f"{number}. Player {seat + 1}: {action}")
         return steps

@@ -84,10 +84,11 @@ class PlayerView:
                          f"{self.discard_counts[seat]} discarded.")
         if self.out:
             lines.append(f"Out of the game: {hand_text(self.out)}.")
+        player = self.current_player
         if self.result is not None:
             lines.append(f"Over: {self.result.reason}.")
-        elif self.current_player == CHANCE:
+        elif player is None or player == CHANCE:
             lines.append(f"Next: {self.expected}.")
         else:
-            lines.append(f"{self.seat_name(self.current_player)} to act: {self.expected}.")
+            lines.append(f"{self.seat_name(player)} to act: {self.expected}.")
         return "\n".join(lines)

@@ -110,7 +110,7 @@ class SeatPlay:
         self.say("This table's game goes on to its end: ask your teacher for a new table.",  # type: ignore[attr-defined]
                  "error")
 
-    def save_and_load(self, what: str = "game") -> list[widgets.Widget]:
+    def save_and_load(self, what: str = "game", width: str = "320px") -> list[widgets.Widget]:
         return []  # a saved game holds the table's seed, which never leaves the server
 
     def button(self, label: str, tooltip: str, callback: Callable[[], None],

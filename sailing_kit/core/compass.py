@@ -28,7 +28,7 @@ class Direction(StrEnum):
         raise ValueError(f"{value!r} is not a compass direction; use one of {names}")
 
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]  # the compass index, not str.index
         """0 for N, 1 for NE, ... 7 for NW (clockwise)."""
         return _INDEX[self]
 

@@ -1,7 +1,21 @@
-"""The kit's errors: each says, in a student's words, what went wrong."""
+"""The kit's errors: each says, in a student's words, what went wrong (and never at length)."""
+
+MAX_MESSAGE = 1_000
+"""The longest message an error keeps; longer ones are cut short (a long input quoted whole
+would bury the reason)."""
 
 
-class IllegalAction(ValueError):
+def cut_short(message: str, most: int = MAX_MESSAGE) -> str:
+    """``message`` itself, or its first ``most`` characters ending in '...'."""
+    return message if len(message) <= most else message[:most - 3] + "..."
+
+
+class _KitError(ValueError):
+    def __init__(self, message: str = ""):
+        super().__init__(cut_short(str(message)))
+
+
+class IllegalAction(_KitError):
     """An action the rules forbid. The message names the rule that forbids it.
 
     Raising it never changes the game: the state is exactly as before the attempt.
@@ -9,12 +23,12 @@ class IllegalAction(ValueError):
 
     def __init__(self, rule: str):
         super().__init__(rule)
-        self.rule = rule
+        self.rule = str(self)
 
 
-class ConfigError(ValueError):
+class ConfigError(_KitError):
     """A game was asked for with options that make no sense (unknown name, wrong type, out of range)."""
 
 
-class SavedGameError(ValueError):
+class SavedGameError(_KitError):
     """A saved game (JSON) is malformed, belongs to another game, or holds a move the rules refuse."""

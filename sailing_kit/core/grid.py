@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from sailing_kit.core import reading
 from sailing_kit.core.compass import Direction
 
 Point = tuple[int, int]
@@ -24,13 +25,7 @@ def chebyshev(a: Point, b: Point) -> int:
 
 def parse_point(value: object, what: str = "point") -> Point:
     """Read ``(x, y)`` from a tuple or a JSON list of two integers, or raise ValueError."""
-    if (
-        isinstance(value, (tuple, list))
-        and len(value) == 2
-        and all(isinstance(c, int) and not isinstance(c, bool) for c in value)
-    ):
-        return (value[0], value[1])
-    raise ValueError(f"a {what} is two whole numbers (x, y), not {value!r}")
+    return reading.point(value, f"a {what}", error=ValueError)
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,11 @@ import difflib
 from enum import Enum
 from typing import Any, TypeVar
 
+from sailing_kit.core import reading
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import ConfigError
-from sailing_kit.core.grid import Point, parse_point
+from sailing_kit.core.grid import Point
+from sailing_kit.core.reading import shown
 
 T = TypeVar("T")
 
@@ -19,10 +21,10 @@ def build_options(options_class: type[T], given: dict[str, Any]) -> T:
     names = [f.name for f in dataclasses.fields(options_class)]  # type: ignore[arg-type]
     for key in given:
         if key not in names:
-            close = difflib.get_close_matches(key, names, n=1)
+            close = difflib.get_close_matches(key, names, n=1) if len(key) <= 40 else []
             hint = f" Did you mean {close[0]!r}?" if close else ""
             raise ConfigError(
-                f"unknown option {key!r}.{hint} The options are: {', '.join(names)}."
+                f"unknown option {shown(key)}.{hint} The options are: {', '.join(names)}."
             )
     try:
         return options_class(**given)
@@ -53,28 +55,43 @@ def _to_json(value: Any) -> Any:
 def whole_number(value: object, name: str, low: int, high: int | None = None) -> int:
     """``value`` as an int within ``[low, high]``, or a ValueError naming the option."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"option {name!r} must be a whole number, not {value!r}")
+        raise ValueError(f"option {name!r} must be a whole number, not {shown(value)}")
     if value < low or (high is not None and value > high):
         limit = f"from {low} to {high}" if high is not None else f"at least {low}"
-        raise ValueError(f"option {name!r} must be {limit}, not {value}")
-    return value
+        raise ValueError(f"option {name!r} must be {limit}, not {shown(value)}")
+    return int(value)
 
 
 def direction(value: object, name: str) -> Direction:
-    try:
-        return Direction.parse(value)  # type: ignore[arg-type]
-    except ValueError as error:
-        raise ValueError(f"option {name!r}: {error}") from None
+    return reading.direction(value, f"option {name!r}", error=ValueError)
 
 
-def point(value: object, name: str) -> Point:
-    try:
-        return parse_point(value, name)
-    except ValueError as error:
-        raise ValueError(f"option {name!r}: {error}") from None
+def point(value: object, name: str, low: int = -reading.MAX_COORDINATE,
+          high: int = reading.MAX_COORDINATE) -> Point:
+    return reading.point(value, f"option {name!r}", low=low, high=high, error=ValueError)
 
 
 def flag(value: object, name: str) -> bool:
     if not isinstance(value, bool):
-        raise ValueError(f"option {name!r} must be True or False, not {value!r}")
+        raise ValueError(f"option {name!r} must be True or False, not {shown(value)}")
     return value
+
+
+def choice(value: object, name: str, options: tuple[str, ...]) -> str:
+    """``value`` if it is one of the texts ``options``, or a ValueError naming the option."""
+    if isinstance(value, str) and value in options:
+        return value
+    listed = ", ".join(repr(option) for option in options)
+    raise ValueError(f"option {name!r} must be one of {listed}, not {shown(value)}")
+
+
+def points(value: object, name: str) -> tuple[Point, ...]:
+    """A list of points ``(x, y)``, or a ValueError naming the option."""
+    return reading.items(value, lambda item: point(item, name), f"option {name!r}",
+                         error=ValueError)
+
+
+def whole_numbers(value: object, name: str, low: int, high: int) -> tuple[int, ...]:
+    """A list of whole numbers from ``low`` to ``high``, or a ValueError naming the option."""
+    return reading.items(value, lambda item: whole_number(item, name, low, high),
+                         f"option {name!r}", error=ValueError)

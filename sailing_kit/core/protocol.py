@@ -22,11 +22,16 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 from sailing_kit.core.chance import Chance, fresh_seed
 from sailing_kit.core.errors import ConfigError, IllegalAction, SavedGameError
 from sailing_kit.core.options import options_to_json
+from sailing_kit.core.reading import json_value, shown
 
 CHANCE = -1
 """``current_player`` at a chance node: the dice, the deck or the wind decides."""
 
 A = TypeVar("A")
+MAX_SEED = 2**256 - 1
+"""Seeds are whole numbers from 0 to 2**256 - 1 (room for any hash of a name)."""
+_SAVED_KEYS = ("game", "version", "seed", "options", "moves")
+_NOT_OPTIONS = ("seed", "cls", "self")
 
 
 @dataclass(frozen=True)
@@ -48,8 +53,9 @@ class GameState(ABC, Generic[A]):
     def __init__(self, seed: int | None, options: Any):
         if seed is None:
             seed = fresh_seed()
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise ConfigError(f"the seed must be a whole number of 0 or more, not {seed!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+            raise ConfigError(f"the seed must be a whole number from 0 to 2**256 - 1, not "
+                              f"{shown(seed)}")
         self.seed = seed
         self.options = options
         self.chance = Chance(seed)
@@ -121,8 +127,9 @@ class GameState(ABC, Generic[A]):
 
     def apply(self, action: Any) -> None:
         """Play an action. An illegal one raises IllegalAction and changes nothing."""
-        if self.is_over():
-            raise IllegalAction(f"the game is over ({self.result.reason}): no more moves")
+        result = self.result
+        if result is not None:
+            raise IllegalAction(f"the game is over ({result.reason}): no more moves")
         parsed = self.parse_action(action)
         self.check(parsed)
         self._commit(parsed, sampled=False, saved=self._save())
@@ -189,11 +196,17 @@ class GameState(ABC, Generic[A]):
         )
 
     @classmethod
-    def from_json(cls, text: str) -> Self:
-        """Load a saved game, replaying its moves through the rules."""
+    def from_json(cls, text: str | bytes) -> Self:
+        """Load a saved game, replaying its moves through the rules. Anything wrong with the
+        file, however it is wrong, raises :class:`SavedGameError` saying what."""
         data = _read_saved(text, cls.GAME, cls.SAVE_VERSION)
+        options = data["options"]
+        reserved = next((key for key in options if key in _NOT_OPTIONS), None)
+        if reserved is not None:
+            raise SavedGameError(f"the saved game's options are not valid: {reserved!r} is not "
+                                 "an option (the seed is saved beside the options)")
         try:
-            state = cls.new(seed=data["seed"], **data["options"])
+            state = cls.new(data["seed"], **options)
         except ConfigError as error:
             raise SavedGameError(f"the saved game's options are not valid: {error}") from None
         for number, entry in enumerate(data["moves"], start=1):
@@ -208,19 +221,20 @@ class GameState(ABC, Generic[A]):
         return self.scene().to_svg()
 
 
-def _read_saved(text: str, game: str, version: int) -> dict[str, Any]:
-    try:
-        data = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as error:
-        raise SavedGameError(f"this is not a saved game: the text is not valid JSON ({error})") from None
+def _read_saved(text: object, game: str, version: int) -> dict[str, Any]:
+    data = json_value(text, "a saved game", error=SavedGameError)
     if not isinstance(data, dict):
         raise SavedGameError("this is not a saved game: expected a JSON object with the game's name")
     if data.get("game") != game:
-        raise SavedGameError(f"this file is not a saved {game!r} game (it says {data.get('game')!r})")
-    if data.get("version") != version:
-        raise SavedGameError(
-            f"this saved game has format version {data.get('version')!r}; this kit reads version {version}"
-        )
+        raise SavedGameError(f"this file is not a saved {game!r} game (it says "
+                             f"{shown(data.get('game'))})")
+    if type(data.get("version")) is not int or data["version"] != version:
+        raise SavedGameError(f"this saved game has format version {shown(data.get('version'))}; "
+                             f"this kit reads version {version}")
+    unknown = next((key for key in data if key not in _SAVED_KEYS), None)
+    if unknown is not None:
+        raise SavedGameError(f"this saved game has an unknown entry {shown(unknown)} (a saved "
+                             f"game has {', '.join(_SAVED_KEYS)})")
     kinds = {"seed": int, "options": dict, "moves": list}
     for key, kind in kinds.items():
         if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
@@ -229,15 +243,18 @@ def _read_saved(text: str, game: str, version: int) -> dict[str, Any]:
 
 
 def _replay(state: GameState[Any], number: int, entry: Any) -> None:
-    if not isinstance(entry, dict) or "move" not in entry:
-        raise SavedGameError(f"move {number} of the saved game is not of the form {{'move': ...}}")
+    if (not isinstance(entry, dict) or "move" not in entry
+            or not set(entry) <= {"move", "sampled"}
+            or not isinstance(entry.get("sampled", False), bool)):
+        raise SavedGameError(f"move {number} of the saved game is not of the form {{'move': ...}} "
+                             "(with 'sampled': true for a chance outcome drawn from the seed)")
     try:
         if entry.get("sampled"):
             drawn = state.sample_chance()
             if state.action_to_json(drawn) != entry["move"]:
                 raise SavedGameError(
-                    f"move {number}: the saved chance outcome {entry['move']!r} is not what this "
-                    f"game's seed gives ({state.action_to_json(drawn)!r}); the file was edited"
+                    f"move {number}: the saved chance outcome {shown(entry['move'])} is not what "
+                    f"this game's seed gives ({state.action_to_json(drawn)!r}); the file was edited"
                 )
         else:
             state.apply(entry["move"])

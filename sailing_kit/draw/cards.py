@@ -7,6 +7,7 @@ raised, its border is thicker, and it carries a tick badge.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -72,20 +73,19 @@ def draw_card(scene: Scene, rect: Rect, face: CardFace | None, *, selected: bool
                                                             1.7 * rect.w / len(face.title))
         scene.text((cx, cy), face.title, size=max(size, MIN_TEXT), colour=face.ink, bold=True)
     if face.corner and scale >= 0.8:
-        scene.text((rect.x + 5, rect.y + 17), face.corner, size=MIN_TEXT, colour=face.ink, anchor="start")
-    for row, line in enumerate(reversed(_caption_lines(face.caption, rect.w))):
-        scene.text((cx, rect.y + rect.h - 10 - 13 * row), line, size=MIN_TEXT,
-                   colour=palette.MUTED)
+        scene.text((rect.x + 5, rect.y + 19), face.corner, size=MIN_TEXT, colour=face.ink, anchor="start")
+    for row, line in enumerate(reversed(caption_lines(face.caption, rect.w))):
+        scene.text((cx, rect.y + rect.h - 10 - 14 * row), line, size=MIN_TEXT, colour=palette.MUTED)
     if selected:
         badge = (rect.x + rect.w - 4, rect.y + 4)
         scene.circle(badge, 9, fill=palette.BLUE, stroke="#ffffff", width=1.5)
-        scene.text(badge, "✓", size=12, colour="#ffffff", bold=True)
+        scene.text(badge, "✓", size=MIN_TEXT, colour="#ffffff", bold=True)
 
 
-def _caption_lines(caption: str, width: float) -> list[str]:
-    """The caption wrapped into lines that fit a card ``width`` pixels wide (about 6.5 pixels
+def caption_lines(caption: str, width: float) -> list[str]:
+    """The caption wrapped into lines that fit a card ``width`` pixels wide (about 6 pixels
     a letter at 12 px)."""
-    fits = max(4, int((width - 6) / 6.5))
+    fits = max(4, int((width - 4) / 6))
     lines: list[str] = []
     for word in caption.split():
         if lines and len(lines[-1]) + 1 + len(word) <= fits:
@@ -109,6 +109,23 @@ def draw_hand(scene: Scene, rects: Sequence[Rect], faces: Sequence[CardFace | No
     """Draw the cards of a hand into the rectangles from :func:`hand_rects`."""
     for i, (rect, face) in enumerate(zip(rects, faces)):
         draw_card(scene, rect, face, selected=i in selected, dimmed=i in dimmed)
+
+
+COVER_HINT = "Click here or press Enter when only you can see the screen."
+
+
+def draw_cover(scene: Scene, area: Rect, message: str) -> None:
+    """A plain panel over ``area`` hiding a hand (pass the device): ``message`` and how to
+    lift it, wrapped to the panel's width."""
+    scene.rect(area.x, area.y, area.w, area.h, fill=palette.BLUE, stroke=palette.INK, width=1.5)
+    lines = [(line, 16, True) for line in textwrap.wrap(message, max(8, int(area.w / 10.5)))]
+    lines += [(line, 12, False) for line in textwrap.wrap(COVER_HINT, max(8, int(area.w / 7.6)))]
+    height = sum(size + 6 for _, size, _ in lines)
+    y = area.y + max(10.0, (min(area.h, 160) - height) / 2)
+    for line, size, bold in lines:
+        scene.text((area.x + area.w / 2, y + size / 2), line, size=size, colour="#ffffff",
+                   bold=bold)
+        y += size + 6
 
 
 def card_at(rects: Sequence[Rect], x: float, y: float) -> int | None:

@@ -48,7 +48,7 @@ def draw_die(scene: Scene, corner: XY, size: float, value: int | None, *, held: 
             scene.circle((centre[0] + dx * step, centre[1] + dy * step), radius, fill=palette.INK)
     below = "HELD" if held else caption
     if below:
-        scene.text((centre[0], y + size + 12), below, size=MIN_TEXT,
+        scene.text((centre[0], y + size + 11), below, size=MIN_TEXT,
                    colour=palette.BLUE if held else palette.MUTED, bold=held)
 
 

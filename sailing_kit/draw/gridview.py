@@ -13,7 +13,8 @@ from sailing_kit.draw.scene import MIN_TEXT, XY, Scene
 
 @dataclass(frozen=True)
 class GridView:
-    """A ``width`` x ``height`` grid of intersections drawn ``cell`` pixels apart, North up."""
+    """A ``width`` x ``height`` grid of intersections drawn ``cell`` pixels apart, North up; its
+    lower-left intersection is grid point ``origin`` (a view zoomed onto part of a grid)."""
 
     width: int
     height: int
@@ -21,6 +22,7 @@ class GridView:
     margin: float = 28
     top: float = 28
     """Extra room above the grid (titles, wind indicator)."""
+    origin: tuple[int, int] = (0, 0)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -32,10 +34,13 @@ class GridView:
 
     def pixel(self, point: tuple[float, float]) -> XY:
         """The pixel of grid point ``(x, y)`` (fractions allowed)."""
-        return (
-            self.margin + point[0] * self.cell,
-            self.top + self.margin + (self.height - 1 - point[1]) * self.cell,
-        )
+        x, y = point[0] - self.origin[0], point[1] - self.origin[1]
+        return (self.margin + x * self.cell, self.top + self.margin + (self.height - 1 - y) * self.cell)
+
+    def contains(self, point: tuple[float, float]) -> bool:
+        """True if grid point ``point`` is on this view."""
+        x, y = point[0] - self.origin[0], point[1] - self.origin[1]
+        return 0 <= x < self.width and 0 <= y < self.height
 
     def toward(self, point: Point, direction: Direction, fraction: float) -> XY:
         """The pixel ``fraction`` of a cell from ``point`` in ``direction`` (diagonals scaled
@@ -46,21 +51,21 @@ class GridView:
 
     def nearest(self, x: float, y: float) -> Point | None:
         """The grid point nearest pixel ``(x, y)``, or None if the click is off the grid."""
-        gx = round((x - self.margin) / self.cell)
-        gy = self.height - 1 - round((y - self.top - self.margin) / self.cell)
-        if 0 <= gx < self.width and 0 <= gy < self.height:
-            return (gx, gy)
-        return None
+        gx = round((x - self.margin) / self.cell) + self.origin[0]
+        gy = self.height - 1 - round((y - self.top - self.margin) / self.cell) + self.origin[1]
+        return (gx, gy) if self.contains((gx, gy)) else None
 
     def draw_grid(self, scene: Scene) -> None:
         """Water, grid lines and coordinates every five lines."""
-        for x in range(self.width):
-            scene.line(self.pixel((x, 0)), self.pixel((x, self.height - 1)), stroke=palette.GRID)
-        for y in range(self.height):
-            scene.line(self.pixel((0, y)), self.pixel((self.width - 1, y)), stroke=palette.GRID)
-        for x in range(0, self.width, 5):
-            px, py = self.pixel((x, 0))
+        (x0, y0), (x1, y1) = self.origin, (self.origin[0] + self.width - 1,
+                                           self.origin[1] + self.height - 1)
+        for x in range(x0, x1 + 1):
+            scene.line(self.pixel((x, y0)), self.pixel((x, y1)), stroke=palette.GRID)
+        for y in range(y0, y1 + 1):
+            scene.line(self.pixel((x0, y)), self.pixel((x1, y)), stroke=palette.GRID)
+        for x in range(-(-x0 // 5) * 5, x1 + 1, 5):
+            px, py = self.pixel((x, y0))
             scene.text((px, py + self.margin * 0.55), str(x), size=MIN_TEXT, colour=palette.MUTED)
-        for y in range(0, self.height, 5):
-            px, py = self.pixel((0, y))
+        for y in range(-(-y0 // 5) * 5, y1 + 1, 5):
+            px, py = self.pixel((x0, y))
             scene.text((px - self.margin * 0.55, py), str(y), size=MIN_TEXT, colour=palette.MUTED)

@@ -29,6 +29,8 @@ class Attempt:
     try_number: int
     points: float = 0.0
     max_points: float = 0.0
+    mode: str = "practice"
+    """``"practice"`` or ``"assessment"``: the mode the student's notebook started in."""
 
 
 _listeners: list[Listener] = []

@@ -1,149 +1,198 @@
 """Auto-checked questions for the Calm lesson: the sea as one line, costs, legal cells, the hand
 limit, natural slots, the Start's split, and a puzzle to win.
 
-``q1(answer)`` ... ``q7(answer)`` each return a :class:`~sailing_kit.exercises.feedback.Feedback`.
-Every expected answer is computed by the rules engine (:mod:`sailing_kit.calm`), never typed in;
-a wrong answer's feedback says what was wrong and why, in the engine's words where it refuses a
-move. Answers are read as data only. ``QUESTIONS`` lists the questions in order and ``PROMPTS``
-maps each name (``"q1"``, ...) to its prompt in Markdown.
+``start("Ada")`` names the student; ``q1`` ... ``q7`` then show and check that student's
+variant: other seas, cards and deals than the lesson prints. Every expected answer is computed
+by the rules engine (:mod:`sailing_kit.calm`), never typed in; a wrong answer's feedback says
+what was wrong and why, in the engine's words where it refuses a move. Cells are written
+``(row, column)``, as Calm writes them: row 0 at the bottom, column 0 at the left.
 """
 
 from __future__ import annotations
 
-from math import ceil
+import random
+from dataclasses import dataclass
 
 from sailing_kit.calm import CalmState, Sea, Split, natural_slot
 from sailing_kit.calm.cards import hand_text
+from sailing_kit.calm.drawing import draw_sea
 from sailing_kit.calm.puzzle import new_puzzle, puzzle_from_decks, solve
 from sailing_kit.calm.sea import Cell
 from sailing_kit.core.errors import IllegalAction
-from sailing_kit.exercises.feedback import (
+from sailing_kit.draw.scene import Scene
+from sailing_kit.exercises import session
+from sailing_kit.exercises.question import Question
+from sailing_kit.exercises.readers import (
     AnswerError,
-    Feedback,
     NotAnswered,
-    correct,
     is_blank,
-    not_yet,
-    question,
-    read_choice,
+    keys_reader,
     read_dict,
     read_int,
     read_point,
-    read_points,
     read_set,
     show,
 )
+from sailing_kit.exercises.verdicts import Verdict, by_part, right, whole, wrong
 
-SIZE, TOP, HAND_LIMIT = 36, 80, 4
-
-
-def _verdict(mistakes: list[str], praise: str) -> Feedback:
-    return not_yet("\n".join(mistakes)) if mistakes else correct(praise)
+EXERCISE = "04_calm"
+HAND_LIMIT = 4
 
 
-def _letter_reader(letters):
-    return lambda value: read_choice(value, {letter: letter for letter in letters}, "letter")
+def start(student: object, mode: str = "practice") -> object:
+    """Name yourself (``start("Ada Lovelace")``): your questions are drawn from your name."""
+    return session.start(EXERCISE, student, mode)
+
+
+def at(cell: Cell) -> str:
+    """A cell in words, as Calm names it: "row 0, column 3"."""
+    return f"row {cell[0]}, column {cell[1]}"
+
+
+def _read_cell(value: object) -> Cell:
+    return read_point(value, "cell (row, column)", "(0, 3)")
+
+
+def _random_sea(rng: random.Random, islands: int, top: int = 80) -> Sea:
+    """A 6 × 6 sea of ``islands`` islands, ascending in reading order."""
+    indices = sorted(rng.sample(range(36), islands))
+    values = sorted(rng.sample(range(1, top + 1), islands))
+    return Sea.from_cells({divmod(i, 6): v for i, v in zip(indices, values)})
 
 
 def _neighbours_in_words(sea: Sea, index: int) -> str:
-    """The filled neighbours of a cell and their differences, in words."""
     filled = [(sea.position(n), sea.cells[n]) for n in sea.neighbours(index) if sea.cells[n]]
     if not filled:
-        return "no neighbour in the sequence holds a card"
-    return " and ".join(f"{value} at {cell}" for cell, value in filled)
+        return "no cell next to it in the sequence holds a card"
+    return " and ".join(f"{value} at {at(cell)}" for cell, value in filled)
 
 
 # ----- question 1: the sea as one line ------------------------------------------------------------
 
-Q1_CELLS: tuple[Cell, ...] = ((0, 5), (1, 0), (3, 2), (5, 5))
+@dataclass(frozen=True)
+class Line:
+    """A sea of ``rows`` × ``cols`` and four cells to number."""
+
+    rows: int
+    cols: int
+    cells: dict[str, Cell]
 
 
-@question(
-    "Question 1 · The sea as one line",
-    "Cells are written `(row, col)`: row 0 is the bottom row, column 0 the left column. Reading "
-    "the sea as one line of 36 slots — the bottom row left to right, then the row above — which "
-    "slot (1 to 36) is each cell?\n\n"
-    "Answer with a dict from cell to slot, like `{(0, 5): 6, ...}`.",
-)
-def q1(answer: object) -> Feedback:
-    sea = Sea.empty()
-    said = read_dict(answer, Q1_CELLS, read_point, lambda v: read_int(v, "slot", low=1), "cell")
-    return _verdict(
-        [_slot_mistake(cell, said[cell]) for cell in Q1_CELLS
-         if said[cell] != sea.index(*cell) + 1],
-        "slot = row × 6 + column + 1: each full row below comes first.",
-    )
+def _q1_draw(rng: random.Random) -> Line:
+    rows, cols = rng.choice([(4, 5), (5, 4), (5, 7), (3, 8), (7, 5), (4, 9), (8, 3)])
+    chosen = rng.sample(range(rows * cols), 4)
+    return Line(rows, cols, {letter: divmod(i, cols) for letter, i in zip("ABCD", chosen)})
 
 
-def _slot_mistake(cell: Cell, said: int) -> str:
-    row, col = cell
-    slot = Sea.empty().index(row, col) + 1
-    below = ("No row lies below it" if row == 0 else "The row below it holds 6 slots" if row == 1
-             else f"The {row} rows below it hold {6 * row} slots")
-    return (f"Cell {cell}: you said slot {said}. {below}; then it is number {col + 1} in its own "
-            f"row: slot {slot}.")
+def _q1_prompt(v: Line) -> str:
+    return (f"A Calm variant plays on a sea of **{v.rows} rows and {v.cols} columns**. Cells are "
+            "written `(row, column)`: row 0 is the bottom row, column 0 the left column. "
+            f"Reading the sea as one line of {v.rows * v.cols} slots — the bottom row left to "
+            f"right, then the row above — which slot (1 to {v.rows * v.cols}) is each cell?\n\n"
+            + "\n".join(f"- {letter}: cell {cell}" for letter, cell in v.cells.items())
+            + '\n\nAnswer with a dict, like `{"A": 6, ...}`.')
+
+
+def _slot(v: Line, cell: Cell) -> int:
+    return Sea.empty(v.rows, v.cols).index(*cell) + 1
+
+
+def _q1_check(v: Line, answer: object) -> Verdict:
+    said = read_dict(answer, v.cells, keys_reader(v.cells, "letter"),
+                     lambda value: read_int(value, "slot", low=1), "cell")
+    mistakes = {}
+    for letter, (row, col) in v.cells.items():
+        if said[letter] != _slot(v, (row, col)):
+            below = ("No row lies below it" if row == 0 else f"The row below it holds {v.cols} "
+                     "slots" if row == 1 else f"The {row} rows below it hold {v.cols * row} slots")
+            mistakes[letter] = (f"{letter}, cell {(row, col)}: you said slot {said[letter]}. "
+                                f"{below}; then it is number {col + 1} in its own row.")
+    return by_part(v.cells, mistakes, "slot = row × columns + column + 1: each full row below "
+                   "comes first.")
+
+
+q1 = Question(
+    EXERCISE, 1, "The sea as one line", draw=_q1_draw, prompt=_q1_prompt, check=_q1_check,
+    solution=lambda v: {letter: _slot(v, cell) for letter, cell in v.cells.items()},
+    template='answer_1 = {"A": ..., "B": ..., "C": ..., "D": ...}',
+    hint="count the full rows below the cell (each holds one slot per column), then the cells "
+         "to its left in its own row.")
 
 
 # ----- question 2: what does it cost? -------------------------------------------------------------
 
-Q2_SEA = Sea.from_cells({(0, 2): 12, (0, 4): 20, (0, 5): 23, (1, 3): 31})
-Q2_PLACEMENTS: dict[str, tuple[int, Cell]] = {"A": (15, (0, 3)), "B": (26, (1, 0)),
-                                              "C": (29, (1, 2)), "D": (27, (1, 1))}
-"""Letter: (card, cell)."""
+@dataclass(frozen=True)
+class Costs:
+    sea: Sea
+    placements: dict[str, tuple[int, Cell]]
 
 
-def q2_picture():
-    """The sea of question 2, each placement's cell marked with its letter."""
-    from sailing_kit.calm.drawing import draw_sea
+def _q2_draw(rng: random.Random) -> Costs:
+    while True:
+        sea = _random_sea(rng, 5, top=60)
+        options = [(card, sea.position(i), cost) for card in range(1, 61)
+                   for i, cost in sea.placements(card)]
+        free = [o for o in options if o[2] == 0]
+        paying = [o for o in options if 0 < o[2] <= 6]
+        if free and len(paying) >= 3:
+            chosen = rng.sample(paying, 3) + [rng.choice(free)]
+            if len({cell for _, cell, _ in chosen}) == 4:
+                rng.shuffle(chosen)
+                return Costs(sea, {letter: (card, cell) for letter, (card, cell, _)
+                                   in zip("ABCD", chosen)})
 
-    labels = {cell: f"{letter}: {card}" for letter, (card, cell) in Q2_PLACEMENTS.items()}
-    return draw_sea(Q2_SEA, labels, title="The sea of question 2")
+
+def _q2_picture(v: Costs) -> Scene:
+    labels = {cell: f"{letter}: {card}" for letter, (card, cell) in v.placements.items()}
+    return draw_sea(v.sea, labels, title="The sea of question 2")
 
 
-@question(
-    "Question 2 · What does it cost?",
-    "In the sea pictured above, how many cards must you discard for each placement?\n\n"
-    + "\n".join(f"- {letter}: {card} at {cell}" for letter, (card, cell) in Q2_PLACEMENTS.items())
-    + '\n\nAnswer with a dict, like `{"A": 0, ...}`.',
-)
-def q2(answer: object) -> Feedback:
-    said = read_dict(answer, Q2_PLACEMENTS, _letter_reader(list(Q2_PLACEMENTS)),
-                     lambda v: read_int(v, "number of cards", low=0), "placement")
-    mistakes = []
-    for letter, (card, cell) in Q2_PLACEMENTS.items():
-        cost = Q2_SEA.cost(card, *cell)
+def _q2_check(v: Costs, answer: object) -> Verdict:
+    said = read_dict(answer, v.placements, keys_reader(v.placements, "placement"),
+                     lambda value: read_int(value, "number of cards", low=0), "placement")
+    mistakes = {}
+    for letter, (card, cell) in v.placements.items():
+        cost = v.sea.cost(card, *cell)
         if said[letter] != cost:
-            index = Q2_SEA.index(*cell)
-            mistakes.append(f"{letter} ({card} at {cell}): you said {said[letter]}. Its neighbours "
-                            f"in the sequence: {_neighbours_in_words(Q2_SEA, index)}"
-                            + (f"; the smaller difference is {cost}." if cost else
-                               ", so it costs nothing."))
-    return _verdict(mistakes, "next to a card you pay the difference, between two the smaller "
-                              "one, and across a row break too.")
+            index = v.sea.index(*cell)
+            words = _neighbours_in_words(v.sea, index)
+            beside = sum(1 for n in v.sea.neighbours(index) if v.sea.cells[n])
+            pay = ("; between two cards you pay the smaller difference." if beside == 2 else
+                   "; you pay the difference." if beside else ", so it costs nothing.")
+            mistakes[letter] = (f"{letter} ({card} at {at(cell)}): you said {said[letter]}. Next "
+                                f"to it in the sequence: {words}{pay}")
+    return by_part(v.placements, mistakes, "next to a card you pay the difference, between two "
+                   "the smaller one, and across a row break too.")
+
+
+q2 = Question(
+    EXERCISE, 2, "What does it cost?", draw=_q2_draw,
+    prompt=lambda v: ("In the sea pictured by `q2.picture()`, how many cards must you discard "
+                      "for each placement?\n\n"
+                      + "\n".join(f"- {letter}: {card} at cell {cell}"
+                                  for letter, (card, cell) in v.placements.items())
+                      + '\n\nAnswer with a dict, like `{"A": 0, ...}`.'),
+    check=_q2_check,
+    solution=lambda v: {letter: v.sea.cost(card, *cell)
+                        for letter, (card, cell) in v.placements.items()},
+    template='answer_2 = {"A": ..., "B": ..., "C": ..., "D": ...}',
+    hint="look at the cells just before and just after in reading order (across a row break "
+         "too): next to one card pay the difference, between two the smaller one, none free.",
+    picture=_q2_picture)
 
 
 # ----- question 3: where may it go? ---------------------------------------------------------------
 
-Q3_SEA = Sea.from_cells({(0, 1): 5, (1, 4): 24, (2, 2): 40, (3, 0): 52})
-Q3_CARD = 30
+LESSON_SEA = {(0, 1): 5, (1, 4): 24, (2, 2): 40, (3, 0): 52}
+"""The sea whose legal cells the lesson lists."""
 
 
-@question(
-    "Question 3 · Where may it go?",
-    f"In the sea pictured above, in which cells may **{Q3_CARD}** be placed (whatever it costs)?"
-    "\n\nAnswer with a set of cells, like `{(0, 0), (1, 2)}`.",
-)
-def q3(answer: object) -> Feedback:
-    said = read_points(answer)
-    legal = set(Q3_SEA.legal_cells(Q3_CARD))
-    a, b = Q3_SEA.gap(Q3_CARD)
-    between = (f"between {Q3_SEA.cells[a]} at {Q3_SEA.position(a)} and {Q3_SEA.cells[b]} at "
-               f"{Q3_SEA.position(b)}")
-    missing = [f"You left out {cell}: it is empty and lies {between} in reading order."
-               for cell in sorted(legal - said)]
-    extra = [f"Not {cell}: {_refusal(Q3_SEA, Q3_CARD, cell)}." for cell in sorted(said - legal)]
-    return _verdict(missing + extra,
-                    f"{Q3_CARD} must lie {between}: exactly the empty cells there.")
+def _q3_draw(rng: random.Random) -> tuple[Sea, int]:
+    while True:
+        sea = _random_sea(rng, 4)
+        cards = [c for c in range(1, 81) if 2 <= len(sea.legal_cells(c)) <= 5]
+        if cards and sea.cells != Sea.from_cells(LESSON_SEA).cells:
+            return sea, rng.choice(cards)
 
 
 def _refusal(sea: Sea, card: int, cell: Cell) -> str:
@@ -154,112 +203,208 @@ def _refusal(sea: Sea, card: int, cell: Cell) -> str:
     return "it is allowed"  # pragma: no cover - only called for refused cells
 
 
+def _q3_check(v: tuple[Sea, int], answer: object) -> Verdict:
+    sea, card = v
+    said = read_set(answer, _read_cell, "{(0, 0), (1, 2)}", single=_is_cell)
+    legal = set(sea.legal_cells(card))
+    a, b = sea.gap(card)
+    between = (f"after {sea.cells[a]} at {at(sea.position(a))}" if a >= 0 else "at the start")
+    between += (f" and before {sea.cells[b]} at {at(sea.position(b))}" if b < sea.size
+                else " and anywhere up to the end")
+    missing = [f"You left out cell {cell}: it is empty and lies {between} in reading order."
+               for cell in sorted(legal - said)]
+    extra = [f"Not cell {cell}: {_refusal(sea, card, cell)}." for cell in sorted(said - legal)]
+    return whole(extra + missing, f"{card} must lie {between}: exactly the empty cells there.",
+                 hint="find the islands just below and just above the card in value: it must "
+                      "lie between them in reading order, in an empty cell.")
+
+
+def _is_cell(value: object) -> bool:
+    return (isinstance(value, tuple) and len(value) == 2
+            and all(isinstance(c, int) and not isinstance(c, bool) for c in value))
+
+
+q3 = Question(
+    EXERCISE, 3, "Where may it go?", draw=_q3_draw,
+    prompt=lambda v: (f"In the sea pictured by `q3.picture()`, in which cells may **{v[1]}** be "
+                      "placed (whatever it costs)?\n\nAnswer with a set of cells `(row, column)`, "
+                      "like `{(0, 0), (1, 2)}`."),
+    check=_q3_check, solution=lambda v: set(v[0].legal_cells(v[1])), template="answer_3 = ...",
+    hint="find the islands just below and just above the card in value: it must lie between "
+         "them in reading order, in an empty cell.",
+    picture=lambda v: draw_sea(v[0], title="The sea of question 3"))
+
+
 # ----- question 4: the hand limit -----------------------------------------------------------------
 
-Q4_SEA = Sea.from_cells({(0, 0): 3, (0, 2): 10, (1, 0): 20, (1, 2): 30, (2, 0): 45})
-Q4_HAND = (2, 8, 25, 38, 46)
+def _q4_draw(rng: random.Random) -> tuple[Sea, tuple[int, ...]]:
+    while True:
+        sea = _random_sea(rng, 6)
+        hand = tuple(sorted(rng.sample([c for c in range(1, 81) if c not in sea.cells], 5)))
+        playable = [c for c in hand if _playable(sea, c)]
+        if 1 <= len(playable) <= 3:
+            return sea, hand
 
 
-def _playable(card: int) -> bool:
-    """True if ``card`` fits somewhere in question 4's sea at a cost the hand can pay."""
-    return any(cost <= HAND_LIMIT for _, cost in Q4_SEA.placements(card))
+def _playable(sea: Sea, card: int) -> bool:
+    return any(cost <= HAND_LIMIT for _, cost in sea.placements(card))
 
 
-@question(
-    "Question 4 · The hand limit",
-    f"You hold {', '.join(map(str, Q4_HAND))} and the sea is as pictured above. Which of your "
-    "cards could you play this turn? (You may not place a card that costs more discards than "
-    f"the {HAND_LIMIT} cards left in your hand.)\n\nAnswer with a set of cards, like `{{8, 25}}`.",
-)
-def q4(answer: object) -> Feedback:
-    said = read_set(answer, _read_hand_card, "{8, 25}")
-    playable = {card for card in Q4_HAND if _playable(card)}
-    missing = [f"{card} can be played: {_cheapest(card)}." for card in sorted(playable - said)]
-    extra = [f"{card} cannot be played: {_why_not(card)}." for card in sorted(said - playable)]
-    return _verdict(missing + extra, "each of these fits the order at a cost you can pay.")
-
-
-def _read_hand_card(value: object) -> int:
-    card = read_int(value, "card")
-    if card not in Q4_HAND:
-        raise AnswerError(f"{card} is not in your hand ({', '.join(map(str, Q4_HAND))}).")
-    return card
-
-
-def _cheapest(card: int) -> str:
-    index, cost = min(Q4_SEA.placements(card), key=lambda option: option[1])
-    return f"at {Q4_SEA.position(index)} it costs {cost}"
-
-
-def _why_not(card: int) -> str:
-    options = Q4_SEA.placements(card)
+def _why_not(sea: Sea, card: int) -> str:
+    options = sea.placements(card)
     if not options:
-        a, b = Q4_SEA.gap(card)
-        edge = (f"before {Q4_SEA.cells[b]} at {Q4_SEA.position(b)}" if a < 0
-                else f"between {Q4_SEA.cells[a]} and {Q4_SEA.cells[b]}")
+        a, b = sea.gap(card)
+        edge = (f"before {sea.cells[b]} at {at(sea.position(b))}" if a < 0 else
+                f"after {sea.cells[a]} at {at(sea.position(a))}" if b >= sea.size else
+                f"between {sea.cells[a]} and {sea.cells[b]}")
         return f"it would have to go {edge}, and no cell is left there"
     cheapest = min(cost for _, cost in options)
-    cells = ", ".join(str(Q4_SEA.position(i)) for i, _ in options)
-    return (f"it fits only at {cells}, where the cheapest costs {cheapest} discards — more "
-            f"than the {HAND_LIMIT} cards left in your hand")
+    return (f"wherever it fits, it costs at least {cheapest} discards — more than the "
+            f"{HAND_LIMIT} cards left in your hand")
+
+
+def _q4_check(v: tuple[Sea, tuple[int, ...]], answer: object) -> Verdict:
+    sea, hand = v
+
+    def read_card(value: object) -> int:
+        card = read_int(value, "card")
+        if card not in hand:
+            raise AnswerError(f"{card} is not in your hand ({', '.join(map(str, hand))}).")
+        return card
+
+    said = read_set(answer, read_card, "{8, 25}")
+    playable = {card for card in hand if _playable(sea, card)}
+    missing = []
+    for card in sorted(playable - said):
+        index, cost = min(sea.placements(card), key=lambda option: option[1])
+        missing.append(f"{card} can be played: at {at(sea.position(index))} it costs {cost}.")
+    extra = [f"{card} cannot be played: {_why_not(sea, card)}." for card in sorted(said - playable)]
+    return whole(extra + missing, "each of these fits the order at a cost you can pay.",
+                 hint=f"for each card find where it may go and the cheapest cost there: at most "
+                      f"{HAND_LIMIT}.")
+
+
+q4 = Question(
+    EXERCISE, 4, "The hand limit", draw=_q4_draw,
+    prompt=lambda v: (f"You hold {', '.join(map(str, v[1]))} and the sea is as `q4.picture()` "
+                      "draws it. Which of your cards could you play this turn? (You may not "
+                      "place a card that costs more discards than the "
+                      f"{HAND_LIMIT} cards left in your hand.)\n\nAnswer with a set of cards, "
+                      "like `{8, 25}`."),
+    check=_q4_check, solution=lambda v: {c for c in v[1] if _playable(v[0], c)},
+    template="answer_4 = ...",
+    hint=f"for each card find where it may go and the cheapest cost there: at most {HAND_LIMIT}.",
+    picture=lambda v: draw_sea(v[0], title="The sea of question 4"))
 
 
 # ----- question 5: where does a number want to go? ------------------------------------------------
 
-Q5_CARDS = (9, 50, 71)
+@dataclass(frozen=True)
+class Spread:
+    size: int
+    top: int
+    cards: dict[str, int]
 
 
-@question(
-    "Question 5 · Where does each number want to go?",
-    f"If the {TOP} islands were spread evenly over the {SIZE} cells, island *n* would sit near "
-    f"slot n × {SIZE} / {TOP}, rounded up. Which slot (1 to {SIZE}) is the natural slot of each "
-    "card?\n\nAnswer with a dict, like `{9: 1, ...}`.",
-)
-def q5(answer: object) -> Feedback:
-    said = read_dict(answer, Q5_CARDS, lambda v: read_int(v, "card"),
-                     lambda v: read_int(v, "slot", low=1), "card")
-    mistakes = []
-    for card in Q5_CARDS:
-        slot = natural_slot(card, SIZE, TOP) + 1
-        if said[card] != slot:
-            exact = card * SIZE / TOP
-            mistakes.append(f"Card {card}: you said {said[card]}. {card} × {SIZE} / {TOP} = "
-                            f"{exact:g}, rounded up: slot {ceil(exact)}.")
-    return _verdict(mistakes, "a card far from its natural slot squeezes the numbers around it.")
+def _q5_draw(rng: random.Random) -> Spread:
+    size, top = rng.choice([(25, 60), (30, 70), (20, 50), (42, 100), (24, 90), (35, 64)])
+    cards = sorted(rng.sample(range(1, top + 1), 3))
+    return Spread(size, top, dict(zip("ABC", cards)))
+
+
+def _q5_check(v: Spread, answer: object) -> Verdict:
+    said = read_dict(answer, v.cards, keys_reader(v.cards, "letter"),
+                     lambda value: read_int(value, "slot", low=1), "card")
+    mistakes = {}
+    for letter, card in v.cards.items():
+        if said[letter] != natural_slot(card, v.size, v.top) + 1:
+            mistakes[letter] = (f"{letter} (card {card}): you said {said[letter]}. Multiply "
+                                f"{card} × {v.size} / {v.top} and round up.")
+    return by_part(v.cards, mistakes, "a card far from its natural slot squeezes the numbers "
+                   "around it.")
+
+
+q5 = Question(
+    EXERCISE, 5, "Where does each number want to go?", draw=_q5_draw,
+    prompt=lambda v: (f"A variant has **{v.top} islands** and a sea of **{v.size} cells**. If "
+                      f"the islands were spread evenly over the cells, island *n* would sit near "
+                      f"slot n × {v.size} / {v.top}, rounded up. Which slot (1 to {v.size}) is "
+                      "the natural slot of each card?\n\n"
+                      + "\n".join(f"- {letter}: card {card}" for letter, card in v.cards.items())
+                      + '\n\nAnswer with a dict, like `{"A": 1, ...}`.'),
+    check=_q5_check,
+    solution=lambda v: {letter: natural_slot(card, v.size, v.top) + 1
+                        for letter, card in v.cards.items()},
+    template='answer_5 = {"A": ..., "B": ..., "C": ...}',
+    hint="n × cells / islands, then round up to a whole slot.")
 
 
 # ----- question 6: the Start's split --------------------------------------------------------------
 
-def q6_game() -> CalmState:
-    """Three players; Player 1 has just played the Start card."""
-    state = puzzle_from_decks([["start", 1, 2, 3, 4], [20, 21, 22, 23, 24, 25, 26, 27, 28, "start"],
-                               [30, 31, "start"]], rows=6, cols=6, top=80, hand_size=5,
-                              start_discards=8, finishes=5)
-    state.apply("start")
-    return state
+@dataclass(frozen=True)
+class Deal:
+    decks: tuple[tuple[int | str, ...], ...]
+    discards: int
+
+    def game(self) -> CalmState:
+        state = puzzle_from_decks([list(deck) for deck in self.decks], rows=6, cols=6, top=80,
+                                  hand_size=5, start_discards=self.discards, finishes=5)
+        state.apply("start")
+        return state
 
 
-def _q6_prompt() -> str:
-    most = q6_game().capacities()
+def _q6_draw(rng: random.Random) -> Deal:
+    while True:
+        sizes = [rng.randint(3, 6), rng.randint(4, 11), rng.randint(3, 11)]
+        cards = iter(rng.sample(range(1, 81), sum(sizes)))
+        decks: tuple[tuple[int | str, ...], ...] = tuple(
+            ("start", *(next(cards) for _ in range(sizes[0] - 1))) if seat == 0
+            else (*(next(cards) for _ in range(size - 1)), "start")
+            for seat, size in enumerate(sizes))
+        deal = Deal(decks, rng.randint(6, 9))
+        most = deal.game().capacities()
+        if sum(most) > deal.discards + 2 and min(most) < deal.discards:
+            return deal
+
+
+def _q6_prompt(deal: Deal) -> str:
+    most = deal.game().capacities()
     can = ", ".join(f"Player {seat + 1} at most {n}" for seat, n in enumerate(most))
-    return ("Player 1 has played the Start card, so the team must discard 8 cards between them. "
-            f"Counting hand and deck, {can}. Give a split the rules allow, as a list "
-            "`[player 1, player 2, player 3]`.\n\nAnswer with a list of three numbers, like "
-            "`[3, 3, 2]`.")
+    return (f"Player 1 has played the Start card, so the team must discard **{deal.discards}** "
+            f"cards between them. Counting hand and deck, {can}. Give a split the rules allow, "
+            "as a list `[player 1, player 2, player 3]`.\n\nAnswer with a list of three "
+            "numbers, like `[3, 3, 2]`.")
 
 
-@question("Question 6 · The Start's split", _q6_prompt())
-def q6(answer: object) -> Feedback:
+def _q6_check(deal: Deal, answer: object) -> Verdict:
     if not isinstance(answer, (list, tuple)) or len(answer) != 3:
         raise AnswerError(f"{show(answer)} is not a split: write a list of three numbers, like "
                           "[3, 3, 2].")
+    if any(is_blank(share) for share in answer):
+        raise NotAnswered("not answered yet: replace each ... of the split with a number.")
     shares = tuple(read_int(share, "number of cards", low=0) for share in answer)
-    trial = q6_game()
     try:
-        trial.apply(Split(shares))
+        deal.game().apply(Split(shares))
     except IllegalAction as refusal:
-        return not_yet(f"The rules refuse the split {list(shares)}: {refusal}.")
-    return correct(f"{list(shares)} adds up to 8 and asks no player for more than they have.")
+        return wrong(f"The rules refuse the split {list(shares)}: {refusal}.")
+    return right(f"{list(shares)} adds up to {deal.discards} and asks no player for more than "
+                 "they have.")
+
+
+def _q6_solution(deal: Deal) -> list[int]:
+    shares, left = [], deal.discards
+    for most in deal.game().capacities():
+        shares.append(min(most, left))
+        left -= shares[-1]
+    return shares
+
+
+q6 = Question(
+    EXERCISE, 6, "The Start's split", draw=_q6_draw, prompt=_q6_prompt, check=_q6_check,
+    solution=_q6_solution, template="answer_6 = [..., ..., ...]",
+    hint="the shares must add up to the discards asked, and no player can give more than they "
+         "hold in hand and deck.",
+    picture=lambda deal: deal.game())
 
 
 # ----- question 7: a puzzle to win ----------------------------------------------------------------
@@ -267,48 +412,67 @@ def q6(answer: object) -> Feedback:
 Q7_OPTIONS = {"rows": 1, "cols": 3, "top": 9, "start_discards": 1}
 
 
-def q7_puzzle() -> CalmState:
-    """The deal of question 7: one player, a sea of three cells, every card face up."""
-    return new_puzzle(22, **Q7_OPTIONS)
+def _q7_draw(rng: random.Random) -> int:
+    while True:
+        seed = rng.randint(0, 10_000)
+        if solve(new_puzzle(seed, **Q7_OPTIONS)).winnable:
+            return seed
 
 
-def _q7_prompt() -> str:
-    puzzle = q7_puzzle()
-    return (f"The deal pictured above is open: your hand is {hand_text(puzzle.hand(0))} and your "
-            f"deck, top card first, is {hand_text(puzzle.deck(0))}. The sea has three cells; the "
-            "Start asks for one discard; hands hold three cards. Win the game: give every move, "
-            "in order.\n\nAnswer with a list of moves written as in the game, like "
+def q7_puzzle(seed: int) -> CalmState:
+    """A deal of question 7: one player, a sea of three cells, every card face up."""
+    return new_puzzle(seed, **Q7_OPTIONS)
+
+
+def _q7_prompt(seed: int) -> str:
+    puzzle = q7_puzzle(seed)
+    return (f"The deal pictured by `q7.picture()` is open: your hand is "
+            f"{hand_text(puzzle.hand(0))} and your deck, top card first, is "
+            f"{hand_text(puzzle.deck(0))}. The sea has three cells; the Start asks for one "
+            "discard; hands hold three cards. Win the game: give every move, in order.\n\n"
+            "Answer with a list of moves written as in the game, like "
             "`[\"play 5 at (0, 1)\", \"discard 6 7\", \"start\", \"split 1\", \"finish\"]`.")
 
 
-@question("Question 7 · Win the puzzle", _q7_prompt())
-def q7(answer: object) -> Feedback:
+def _q7_check(seed: int, answer: object) -> Verdict:
     if not isinstance(answer, (list, tuple)):
         raise AnswerError(f"{show(answer)} is not a list of moves: write them like "
                           "[\"play 5 at (0, 1)\", \"start\"].")
     if not answer or any(is_blank(move) for move in answer):
         raise NotAnswered("not answered yet: replace the ... with your moves, in order, run that "
                           "cell, then run this check again.")
-    game = q7_puzzle()
+    game = q7_puzzle(seed)
     for number, move in enumerate(answer, start=1):
         if game.is_over():
-            return not_yet(f"The game was already over before move {number}: "
-                           f"{game.result.reason}.")
+            return wrong(f"The game was already over before move {number}.")
         try:
             game.apply(game.parse_action(move))
         except IllegalAction as refusal:
-            return not_yet(f"Move {number} ({show(move)}) is refused: {refusal}. Before it: "
-                           f"{game.expected()}; you hold {hand_text(game.hand(0))}.")
+            return wrong(f"Move {number} ({show(move)}) is refused: {refusal}. Before it: "
+                         f"{game.expected()}; you hold {hand_text(game.hand(0))}.")
     if game.won:
-        return correct(f"won in {len(answer)} moves.")
+        return right(f"won in {len(answer)} moves.")
     if game.is_over():
-        return not_yet(f"After your {len(answer)} moves the team has lost: {game.result.reason}.")
+        return wrong(f"After your {len(answer)} moves the team has lost: "
+                     f"{game.result.reason if game.result else 'the game is over'}.")
     hope = solve(game).winnable
-    return not_yet(f"All {len(answer)} moves are legal, but the game is not won yet: next, "
-                   f"{game.expected()}. " + ("It can still be won from here." if hope else
-                                             "From here it can no longer be won: go back a few "
-                                             "moves."))
+    return wrong(f"All {len(answer)} moves are legal, but the game is not won yet: next, "
+                 f"{game.expected()}. " + ("It can still be won from here." if hope else
+                                           "From here it can no longer be won: go back a few "
+                                           "moves."))
+
+
+def _q7_solution(seed: int) -> list[str]:
+    return [str(action) for action in solve(q7_puzzle(seed)).line]
+
+
+q7 = Question(
+    EXERCISE, 7, "Win the puzzle", draw=_q7_draw, prompt=_q7_prompt, check=_q7_check,
+    solution=_q7_solution, template="answer_7 = [...]",
+    hint="plan from the end: which numbers must go in which cell, and when must the Start come?"
+         " Try moves in the scratch cell first.",
+    picture=q7_puzzle)
 
 
 QUESTIONS = (q1, q2, q3, q4, q5, q6, q7)
-PROMPTS = {f"q{number}": q.prompt for number, q in enumerate(QUESTIONS, 1)}
+

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Protocol
 
+from sailing_kit.core import options as opt
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Grid, Point
 from sailing_kit.core.rounding import Ray
@@ -216,10 +217,8 @@ def standard_course(preset: str = "full", variant: str = "standard", *,
     (11 x 17, one lap), in the ``"standard"``, ``"two_windward"`` (fig. 15-a) or ``"triangle"``
     (fig. 15-b) variant. ``width``, ``height``, ``laps`` and the flags' rows may be changed
     ("the competitors will decide them by mutual agreement", §1)."""
-    if preset not in PRESETS:
-        raise ValueError(f"option 'course' must be one of {', '.join(PRESETS)}, not {preset!r}")
-    if variant not in VARIANTS:
-        raise ValueError(f"option 'variant' must be one of {', '.join(VARIANTS)}, not {variant!r}")
+    opt.choice(preset, "course", tuple(PRESETS))
+    opt.choice(variant, "variant", VARIANTS)
     default_width, default_height, default_laps, half_gate = PRESETS[preset]
     width, height = width or default_width, height or default_height
     laps = laps or default_laps
@@ -236,8 +235,8 @@ def standard_course(preset: str = "full", variant: str = "standard", *,
     span = top - gate_row
     flags = flags if flags is not None else (gate_row + span // 3, gate_row + 2 * span // 3)
     if any(not gate_row < row < top for row in flags):
-        raise ValueError(f"the flags stand between the gate (row {gate_row}) and the windward "
-                         f"mark (row {top}), not at rows {flags}")
+        raise ValueError(f"option 'flag_rows': the flags stand between the gate (row {gate_row}) "
+                         f"and the windward mark (row {top}), not at rows {flags}")
     return Course(width, height, (centre - half_gate, gate_row), (centre + half_gate, gate_row),
                   windward, tuple(flags), laps, wing)
 

@@ -1,8 +1,14 @@
 """The picture of a race: the course, tokens, flags, boats and their tracks, with optional
-layers (course points, cover points, zones, laylines) and the turn options of the boat to play."""
+layers (course points, cover points, zones, laylines) and the turn options of the boat to play;
+beside the water a column with the wind, what the race waits for and a line per boat.
+
+Each boat is drawn in its player's colour (the colour of its track and of its line in the
+column); its sail, swung out to leeward, and the words in the column tell its tack.
+"""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
@@ -13,30 +19,44 @@ from sailing_kit.draw.gridview import GridView
 from sailing_kit.draw.scene import Scene
 from sailing_kit.race import drawing
 from sailing_kit.race.course import Course
-from sailing_kit.race.sailing import TurnOption
+from sailing_kit.race.sailing import TurnOption, tack
 
 if TYPE_CHECKING:
     from sailing_kit.race.game import RaceState
 
 LEG_WORDS = {"start": "to start", "up": "upwind", "down": "downwind", "reach": "to the wing mark",
              "finish": "to the finish"}
+HEIGHT = 516
+"""The tallest picture (pixels): the whole board fits a laptop screen beside JupyterLab's
+file browser."""
+COLUMN = 214
+"""The column beside the water."""
+MARGIN = 22
 
 
 def race_view(state: RaceState) -> GridView:
-    """The grid of the race's picture (smaller cells on the big course)."""
-    cell = 22 if state.area.height > 20 else 32
-    return GridView(state.area.width, state.area.height, cell=cell, margin=22,
-                    top=36 + 14 * state.options.boats)
+    """The grid of the race's picture: cells as large as the height allows (at most 32 px)."""
+    cell = min(32, int((HEIGHT - 2 * MARGIN - 8) / (state.area.height - 1)))
+    return GridView(state.area.width, state.area.height, cell=cell, margin=MARGIN, top=8)
+
+
+def race_size(state: RaceState) -> tuple[int, int]:
+    """The whole picture: the water and the column beside it."""
+    width, height = race_view(state).size
+    return width + COLUMN, height
 
 
 def race_scene(state: RaceState, *, course_points: bool = False, cover_points: bool = False,
                zones: bool = True, laylines: bool = False,
                options: Sequence[TurnOption] = (), selected: TurnOption | None = None,
-               marker: Point | None = None) -> Scene:
+               marker: Point | None = None, spots: Sequence[Point] = (),
+               you: Sequence[str] = ()) -> Scene:
     """Everything on the water; ``options`` (with ``selected``) are the ends of the boat to play,
-    ``marker`` a spot the keys point at (while placing a boat)."""
+    ``spots`` where the boat being placed may stand (the engine's legal placements) and
+    ``marker`` the one the keys point at; ``you``: the boats the people at the screen sail."""
     view = race_view(state)
-    scene = Scene(*view.size, title=state.describe().splitlines()[0], background=palette.WATER)
+    scene = Scene(*race_size(state), title=state.describe().splitlines()[0],
+                  background=palette.WATER)
     view.draw_grid(scene)
     if zones:
         for mark in state.area.marks:
@@ -47,8 +67,7 @@ def race_scene(state: RaceState, *, course_points: bool = False, cover_points: b
     _draw_tokens(scene, view, state)
     for index, track in enumerate(state.tracks):
         if len(track) > 1:
-            scene.line(*(view.pixel(p) for p in track),
-                       stroke=palette.PLAYERS[index % len(palette.PLAYERS)], width=1.5,
+            scene.line(*(view.pixel(p) for p in track), stroke=_colour(index), width=1.5,
                        opacity=0.55)
     if course_points:
         drawing.draw_course_points(scene, view, state.boats, state.wind)
@@ -58,14 +77,22 @@ def race_scene(state: RaceState, *, course_points: bool = False, cover_points: b
                          fill=palette.BLACK, opacity=0.6)
     if options and state.boats:
         drawing.draw_options(scene, view, state.boat.position, options, selected)
+    for spot in spots:
+        scene.circle(view.pixel(spot), max(3.0, 0.14 * view.cell), fill=palette.HIGHLIGHT,
+                     stroke=palette.BLUE, width=0.8)
     if marker is not None:
         scene.circle(view.pixel(marker), 0.4 * view.cell, stroke=palette.BLUE, width=3)
-    for boat in state.boats:
-        drawing.draw_boat(scene, view, boat.position, boat.heading, state.wind, label=boat.name)
+    for index, boat in enumerate(state.boats):
+        drawing.draw_boat(scene, view, boat.position, boat.heading, state.wind, label=boat.name,
+                          colour=_colour(index))
     for incident in state.umpire.open:
         drawing.draw_infringement(scene, view, incident.point)
-    _draw_header(scene, view, state)
+    _draw_column(scene, view, state, bool(spots), you)
     return scene
+
+
+def _colour(index: int) -> str:
+    return palette.PLAYERS[index % len(palette.PLAYERS)]
 
 
 def _draw_course(scene: Scene, view: GridView, state: RaceState) -> None:
@@ -80,7 +107,7 @@ def _draw_course(scene: Scene, view: GridView, state: RaceState) -> None:
                           fill=palette.REDDISH_PURPLE)
         x, y = b
         scene.rect(x - 9, y - 6, 18, 12, fill="#8A8A8A", stroke=palette.INK)
-        scene.text((x + 14, y + 12), "committee", size=9, colour=palette.INK, anchor="start")
+        scene.text((x + 12, y + 13), "committee", size=12, colour=palette.INK, anchor="start")
         drawing.draw_mark(scene, view, area.buoy, "buoy")
         for mark in area.windward:
             drawing.draw_mark(scene, view, mark, "windward")
@@ -117,18 +144,40 @@ def _draw_tokens(scene: Scene, view: GridView, state: RaceState) -> None:
                       stroke=palette.INK, width=0.6)
     for name, point in state.cover_tokens:
         scene.circle(view.pixel(point), r + 2, fill=palette.YELLOW, stroke=palette.INK, width=2)
-        scene.text(view.pixel(point), name, size=8, colour=palette.INK, bold=True)
+        scene.text(view.pixel(point), name, size=12, colour=palette.INK, bold=True)
 
 
-def _draw_header(scene: Scene, view: GridView, state: RaceState) -> None:
-    first = state.describe().splitlines()[0]
-    whose = "" if state.is_over() or state.placing or not state.boats \
-        else f" {state.boat.name} to play."
-    scene.text((8, 14), first + whose, size=12, colour=palette.INK, anchor="start", bold=True)
+def _draw_column(scene: Scene, view: GridView, state: RaceState, placing: bool,
+                 you: Sequence[str]) -> None:
+    """The wind, what the race waits for, then each boat: its colour, leg, tack and penalty."""
+    x = view.size[0] + 6
+    drawing.draw_wind(scene, (x + 44, 24), state.wind, length=28)
+    y = 70.0
+    for line in textwrap.wrap(_headline(state, placing), 25):
+        scene.text((x, y), line, size=13, colour=palette.INK, anchor="start", bold=True)
+        y += 17
+    y += 8
     for index, boat in enumerate(state.boats):
         leg = state.leg(boat.name)
-        words = f"{boat.name}: leg {state.legs[index]}, {LEG_WORDS.get(leg.kind, leg.kind)}"
+        mine = " (you)" if boat.name in you else ""
+        scene.rect(x, y - 7, 10, 30, fill=_colour(index), stroke=palette.INK, width=0.8)
+        scene.text((x + 16, y), f"{boat.name}{mine}: leg {state.legs[index]}, "
+                   f"{LEG_WORDS.get(leg.kind, leg.kind)}", size=12, colour=palette.INK,
+                   anchor="start", bold=True)
+        side = tack(boat.heading, state.wind)
         owed = state.umpire.owes(boat.name) + bool(state.umpire.moves_left(boat.name))
-        scene.text((8, 32 + 14 * index), words + (", owes a penalty" if owed else ""), size=10,
-                   colour=palette.PLAYERS[index % len(palette.PLAYERS)], anchor="start", bold=True)
-    drawing.draw_wind(scene, (view.size[0] - 36, 22), state.wind, length=26)
+        words = f"{side.value} tack" if side else "head to wind"
+        scene.text((x + 16, y + 15), words + (", owes a penalty" if owed else ""), size=12,
+                   colour=palette.MUTED, anchor="start")
+        y += 38
+
+
+def _headline(state: RaceState, placing: bool) -> str:
+    """What the race waits for, in words."""
+    if state.result is not None:
+        return f"Race over: {state.result.reason}."
+    if state.placing:
+        name = state.names[len(state.boats)]
+        return f"Place boat {name}" + (": on a blue dot (§3.1)." if placing else " (§3.1).")
+    move = f"Move {state.move_number}" + (", start procedure" if state.in_start_procedure else "")
+    return f"{move}. {state.boat.name} to play." if state.boats else f"{move}."

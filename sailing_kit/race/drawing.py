@@ -19,11 +19,13 @@ OPTION_REACH = 0.5
 
 
 def draw_boat(scene: Scene, view: GridView, position: Point, heading: Direction,
-              wind: Direction, label: str = "") -> None:
-    """A hull pointing along ``heading``, blue on starboard tack, vermillion on port, grey head
-    to wind; the tack's initial (S/P) is written on it so colour is not the only cue."""
+              wind: Direction, label: str = "", colour: str | None = None) -> None:
+    """A hull pointing along ``heading`` with its boom swung out to leeward, so the shape tells
+    the tack: on starboard tack (wind over the right side) the boom lies to the left. The hull
+    is ``colour`` (a player's, in a race), else the tack's: blue starboard, vermillion port,
+    grey head to wind. It carries ``label`` (the boat's name), else the tack's initial."""
     ux, uy = screen_unit(heading)
-    px, py = -uy, ux
+    px, py = -uy, ux  # towards starboard
     cx, cy = view.pixel(position)
     c = view.cell
     hull = [
@@ -34,10 +36,19 @@ def draw_boat(scene: Scene, view: GridView, position: Point, heading: Direction,
         (cx + 0.05 * c * ux - 0.2 * c * px, cy + 0.05 * c * uy - 0.2 * c * py),
     ]
     side = tack(heading, wind)
-    colour = {Tack.STARBOARD: palette.STARBOARD, Tack.PORT: palette.PORT}.get(side, palette.MUTED)
-    scene.polygon(hull, fill=colour, stroke=palette.INK, width=1.2)
-    text = label or {Tack.STARBOARD: "S", Tack.PORT: "P"}.get(side, "–")
-    scene.text((cx, cy), text, size=11, colour="#ffffff", bold=True)
+    fill = colour or (palette.STARBOARD if side is Tack.STARBOARD else
+                      palette.PORT if side is Tack.PORT else palette.MUTED)
+    scene.polygon(hull, fill=fill, stroke=palette.INK, width=1.2)
+    leeward = -1.0 if side is Tack.STARBOARD else 1.0 if side is Tack.PORT else 0.0
+    aft, out = math.cos(math.radians(50)) if leeward else 1.0, math.sin(math.radians(50))
+    mast = (cx + 0.15 * c * ux, cy + 0.15 * c * uy)
+    clew = (mast[0] + 0.55 * c * (-aft * ux + leeward * out * px),
+            mast[1] + 0.55 * c * (-aft * uy + leeward * out * py))
+    belly = ((mast[0] + clew[0]) / 2 + 0.14 * c * leeward * px,
+             (mast[1] + clew[1]) / 2 + 0.14 * c * leeward * py)
+    scene.polygon([mast, belly, clew], fill="#ffffff", stroke=palette.INK, width=1.2)
+    text = label or ("S" if side is Tack.STARBOARD else "P" if side is Tack.PORT else "–")
+    scene.text((cx, cy), text, size=12, colour="#ffffff", bold=True)
 
 
 def draw_mark(scene: Scene, view: GridView, position: Point, label: str = "") -> None:
@@ -45,7 +56,7 @@ def draw_mark(scene: Scene, view: GridView, position: Point, label: str = "") ->
                  width=1.2)
     if label:
         x, y = view.pixel(position)
-        scene.text((x, y - 0.5 * view.cell), label, size=11, colour=palette.INK, bold=True)
+        scene.text((x, y - 0.28 * view.cell - 9), label, size=12, colour=palette.INK, bold=True)
 
 
 def draw_no_go(scene: Scene, view: GridView, position: Point, wind: Direction) -> None:
@@ -94,9 +105,9 @@ def draw_route(scene: Scene, view: GridView, start: Point, route: Iterable[TurnO
     for position, numbers in labels.items():
         text = ",".join(numbers)
         x, y = view.pixel(position)
-        scene.rect(x - 3.5 * len(text) - 4, y - 8, 7 * len(text) + 8, 16, fill="#ffffff",
+        scene.rect(x - 4 * len(text) - 4, y - 9, 8 * len(text) + 8, 18, fill="#ffffff",
                    stroke=palette.BLUE, width=1.2)
-        scene.text((x, y), text, size=10, colour=palette.INK, bold=True)
+        scene.text((x, y), text, size=12, colour=palette.INK, bold=True)
 
 
 def points_of_sail_rose(wind: Direction | str = Direction.N) -> Scene:
@@ -133,7 +144,7 @@ def draw_wind_line(scene: Scene, view: GridView, position: Point, wind: Directio
     dx, dy = wind.rotate(2).vector
     reach = max(view.width, view.height)
     on_grid = [(position[0] + k * dx, position[1] + k * dy) for k in range(-reach, reach + 1)]
-    on_grid = [p for p in on_grid if 0 <= p[0] < view.width and 0 <= p[1] < view.height]
+    on_grid = [p for p in on_grid if view.contains(p)]
     scene.line(view.pixel(on_grid[0]), view.pixel(on_grid[-1]), stroke=palette.MUTED, width=1,
                dash=(2, 4))
 
@@ -161,7 +172,7 @@ def draw_contested_point(scene: Scene, view: GridView, point: Point, entitled: s
     """The light-blue point of figures 9-11, labelled with the boat entitled to it."""
     x, y = view.pixel(point)
     scene.circle((x, y), 9, fill=palette.SKY_BLUE, stroke=palette.INK, width=1.2, opacity=0.9)
-    scene.text((x + 15, y - 10), f"→{entitled}", size=10, colour=palette.INK, bold=True)
+    scene.text((x + 17, y - 11), f"→{entitled}", size=12, colour=palette.INK, bold=True)
 
 
 def draw_infringement(scene: Scene, view: GridView, point: Point) -> None:

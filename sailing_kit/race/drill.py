@@ -14,29 +14,15 @@ from typing import Any
 from sailing_kit.core import options as opt
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import IllegalAction
-from sailing_kit.core.grid import Grid, Point, parse_point
+from sailing_kit.core.grid import Grid, Point
 from sailing_kit.core.protocol import CHANCE, GameState, Result
 from sailing_kit.draw import palette
 from sailing_kit.draw.gridview import GridView
 from sailing_kit.draw.scene import Scene
 from sailing_kit.race import drawing
+from sailing_kit.race.actions import Sail, WindShift, action_to_json, read_drill_action
 from sailing_kit.race.sailing import PointOfSail, TurnOption, point_of_sail, tack, turn_options
 from sailing_kit.race.wind import COMPASS_DIE, compass_die_outcomes
-
-
-@dataclass(frozen=True)
-class Sail:
-    """End the turn at ``position`` with ``heading``."""
-
-    position: Point
-    heading: Direction
-
-
-@dataclass(frozen=True)
-class WindShift:
-    """The compass die's outcome: the wind now blows from ``wind``."""
-
-    wind: Direction
 
 
 @dataclass(frozen=True)
@@ -142,28 +128,10 @@ class DrillState(GameState[Sail | WindShift]):
         return [(WindShift(wind), p) for wind, p in compass_die_outcomes()]
 
     def parse_action(self, value: Any) -> Sail | WindShift:
-        if isinstance(value, (Sail, WindShift)):
-            return value
-        if isinstance(value, TurnOption):
-            return Sail(value.position, value.heading)
-        try:
-            if isinstance(value, dict) and set(value) == {"wind"}:
-                return WindShift(Direction.parse(value["wind"]))
-            if isinstance(value, dict) and set(value) == {"to", "heading"}:
-                value = (value["to"], value["heading"])
-            if isinstance(value, (tuple, list)) and len(value) == 2:
-                return Sail(parse_point(value[0]), Direction.parse(value[1]))
-        except ValueError as error:
-            raise IllegalAction(f"that is not a move of the drill: {error}") from None
-        raise IllegalAction(
-            f"that is not a move of the drill: {value!r}. A move is where the turn ends and the "
-            "heading there, for example ((5, 2), 'NE')"
-        )
+        return read_drill_action(value)
 
     def action_to_json(self, action: Sail | WindShift) -> Any:
-        if isinstance(action, WindShift):
-            return {"wind": action.wind.value}
-        return {"to": list(action.position), "heading": action.heading.value}
+        return action_to_json(action)
 
     def check(self, action: Sail | WindShift) -> None:
         if isinstance(action, WindShift):

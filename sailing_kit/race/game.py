@@ -11,19 +11,28 @@ the marks (§3.6) all apply. ``new_practice`` is the same engine in open water.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from sailing_kit.core import options as opt
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import IllegalAction
-from sailing_kit.core.grid import Point, parse_point
+from sailing_kit.core.grid import Point
 from sailing_kit.core.protocol import CHANCE, GameState, Result
+from sailing_kit.core.trail import Trail
 from sailing_kit.draw.scene import Scene
+from sailing_kit.race.actions import (
+    Place,
+    Protest,
+    Sail,
+    Spin,
+    Wait,
+    WindShift,
+    action_to_json,
+    read_race_action,
+)
 from sailing_kit.race.course import Course, Leg, OpenWater, start_spots
 from sailing_kit.race.course_drawing import race_scene
-from sailing_kit.race.drill import Sail, WindShift
 from sailing_kit.race.engagement import Waters
 from sailing_kit.race.judging import finish_stands
 from sailing_kit.race.options import RaceOptions
@@ -39,33 +48,6 @@ from sailing_kit.race.wind import COMPASS_DIE, compass_die_outcomes
 __all__ = ["START_MOVES", "Action", "Place", "Protest", "RaceOptions", "RaceState", "Spin",
            "StartFoul", "Wait", "new_game", "new_practice"]
 NAMES = "ABCDE"
-
-
-@dataclass(frozen=True)
-class Place:
-    """Before the start: put the boat to play at ``position`` with ``heading`` (§3.1)."""
-
-    position: Point
-    heading: Direction
-
-
-@dataclass(frozen=True)
-class Protest:
-    """The boat to play claims a penalty against ``offender`` (§3.4)."""
-
-    offender: str
-
-
-@dataclass(frozen=True)
-class Spin:
-    """One 90-degree manoeuvre of a penalty turn; the first one declares the penalty (§3.4)."""
-
-    clockwise: bool = True
-
-
-@dataclass(frozen=True)
-class Wait:
-    """Stand still this turn: becalmed by a yellow lull, or with no legal move."""
 
 
 Action = Place | Sail | Protest | Spin | Wait | WindShift
@@ -97,7 +79,7 @@ class RaceState(RaceRules, GameState[Action]):
         self.legs: tuple[int, ...] = (first_leg,) * options.boats
         self.windings: tuple[tuple[int, ...], ...] = ((),) * options.boats
         """Per boat, the crossings counted on its present leg (:mod:`sailing_kit.race.legs`)."""
-        self.tracks: tuple[tuple[Point, ...], ...] = ()
+        self.tracks: tuple[Trail[Point], ...] = ()
         self.finished: tuple[str, ...] = ()
         self.cover_tokens: tuple[tuple[str, Point], ...] = ()
         self.becalmed: tuple[str, ...] = ()
@@ -108,7 +90,7 @@ class RaceState(RaceRules, GameState[Action]):
         self.spin_sense: tuple[tuple[str, bool], ...] = ()
         self.flags_done: frozenset[tuple[int, int]] = frozenset()
         self.rolls_due = 0
-        self.log: tuple[str, ...] = ()
+        self.log: Trail[str] = Trail()
         for position, heading in options.positions or ():
             try:
                 self._check_place(Place(position, heading), by_the_rules=False)
@@ -202,29 +184,10 @@ class RaceState(RaceRules, GameState[Action]):
                 *(WindShift(w) for w in Direction)]
 
     def parse_action(self, value: Any) -> Action:
-        if isinstance(value, (Place, Sail, Protest, Spin, Wait, WindShift)):
-            return value
-        if isinstance(value, TurnOption):
-            return Sail(value.position, value.heading)
-        try:
-            return _action_from_json(value)
-        except (KeyError, TypeError, ValueError) as error:
-            raise IllegalAction(f"that is not a move of the race: {value!r} ({error}). Moves "
-                                "are an end of turn like ((5, 2), 'NE'), Place((5, 2), 'NE'), "
-                                "Protest('B'), Spin(True), Wait()") from None
+        return read_race_action(value, self.names)
 
     def action_to_json(self, action: Action) -> Any:
-        if isinstance(action, Place):
-            return {"place": list(action.position), "heading": action.heading.value}
-        if isinstance(action, Protest):
-            return {"protest": action.offender}
-        if isinstance(action, Spin):
-            return {"spin": action.clockwise}
-        if isinstance(action, Wait):
-            return {"wait": True}
-        if isinstance(action, WindShift):
-            return {"wind": action.wind.value}
-        return {"to": list(action.position), "heading": action.heading.value}
+        return action_to_json(action)
 
     # ----- the rules, checked -------------------------------------------------------------------
     def check(self, action: Action) -> None:
@@ -340,7 +303,7 @@ class RaceState(RaceRules, GameState[Action]):
     def _place(self, place: Place) -> None:
         name = self.names[len(self.boats)]
         self.boats += (Boat(name, place.position, place.heading),)
-        self.tracks += ((place.position,),)
+        self.tracks += (Trail((place.position,)),)
 
     def _end_turn(self) -> None:
         self.umpire = self.umpire.lapse_claims_of(self.boat.name)
@@ -353,6 +316,8 @@ class RaceState(RaceRules, GameState[Action]):
                 self.rolls_due += 1
 
     def _snapshot(self) -> tuple:
+        """The position for undo: immutable values; the log and tracks are trails, so every
+        snapshot shares them (memory grows with the moves, not their square)."""
         return (self.boats, self.wind, self.turn, self.rounds, self.legs, self.windings,
                 self.tracks, self.finished, self.cover_tokens, self.becalmed, self.stayed,
                 self.umpire, self.spin_sense, self.flags_done, self.rolls_due, self.log)
@@ -407,33 +372,14 @@ class RaceState(RaceRules, GameState[Action]):
         return race_scene(self, **layers)
 
 
-def _action_from_json(value: Any) -> Action:
-    if isinstance(value, dict):
-        keys = set(value)
-        if keys == {"place", "heading"}:
-            return Place(parse_point(value["place"]), Direction.parse(value["heading"]))
-        if keys == {"protest"}:
-            return Protest(str(value["protest"]))
-        if keys == {"spin"}:
-            return Spin(opt.flag(value["spin"], "spin"))
-        if keys == {"wait"}:
-            return Wait()
-        if keys == {"wind"}:
-            return WindShift(Direction.parse(value["wind"]))
-        if keys == {"to", "heading"}:
-            value = (value["to"], value["heading"])
-    if isinstance(value, (tuple, list)) and len(value) == 2:
-        return Sail(parse_point(value[0]), Direction.parse(value[1]))
-    raise ValueError("unknown form")
-
-
 def _placing_rule(area: Course | OpenWater, boats: int, seat: int, place: Place) -> str:
     if boats == 2:
         side = "right" if seat == 0 else "left"
         return (f"§3.1: with two boats the area is split along its long side; boat "
                 f"{NAMES[seat]} takes the {side} half ({place.position} is not in it)")
-    return ("§3.1: with more than two boats, stand within 3 intersections of a buoy above the "
-            "line, or within 8 below or level with it, never between the two buoys")
+    return ("§3.1: with more than two boats, stand within 3 intersections of the buoy or the "
+            "committee boat above the start line, or within 8 below or level with it, never "
+            "between the buoy and the committee boat")
 
 
 def new_game(seed: int | None = None, **options: Any) -> RaceState:

@@ -54,9 +54,7 @@ class RaceOptions:
     def __post_init__(self) -> None:
         set_ = object.__setattr__
         opt.whole_number(self.boats, "boats", 2, 5)
-        if self.course not in ("full", "short", "open"):
-            raise ValueError(f"option 'course' must be 'full', 'short' or 'open', not "
-                             f"{self.course!r}")
+        opt.choice(self.course, "course", ("full", "short", "open"))
         if self.tokens is not None:
             opt.whole_number(self.tokens, "tokens", 0, BOX_TOKENS)
         for name in ("flags", "cover", "start_procedure", "umpire", "lull_skips_turn",
@@ -64,10 +62,10 @@ class RaceOptions:
             opt.flag(getattr(self, name), name)
         set_(self, "wind", opt.direction(self.wind, "wind"))
         opt.whole_number(self.max_rounds, "max_rounds", 1)
-        set_(self, "marks", tuple(opt.point(m, "marks") for m in self.marks))
+        set_(self, "marks", opt.points(self.marks, "marks"))
         for colour in ("yellow", "blue"):
             if getattr(self, colour) is not None:
-                set_(self, colour, tuple(opt.point(p, colour) for p in getattr(self, colour)))
+                set_(self, colour, opt.points(getattr(self, colour), colour))
         if self.positions is not None:
             try:
                 set_(self, "positions", tuple((parse_point(p), Direction.parse(h))
@@ -81,8 +79,7 @@ class RaceOptions:
             if getattr(self, name) is not None:
                 opt.whole_number(getattr(self, name), name, low, high)
         if self.flag_rows is not None:
-            set_(self, "flag_rows", tuple(opt.whole_number(r, "flag_rows", 0)
-                                          for r in self.flag_rows))
+            set_(self, "flag_rows", opt.whole_numbers(self.flag_rows, "flag_rows", 0, 59))
         if self.course == "open":
             if self.positions is None:
                 raise ValueError("in open water, option 'positions' says where the boats are")

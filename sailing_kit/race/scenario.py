@@ -11,19 +11,22 @@ and ``real_rules`` (how the Racing Rules of Sailing see it). Teachers can add th
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from sailing_kit.core.compass import Direction
+from sailing_kit.core import reading
 from sailing_kit.core.errors import ConfigError
-from sailing_kit.core.grid import Point, parse_point
+from sailing_kit.core.grid import Point
+from sailing_kit.core.reading import shown
 from sailing_kit.race.rightofway import Boat, Rule, Ruling
 from sailing_kit.race.situation import Situation
 
 _REQUIRED = ("id", "title", "source", "wind", "boats", "question", "expected", "explanation")
+MAX_WIDTH, MAX_HEIGHT = 40, 60
+"""A scenario's points lie on the largest course the race allows: x 0-39, y 0-59."""
+MAX_BOATS = 5
 _OPTIONAL = ("mark", "start", "mover", "before", "becalmed", "infringements", "contests",
              "previous_wind", "real_rules")
 
@@ -69,70 +72,159 @@ class Scenario(Situation):
 
 
 def scenario_from_data(data: Any) -> Scenario:
-    """Build a scenario from parsed JSON, with a clear ConfigError for anything malformed."""
+    """Build a scenario from parsed JSON, with a clear ConfigError for anything malformed: a
+    wrong type, a point off the board (0 to 39 across, 0 to 59 up, as on the largest course),
+    two pieces on one point, a name that is no boat's, or an expected answer the umpire does
+    not give."""
     if not isinstance(data, dict):
         raise ConfigError("a scenario is a JSON object")
     ident = data.get("id", "?")
+    ident = ident if isinstance(ident, str) and len(ident) <= 80 else shown(ident)
     missing = [key for key in _REQUIRED if key not in data]
-    unknown = [key for key in data if key not in _REQUIRED + _OPTIONAL]
+    unknown = [shown(key) for key in data if key not in _REQUIRED + _OPTIONAL]
     if missing or unknown:
         raise ConfigError(f"scenario {ident!r}: missing {missing}, unknown {unknown}")
     try:
-        return _build(data)
+        scenario = _build(data)
     except (KeyError, TypeError, ValueError) as error:
         raise ConfigError(f"scenario {ident!r}: {error}") from None
+    _check_against_the_umpire(scenario)
+    return scenario
 
 
 def _build(data: dict[str, Any]) -> Scenario:
-    boats = tuple(Boat(b["name"], parse_point(b["position"]), Direction.parse(b["heading"]))
-                  for b in data["boats"])
+    boats = reading.items(data["boats"], _boat, "'boats'", fewest=2, most=MAX_BOATS,
+                          error=ValueError)
     names = [b.name for b in boats]
-    if len(set(names)) != len(names) or len({b.position for b in boats}) != len(boats):
-        raise ValueError("boat names and positions must all differ")
+    marks = (_point(data["mark"], "the mark"),) if data.get("mark") is not None else ()
+    pieces = [b.position for b in boats] + list(marks)
+    if len(set(names)) != len(names) or len(set(pieces)) != len(pieces):
+        raise ValueError("boat names and positions must all differ (and no boat stands on the "
+                         "mark): two pieces on one point")
     before = None
     if "before" in data:
         if data.get("mover") not in names:
             raise ValueError("'before' is where the mover stood: name the mover too")
-        before = Boat(data["mover"], parse_point(data["before"]["position"]),
-                      Direction.parse(data["before"]["heading"]))
-    question = tuple(data["question"])
+        before = _standing(data["before"], data["mover"])
+    question = reading.items(data["question"], lambda name: _name(name, names, "'question' names two boats"),
+                             "'question'", error=ValueError)
     expected = data["expected"]
-    if len(question) != 2 or not set(question) <= set(names) or expected["winner"] not in question:
+    if not isinstance(expected, dict) or set(expected) != {"winner", "rule"}:
+        raise ValueError("'expected' is {'winner': a boat, 'rule': a rule's key}, not "
+                         f"{shown(expected)}")
+    if len(question) != 2 or question[0] == question[1] or expected["winner"] not in question:
         raise ValueError("'question' names two boats and the expected winner is one of them")
     return Scenario(
-        id=str(data["id"]), title=str(data["title"]), source=str(data["source"]),
-        wind=Direction.parse(data["wind"]), boats=boats, question=(question[0], question[1]),
-        winner=expected["winner"], rule_key=Rule(expected["rule"]),
-        explanation=str(data["explanation"]),
-        marks=(parse_point(data["mark"], "mark"),) if data.get("mark") is not None else (),
-        start=bool(data.get("start", False)), mover=data.get("mover"), before=before,
-        becalmed=tuple(data.get("becalmed", ())),
-        expected_infringements=(tuple(tuple(pair) for pair in data["infringements"])
+        id=_text(data["id"], "'id'"), title=_text(data["title"], "'title'"),
+        source=_text(data["source"], "'source'"),
+        wind=reading.direction(data["wind"], "'wind'", error=ValueError), boats=boats,
+        question=(question[0], question[1]), winner=expected["winner"],
+        rule_key=reading.member(expected["rule"], Rule, "the expected 'rule'", error=ValueError),
+        explanation=_text(data["explanation"], "'explanation'", 4000), marks=marks,
+        start=reading.flag(data.get("start", False), "'start'", error=ValueError),
+        mover=None if data.get("mover") is None else _name(data["mover"], names, "'mover'"),
+        before=before,
+        becalmed=reading.items(data.get("becalmed", ()),
+                               lambda name: _name(name, names, "'becalmed'"), "'becalmed'",
+                               error=ValueError),
+        expected_infringements=(reading.items(data["infringements"],
+                                              lambda pair: _pair(pair, names), "'infringements'",
+                                              error=ValueError)
                                 if "infringements" in data else None),
-        expected_contests=(tuple((parse_point(c["point"]), c["entitled"])
-                                 for c in data["contests"]) if "contests" in data else None),
-        previous_wind=(Direction.parse(data["previous_wind"])
+        expected_contests=(reading.items(data["contests"], lambda item: _contest(item, names),
+                                         "'contests'", error=ValueError)
+                           if "contests" in data else None),
+        previous_wind=(reading.direction(data["previous_wind"], "'previous_wind'",
+                                         error=ValueError)
                        if data.get("previous_wind") else None),
-        real_rules=str(data.get("real_rules", "")),
+        real_rules=_text(data.get("real_rules", ""), "'real_rules'", 4000),
     )
 
 
-def scenario_from_json(text: str) -> Scenario:
-    """A scenario from its JSON text."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ConfigError(f"a scenario file must be JSON: {error}") from None
-    return scenario_from_data(data)
+def _boat(item: Any) -> Boat:
+    if not isinstance(item, dict) or set(item) != {"name", "position", "heading"}:
+        raise ValueError(f"a boat is {{'name': 'A', 'position': [x, y], 'heading': 'N'}}, not "
+                         f"{shown(item)}")
+    name = _text(item["name"], "a boat's 'name'", 3)
+    return Boat(name, _point(item["position"], f"boat {name}'s position"),
+                reading.direction(item["heading"], f"boat {name}'s heading", error=ValueError))
+
+
+def _standing(item: Any, mover: str) -> Boat:
+    """Where the mover stood before its turn: {'position': [x, y], 'heading': 'N'}."""
+    if not isinstance(item, dict) or set(item) != {"position", "heading"}:
+        raise ValueError(f"'before' is {{'position': [x, y], 'heading': 'N'}}, not {shown(item)}")
+    return Boat(mover, _point(item["position"], "'before' position"),
+                reading.direction(item["heading"], "'before' heading", error=ValueError))
+
+
+def _point(value: Any, what: str) -> Point:
+    point = reading.point(value, what, error=ValueError, low=-reading.MAX_WHOLE,
+                          high=reading.MAX_WHOLE)
+    if not (0 <= point[0] < MAX_WIDTH and 0 <= point[1] < MAX_HEIGHT):
+        raise ValueError(f"{what} {point} is off the board: x runs from 0 to {MAX_WIDTH - 1} "
+                         f"and y from 0 to {MAX_HEIGHT - 1}")
+    return point
+
+
+def _text(value: Any, what: str, most: int = 200) -> str:
+    return reading.text(value, what, most, error=ValueError)
+
+
+def _name(value: Any, names: list[str], what: str) -> str:
+    if not isinstance(value, str) or value not in names:
+        raise ValueError(f"{what}: {shown(value)} is none of the boats ({', '.join(names)})")
+    return value
+
+
+def _pair(value: Any, names: list[str]) -> tuple[str, str]:
+    pair = reading.items(value, lambda name: _name(name, names, "'infringements'"),
+                         "an infringement [offender, wronged]", fewest=2, most=2, error=ValueError)
+    return (pair[0], pair[1])
+
+
+def _contest(value: Any, names: list[str]) -> tuple[Point, str]:
+    if not isinstance(value, dict) or set(value) != {"point", "entitled"}:
+        raise ValueError(f"a contest is {{'point': [x, y], 'entitled': 'A'}}, not {shown(value)}")
+    return (_point(value["point"], "a contested point"),
+            _name(value["entitled"], names, "a contest's 'entitled'"))
+
+
+def _check_against_the_umpire(scenario: Scenario) -> None:
+    """A scenario's expected answers must be the umpire's: a file that says otherwise would
+    teach a ruling the kit itself does not give."""
+    ruling = scenario.ruling()
+    found: list[str] = []
+    if (ruling.winner, ruling.rule_key) != (scenario.winner, scenario.rule_key):
+        found.append(f"the umpire gives right of way to {ruling.winner} by the "
+                     f"{ruling.rule_key.value!r} rule, but 'expected' says {scenario.winner} by "
+                     f"{scenario.rule_key.value!r}")
+    if scenario.expected_infringements is not None:
+        seen = tuple((i.offender, i.wronged) for i in scenario.infringements())
+        if seen != scenario.expected_infringements:
+            found.append(f"the umpire sees the infringements {list(map(list, seen))}, but "
+                         f"'infringements' says {list(map(list, scenario.expected_infringements))}")
+    if scenario.expected_contests is not None:
+        contests = tuple((c.point, c.entitled) for c in scenario.contests())
+        if contests != scenario.expected_contests:
+            found.append(f"the umpire finds the contested points {list(contests)}, but "
+                         f"'contests' says {list(scenario.expected_contests)}")
+    if found:
+        raise ConfigError(f"scenario {scenario.id!r}: {'; '.join(found)}")
+
+
+def scenario_from_json(text: str | bytes) -> Scenario:
+    """A scenario from its JSON text (or UTF-8 bytes)."""
+    return scenario_from_data(reading.json_value(text, "a scenario file", error=ConfigError))
 
 
 def load_scenario(path: str | Path) -> Scenario:
     """A scenario from a JSON file (a teacher's own, for example)."""
-    return scenario_from_json(Path(path).read_text())
+    return scenario_from_json(Path(path).read_bytes())
 
 
 def library() -> list[Scenario]:
     """Every scenario shipped with the kit, in file-name order."""
     folder = resources.files("sailing_kit.race") / "scenarios"
     files = sorted((f for f in folder.iterdir() if f.name.endswith(".json")), key=lambda f: f.name)
-    return [scenario_from_json(f.read_text()) for f in files]
+    return [scenario_from_json(f.read_bytes()) for f in files]

@@ -10,10 +10,8 @@ from dataclasses import dataclass, replace
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
-from sailing_kit.draw import palette
 from sailing_kit.draw.gridview import GridView
 from sailing_kit.draw.scene import Scene
-from sailing_kit.race import drawing
 from sailing_kit.race.engagement import (
     Contest,
     Infringement,
@@ -25,9 +23,7 @@ from sailing_kit.race.engagement import (
 )
 from sailing_kit.race.rightofway import Boat, Ruling
 from sailing_kit.race.sailing import point_of_sail, tack
-
-MIN_WIDTH = 7
-"""The narrowest grid drawn, so the title, legend and wind indicator never overlap."""
+from sailing_kit.race.situation_drawing import situation_scene, situation_view
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -108,45 +104,14 @@ class Situation:
     def view(self, size: tuple[int, int] | None = None) -> GridView:
         """The grid it is drawn on: ``size`` intersections, or just big enough for the boats and
         the marks' zones; room above for the title and one legend line per boat."""
-        points = [b.position for b in self.boats] + [(m[0] + 2, m[1] + 2) for m in self.marks]
-        points += [self.before.position] if self.before is not None else []
-        width, height = size or (max(MIN_WIDTH, max(p[0] for p in points) + 3),
-                                 max(p[1] for p in points) + 3)
-        return GridView(width, height, cell=40, top=26 + 15 * max(3, len(self.boats)))
+        return situation_view(self, size=size)
 
     def scene(self, *, reveal: bool = True, size: tuple[int, int] | None = None) -> Scene:
         """Boats with their course points and wind lines, the marks and their zones, the
         light-blue contested points and the infringements. Without ``reveal`` (for questions)
-        the boat entitled to a light-blue point shows as "?" and no infringement is marked."""
-        view = self.view(size)
-        scene = Scene(*view.size, title=self.title or "a situation on the water",
-                      background=palette.WATER)
-        view.draw_grid(scene)
-        for mark in self.marks:
-            drawing.draw_zone(scene, view, mark)
-            drawing.draw_mark(scene, view, mark, "start" if self.start else "mark")
-        for boat in self.boats:
-            drawing.draw_wind_line(scene, view, boat.position, self.wind)
-        if self.moved and self.before is not None:  # where the mover came from
-            start, end = view.pixel(self.before.position), view.pixel(self.boat(self.before.name).position)
-            scene.line(start, end, stroke=palette.MUTED, width=2, dash=(4, 3))
-            scene.circle(start, view.cell * 0.18, stroke=palette.MUTED, width=1.5)
-        drawing.draw_course_points(scene, view, self.boats, self.wind)
-        for contest in self.contests():
-            drawing.draw_contested_point(scene, view, contest.point,
-                                         contest.entitled if reveal else "?")
-        for boat in self.boats:
-            drawing.draw_boat(scene, view, boat.position, boat.heading, self.wind,
-                              label=boat.name)
-        for incident in self.infringements() if reveal else ():
-            drawing.draw_infringement(scene, view, incident.point)
-        drawing.draw_wind(scene, (view.size[0] - 40, 24), self.wind, length=30)
-        if self.title:
-            scene.text((8, 14), self.title, size=13, colour=palette.INK, anchor="start", bold=True)
-        for row, boat in enumerate(self.boats):
-            scene.text((8, 34 + 15 * row), f"{boat.name}: {sailing_words(boat, self.wind)}",
-                       size=11, colour=palette.MUTED, anchor="start")
-        return scene
+        the boat entitled to a light-blue point shows as "?" and no infringement is marked.
+        (The picture: :mod:`sailing_kit.race.situation_drawing`.)"""
+        return situation_scene(self, self.view(size), reveal=reveal)
 
     def _repr_svg_(self) -> str:
         return self.scene().to_svg()

@@ -14,6 +14,7 @@ from typing import Any
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point, step
+from sailing_kit.core.trail import Trail
 from sailing_kit.race.course import Course, Leg, OpenWater
 from sailing_kit.race.engagement import (
     Infringement,
@@ -46,7 +47,7 @@ class RaceRules:
     rounds: int
     legs: tuple[int, ...]
     windings: tuple[tuple[int, ...], ...]
-    tracks: tuple[tuple[Point, ...], ...]
+    tracks: tuple[Trail[Point], ...]
     finished: tuple[str, ...]
     cover_tokens: tuple[tuple[str, Point], ...]
     becalmed: tuple[str, ...]
@@ -55,7 +56,7 @@ class RaceRules:
     spin_sense: tuple[tuple[str, bool], ...]
     flags_done: frozenset[tuple[int, int]]
     rolls_due: int
-    log: tuple[str, ...]
+    log: Trail[str]
     _waters: dict[tuple[tuple[int, ...], Direction], Waters]
 
     # ----- the position -----------------------------------------------------------------------

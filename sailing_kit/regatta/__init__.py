@@ -8,7 +8,8 @@
 - bots: :func:`random_bot`, :func:`sensible_bot`, :func:`bot`;
 - the chance of holding a card that makes progress: :func:`chance_of_any`,
   :func:`chance_by_bearing`, checked on real deals with :func:`dealt_hands` and
-  :func:`share_holding`.
+  :func:`share_holding`; in a game, as a player sees it: :func:`chance_to_draw`,
+  :func:`unseen_cards`.
 """
 
 from sailing_kit.regatta.actions import Becalm, EndTurn, Exchange, Face, Handling, Sail
@@ -22,9 +23,11 @@ from sailing_kit.regatta.options import RegattaOptions
 from sailing_kit.regatta.probability import (
     chance_by_bearing,
     chance_of_any,
+    chance_to_draw,
     dealt_hands,
     progress_kinds,
     share_holding,
+    unseen_cards,
 )
 
 __all__ = [
@@ -45,6 +48,7 @@ __all__ = [
     "bot",
     "chance_by_bearing",
     "chance_of_any",
+    "chance_to_draw",
     "course_data",
     "course_names",
     "dealt_hands",
@@ -58,6 +62,7 @@ __all__ = [
     "sensible_bot",
     "share_holding",
     "standard_deck",
+    "unseen_cards",
 ]
 
 

@@ -13,8 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from sailing_kit.core import reading
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.reading import shown
 from sailing_kit.regatta.deck import Deck
 
 
@@ -63,6 +65,10 @@ MOVE = "move"
 """The step of a turn where the player sails a card or skips (``state.phase``)."""
 AFTER = "after"
 """The step after sailing where Nice yacht handling or Flat calm may follow."""
+MAX_TEXT = 200
+"""The longest text read as a move."""
+MAX_CARDS = 20
+"""The most cards an exchange may list (hands hold at most eight)."""
 FORMS = ("a move is {'sail': card, 'arrow': arrow} (add 'windy': True for a Windy spell), "
          "{'exchange': [cards]}, {'face': 'NE'}, 'nice_handling', {'flat_calm': player} or "
          "'end_turn'; as text: 'fork veer_left', 'windy straight', 'exchange fork straight', "
@@ -83,38 +89,41 @@ def action_to_json(action: Action) -> Any:
 
 
 def parse_action(value: Any, deck: Deck) -> Action:
-    """An action from itself, its JSON form or a friendly text; IllegalAction if unreadable."""
+    """An action rebuilt in canonical form from itself, its JSON form or a friendly text;
+    IllegalAction saying what is wrong otherwise."""
+    if isinstance(value, Sail):
+        card = _card(value.card, deck)
+        return Sail(card, _arrow(value.arrow, card, deck), _windy(value.windy))
     if isinstance(value, Exchange):
-        return Exchange(tuple(sorted(value.cards)))
+        return Exchange(_cards(value.cards, deck))
     if isinstance(value, Face):
         return Face(_heading(value.heading))
-    if isinstance(value, (Sail, Handling, Becalm, EndTurn)):
-        return value
+    if isinstance(value, Becalm):
+        return Becalm(_target(value.target))
+    if isinstance(value, Handling):
+        return Handling()
+    if isinstance(value, EndTurn):
+        return EndTurn()
     if isinstance(value, dict):
         return _from_dict(value, deck)
-    if isinstance(value, str):
+    if isinstance(value, str) and len(value) <= MAX_TEXT:
         return _from_text(value, deck)
-    raise IllegalAction(f"that is not a move of the card regatta: {value!r}. {FORMS}")
+    raise IllegalAction(f"that is not a move of the card regatta: {shown(value)}. {FORMS}")
 
 
-def _from_dict(value: dict[str, Any], deck: Deck) -> Action:
+def _from_dict(value: dict[Any, Any], deck: Deck) -> Action:
     keys = set(value)
     if "sail" in keys and keys <= {"sail", "arrow", "windy"}:
-        windy = value.get("windy", False)
-        if not isinstance(windy, bool):
-            raise IllegalAction(f"'windy' is True or False, not {windy!r}")
         card = _card(value["sail"], deck)
-        return Sail(card, _arrow(value.get("arrow"), card, deck), windy)
-    if keys == {"exchange"} and isinstance(value["exchange"], (list, tuple)):
-        return Exchange(tuple(sorted(_card(card, deck) for card in value["exchange"])))
+        return Sail(card, _arrow(value.get("arrow"), card, deck),
+                    _windy(value.get("windy", False)))
+    if keys == {"exchange"}:
+        return Exchange(_cards(value["exchange"], deck))
     if keys == {"face"}:
         return Face(_heading(value["face"]))
     if keys == {"flat_calm"}:
-        target = value["flat_calm"]
-        if isinstance(target, int) and not isinstance(target, bool):
-            return Becalm(target)
-        raise IllegalAction(f"Flat calm names a player by number (0 for Player 1), not {target!r}")
-    raise IllegalAction(f"that is not a move of the card regatta: {value!r}. {FORMS}")
+        return Becalm(_target(value["flat_calm"]))
+    raise IllegalAction(f"that is not a move of the card regatta: {shown(value)}. {FORMS}")
 
 
 def _from_text(text: str, deck: Deck) -> Action:
@@ -127,20 +136,26 @@ def _from_text(text: str, deck: Deck) -> Action:
     if len(words) == 2 and words[0] == "face":
         return Face(_heading(words[1]))
     if len(words) >= 2 and words[0] == "exchange":
-        return Exchange(tuple(sorted(_card(card, deck) for card in words[1:])))
+        return Exchange(_cards(words[1:], deck))
     windy = bool(words) and words[0] == "windy"
     rest = words[1:] if windy else words
     if 1 <= len(rest) <= 2 and deck.has_kind(rest[0]):
         card = _card(rest[0], deck)
         return Sail(card, _arrow(rest[1] if len(rest) == 2 else None, card, deck), windy)
-    raise IllegalAction(f"that is not a move of the card regatta: {text!r}. {FORMS}")
+    raise IllegalAction(f"that is not a move of the card regatta: {shown(text)}. {FORMS}")
 
 
 def _card(name: Any, deck: Deck) -> str:
     if not deck.has_kind(name):
         kinds = ", ".join(kind.name for kind in deck.cards)
-        raise IllegalAction(f"the deck has no card {name!r}; its cards are {kinds}")
-    return name
+        raise IllegalAction(f"the deck has no card {shown(name)}; its cards are {kinds}")
+    return str(name)
+
+
+def _cards(value: Any, deck: Deck) -> tuple[str, ...]:
+    """Cards to exchange, sorted (the same kind may come more than once)."""
+    return tuple(sorted(reading.items(value, lambda card: _card(card, deck),
+                                      "the cards to exchange", most=MAX_CARDS)))
 
 
 def _arrow(name: Any, card: str, deck: Deck) -> str:
@@ -154,13 +169,16 @@ def _arrow(name: Any, card: str, deck: Deck) -> str:
     if name is None:
         raise IllegalAction(f"the {kind.title} card has {len(kind.arrows)} arrows: name one "
                             f"({', '.join(kind.arrows)})")
-    if not isinstance(name, str):
-        raise IllegalAction(f"an arrow is named by a word like 'veer_left', not {name!r}")
-    return name
+    return reading.text(name, "an arrow (a word like 'veer_left')", most=40)
+
+
+def _windy(value: Any) -> bool:
+    return reading.flag(value, "'windy' (whether a Windy spell doubles the move)")
+
+
+def _target(value: Any) -> int:
+    return reading.whole(value, "Flat calm's target (a player's number, 0 for Player 1)", -99, 99)
 
 
 def _heading(value: Any) -> Direction:
-    try:
-        return Direction.parse(value)
-    except ValueError as error:
-        raise IllegalAction(str(error)) from None
+    return reading.direction(value, "the heading to face")

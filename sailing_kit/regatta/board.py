@@ -6,7 +6,8 @@ numbered, a cross where a rule blocks it (the reason is in the panel). Click an 
 with ← / → and press Enter) to sail there. **Windy spell** (key w) shows the double moves. To
 skip the turn, mark 1-3 cards and exchange them (key x), or turn the yacht. After sailing, play
 Nice yacht handling (n), a Flat calm, or end the turn (e). With several people at one screen a
-cover hides each hand until its owner is ready; ``bots`` play the other seats.
+cover hides each hand until its owner is ready (no hand is ever drawn for anyone else, also after
+an undo, a new race, a loaded one or in the replay); ``bots`` play the other seats.
 """
 
 from __future__ import annotations
@@ -23,21 +24,23 @@ from sailing_kit.draw.scene import XY, Scene
 from sailing_kit.regatta.actions import AFTER, Action, Becalm, EndTurn, Exchange, Face, Handling
 from sailing_kit.regatta.bots import sensible_bot
 from sailing_kit.regatta.deck import WINDY
-from sailing_kit.regatta.drawing import Layout, layout_of
+from sailing_kit.regatta.drawing import Layout, layout_for
 from sailing_kit.regatta.game import EXCHANGE_MOST, RegattaState, new_game
 from sailing_kit.regatta.moves import Verdict
 from sailing_kit.regatta.words import describe_state, to_do, verdict_text
 from sailing_kit.widgets.app import GameApp
 from sailing_kit.widgets.board import CanvasBoard
+from sailing_kit.widgets.ending import AnnouncesEnd, your_places
 from sailing_kit.widgets.hotseat import HotSeat
 from sailing_kit.widgets.log import MessageLog
+from sailing_kit.widgets.replay import Replay
 
 KEYS_HELP = ("Select a card (click, or keys 1-5), then click an arrow's end (or ←/→ and Enter). "
              "Keys: w Windy spell, x mark cards to exchange, n Nice yacht handling, e end turn, "
              "u undo.")
 
 
-class Board(HotSeat, CanvasBoard):
+class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
     """Race at one screen, or against computer players: ``bots`` maps seats (0-based) to bots,
     for example ``Board(new_game(players=3, seed=0), bots={1: sensible_bot(), 2:
     sensible_bot()})``."""
@@ -48,11 +51,12 @@ class Board(HotSeat, CanvasBoard):
         self.marked: list[int] = []
         self.focus = 0
         self.logged = 0
-        self.info = widgets.HTML(layout=widgets.Layout(width="330px"))
-        self.messages = MessageLog(height="13em")
+        self.info = widgets.HTML(layout=widgets.Layout(width="300px"))
+        self.messages = MessageLog(height="8em")
         self.windy = widgets.ToggleButton(description="Windy spell ×2", icon="flag",
                                           tooltip="Show the double moves of a Windy spell (key w)")
         self.exchanging = widgets.ToggleButton(description="Mark cards to exchange",
+                                               layout=widgets.Layout(width="auto"),
                                                icon="exchange",
                                                tooltip="Skip the turn: click 1-3 cards, then "
                                                        "Exchange (key x)")
@@ -74,8 +78,11 @@ class Board(HotSeat, CanvasBoard):
         skip = widgets.VBox([widgets.HTML("<b>Skip the turn</b>"),
                              widgets.HBox([self.exchanging, self.exchange_button]),
                              widgets.HBox([self.heading, self.face_button])])
-        side = [self.info, self.calm_box, skip, self.messages, *self.save_and_load("race")]
-        super().__init__(state, size=layout_of(state.course).size, controls=controls, side=side,
+        files = widgets.Accordion(children=[widgets.VBox(self.save_and_load("race", width="290px"))],
+                                  titles=("Save and load",), layout=widgets.Layout(width="300px"))
+        self.messages.layout.width = "290px"
+        side = [self.info, self.calm_box, skip, self.messages, self.replay_slider(), files]
+        super().__init__(state, size=layout_for(state).size, controls=controls, side=side,
                          bots=bots)
         self.windy.observe(self._guarded(lambda _: self._windy_switched()), names="value")
         self.exchanging.observe(self._guarded(lambda _: self._exchange_switched()), names="value")
@@ -85,14 +92,15 @@ class Board(HotSeat, CanvasBoard):
     # ----- who is at the screen -------------------------------------------------------------------
     @property
     def layout(self) -> Layout:
-        return layout_of(self.state.course)
+        return layout_for(self.state)
 
     # ----- what the engine offers -----------------------------------------------------------------
     def previews(self) -> list[Verdict]:
         """The engine's verdict on every arrow of the selected card (double moves when the
         Windy spell is on)."""
         state = self.state
-        if self.seat is None or self.covered or self.selected is None or self.exchanging.value:
+        if (self.seat is None or self.covered or self.replaying is not None
+                or self.selected is None or self.exchanging.value):
             return []
         hand = state.hand(self.seat)
         if self.selected >= len(hand):
@@ -116,6 +124,8 @@ class Board(HotSeat, CanvasBoard):
 
     # ----- playing --------------------------------------------------------------------------------
     def act(self, action: Action, success: str | None = None) -> None:
+        if self.refuse_in_replay():
+            return
         if self.play(action, success):
             self.marked = []
             self.exchanging.value = False
@@ -141,21 +151,23 @@ class Board(HotSeat, CanvasBoard):
         self.act(Face(heading), f"The yacht turned to face {heading.value}; the turn is skipped.")
 
     def reset(self, new_game: bool) -> None:
-        self.revealed = None if new_game else self.seat
+        self.forget_viewer(new_game)
+        self.stop_replay()
         self._reset_log()
 
     def new_race(self) -> None:
         self.start(RegattaState.new(self.state.seed + 1, **options_to_json(self.state.options)),
                    f"A new race (seed {self.state.seed + 1}).")
 
-    def reveal(self) -> None:
-        self.revealed = self.seat
-        self.refresh(f"{self.state.name(self.seat)}, your hand is showing. {KEYS_HELP}")
+    def revealed_message(self) -> str:
+        return f"{self.state.name(self.seat or 0)}, your hand is showing. {KEYS_HELP}"
 
     # ----- events ---------------------------------------------------------------------------------
     def on_click(self, x: float, y: float) -> None:
         if self.covered:
             self.reveal()
+            return
+        if self.refuse_in_replay():
             return
         if self.state.is_over():
             self.say(f"The race is over: {self.state.result.reason}. Press New race to sail "
@@ -183,7 +195,7 @@ class Board(HotSeat, CanvasBoard):
             if key in ("Enter", " "):
                 self.reveal()
             return
-        if self.seat is None:
+        if self.seat is None or (key != "u" and self.refuse_in_replay()):
             return
         previews = self.previews()
         if key.isdigit() and 1 <= int(key) <= len(self.state.hand(self.seat)):
@@ -249,40 +261,67 @@ class Board(HotSeat, CanvasBoard):
         for line in state.log[self.logged:]:
             self.messages.add(line)
         self.logged = len(state.log)
+        self.follow_live()
         self.selected, self.focus, self.marked = self._first_playable(), 0, []
-        legal = state.legal_actions() if self.seat is not None else []
+        acting = self.seat is not None and not self.covered  # the buttons tell what a hand holds
+        legal = state.legal_actions() if acting else []
         self.handling_button.disabled = Handling() not in legal
         self.end_button.disabled = EndTurn() not in legal
-        skipping = self.seat is not None and state.phase != AFTER
+        skipping = acting and state.phase != AFTER
         self.exchange_button.disabled = self.face_button.disabled = not skipping
         self.exchanging.disabled = not skipping
-        self.windy.disabled = not (self.seat is not None and state.holds(self.seat, WINDY))
+        self.windy.disabled = not (acting and state.holds(self.seat, WINDY))
         if self.windy.disabled:
             self.windy.value = False
         if self.seat is not None:
             self.heading.value = state.yachts[self.seat].pose.heading.value
-        self.calm_box.children = [
-            self.button(f"Flat calm on {state.name(a.target)}", f"Lay the sun before "
-                        f"{state.name(a.target)}'s yacht: it skips its next turn",
-                        lambda a=a: self.act(a), icon="sun-o")
-            for a in legal if isinstance(a, Becalm)]
-        self.info.value = self._info()
+        self.calm_box.children = [self._becalm_button(a) for a in legal if isinstance(a, Becalm)]
+
+    def _becalm_button(self, action: Becalm) -> widgets.Button:
+        name = self.state.name(action.target)
+        return self.button(f"Flat calm on {name}", f"Lay the sun before {name}'s yacht: it "
+                           "skips its next turn", lambda: self.act(action), icon="sun-o")
+
+    def redraw(self) -> None:
+        super().redraw()
+        self.info.value = self._info()  # the arrows' words follow the picture
+
+    def end_words(self) -> str:
+        state = self.state
+        order = [[seat] for seat in state.standings()]
+        if state.result.winners and len(state.result.winners) > 1:  # a tie at the top
+            order = [list(state.result.winners)] + [[s] for s in state.standings()
+                                                    if s not in state.result.winners]
+        return f"Race over: {state.result.reason}. " + your_places(order, self.humans,
+                                                                   state.name)
 
     def _info(self) -> str:
         state = self.state
         if state.is_over():
-            reason = state.result.reason
-            return f"<b>{html.escape(reason[0].upper() + reason[1:])}.</b>"
+            return f"<b>{html.escape(self.end_words())}</b>"
         player = state.current_player
         who = html.escape(state.name(player)) + (" (computer)" if player in self.bots else "")
-        return f"<b>{who}</b>: {html.escape(to_do(state))}."
+        lines = [f"<b>{who}</b>: {html.escape(to_do(state))}."]
+        for number, verdict in enumerate(self.previews(), start=1):
+            words = html.escape(f"{number}. {verdict_text(verdict, state.deck)}")
+            lines.append(words if verdict.legal else
+                         f"<span style='color:#A13C00'>{words}</span>")
+        return "<br>".join(lines)
+
+    def cover(self) -> str | None:
+        """The words on the cover hiding the hand, or None when the hand may show."""
+        if self.covered:
+            return f"Pass the screen to {self.state.name(self.seat or 0)}"
+        if self.viewer is None:
+            return "Hands hidden: the race is over" if self.state.is_over() else "Hands hidden"
+        return None
 
     def describe(self) -> str:
         """The race in words from the seat at the screen (no hand while it passes on)."""
-        if self.covered:
-            return f"Pass the screen to {self.state.name(self.seat)}.\n" \
-                + describe_state(self.state, None)
-        return self.state.describe(self.viewer)
+        cover = self.cover()
+        if cover is not None:
+            return f"{cover}.\n" + describe_state(self.shown, None)
+        return describe_state(self.shown, self.viewer)
 
     def _reset_log(self) -> None:
         self.messages.clear()
@@ -293,11 +332,14 @@ class Board(HotSeat, CanvasBoard):
             ([self.selected] if self.selected is not None else [])
 
     def scene(self) -> Scene:
-        if self.covered:
-            return self.state.scene(self.viewer, cover=f"Pass the screen to "
-                                                       f"{self.state.name(self.seat)}")
-        return self.state.scene(self.viewer, selected=self._raised(), previews=self.previews(),
-                                focus=self.focus)
+        cover, shown = self.cover(), self.shown
+        seat = self.viewer if self.viewer is not None else (self.seat or 0)
+        if cover is not None:
+            return shown.scene(seat, cover=cover)
+        if self.replaying is not None:
+            return shown.scene(seat)
+        return shown.scene(seat, selected=self._raised(), previews=self.previews(),
+                           focus=self.focus)
 
 
 def example_boards() -> dict[str, Callable[[], CanvasBoard]]:

@@ -10,7 +10,9 @@ turn:
   the double move beats every single move by a clear margin, so it is not wasted);
 - it does not sit becalmed without a plan: when no card in hand helps, it turns the yacht (a
   skipped turn), best towards a heading where a card in hand will help, or exchanges the cards
-  that cannot help, reckoning the exact chance of drawing a helpful one;
+  that cannot help, reckoning the exact chance of drawing a helpful one from what it sees
+  (:func:`~sailing_kit.regatta.probability.chance_to_draw`: its own hand and the face-up
+  discards cannot be drawn);
 - after sailing it always takes Nice yacht handling's extra move, and lays a Flat calm before
   the best-placed opponent.
 """
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from sailing_kit.core.bots import Bot, random_bot
 from sailing_kit.core.compass import Direction
@@ -37,7 +39,7 @@ from sailing_kit.regatta.course import Course
 from sailing_kit.regatta.game import RegattaState, Yacht
 from sailing_kit.regatta.geometry import Pose
 from sailing_kit.regatta.moves import Verdict, judge
-from sailing_kit.regatta.probability import chance_of_any
+from sailing_kit.regatta.probability import chance_to_draw
 
 OFF_COURSE_COST = (0.0, 0.4, 1.6, 2.8, 4.0)
 """Value lost by pointing 0, 45, 90, 135 or 180 degrees away from the shortest way on."""
@@ -73,7 +75,7 @@ def sensible_bot() -> Bot:
         return _after_sailing(state) if state.phase == AFTER else _move(state)
 
     choose.__name__ = "sensible"
-    return choose
+    return cast(Bot, choose)
 
 
 def _move(state: RegattaState) -> Action:
@@ -93,20 +95,22 @@ def _move(state: RegattaState) -> Action:
     if best[0] < here:
         return best[1]
     hand = state.hand(state.player)
-    waits = [(value(course, pose, yacht.leg, yacht.winding)
+    waits: list[tuple[float, Action]] = [(value(course, pose, yacht.leg, yacht.winding)
               - WAIT_GAIN * bool(_helpful(state, pose, hand)), Face(pose.heading))
              for pose in faces]
-    useless = _useless_cards(state)
+    useless = _useless_cards(state)[:state.cards_to_draw]
     if useless:
-        counts = state.options.counts()
-        good = sum(counts[kind] for kind in _helpful(state, yacht.pose, tuple(counts)))
-        chance = chance_of_any(sum(counts.values()), good, len(useless))
+        good = _helpful(state, yacht.pose, tuple(dict.fromkeys(state.kinds)))
+        drawn = state.options.hand_size - len(hand) + len(useless)
+        chance = chance_to_draw(state, state.player, drawn, good)
         waits.append((here - WAIT_GAIN * float(chance), Exchange(tuple(sorted(useless)))))
     return min(waits, key=lambda option: option[0])[1]
 
 
 def _after(course: Course, yacht: Yacht, verdict: Verdict) -> float:
     """The yacht's value after sailing ``verdict``."""
+    if verdict.end is None:
+        raise ValueError(f"a blocked arrow leads nowhere: {verdict.reason}")
     leg, winding = course.judge(yacht.leg, yacht.winding, (yacht.pose.at, *verdict.path))
     return value(course, verdict.end, leg, winding)
 

@@ -27,12 +27,16 @@ from importlib import resources
 from itertools import pairwise
 from typing import Any
 
+from sailing_kit.core import reading
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.grid import Grid, Point, chebyshev, parse_point, step
+from sailing_kit.core.reading import shown
 from sailing_kit.core.rounding import Ray
 
 ROUNDINGS = {"port": 1, "starboard": -1}
+MAX_MARKS, MAX_STARTS = 12, 8
+"""The most marks a course rounds and start cells it lists."""
 """Keeping a mark to port is rounding it anticlockwise (+1); to starboard, clockwise (-1)."""
 GATE = 2
 """A mark's gate point lies this many cells out along its rounding ray (a bot's aim)."""
@@ -297,7 +301,7 @@ def load_course(source: str | Course | dict[str, Any]) -> Course:
         return source
     if isinstance(source, str):
         if source not in _presets():
-            raise ConfigError(f"there is no course {source!r}: the presets are "
+            raise ConfigError(f"there is no course {shown(source)}: the presets are "
                               f"{', '.join(course_names())} (or give a dictionary)")
         return course_from_data(_presets()[source])
     return course_from_data(source)
@@ -314,15 +318,17 @@ def course_from_data(data: Any) -> Course:
             raise ValueError("'line' is the two white buoys, like [[4, 2], [8, 2]]")
         line_points = (parse_point(line[0], "white buoy"), parse_point(line[1], "white buoy"))
         marks = data.get("marks")
-        if not isinstance(marks, (list, tuple)) or not marks:
-            raise ValueError("'marks' lists the buoys to round, in order, like "
+        if not isinstance(marks, (list, tuple)) or not 1 <= len(marks) <= MAX_MARKS:
+            raise ValueError(f"'marks' lists 1 to {MAX_MARKS} buoys to round, in order, like "
                              "[{'name': 'red', 'at': [10, 13], 'rounding': 'port'}]")
         read_marks = tuple(_mark(item) for item in marks)
         starts = data.get("starts")
-        if not isinstance(starts, (list, tuple)) or not starts:
-            raise ValueError("'starts' lists the start cells, in seat order")
-        heading = Direction.parse(data.get("start_heading", "N"))
-        course = Course(str(data.get("name", "custom")), width, height, line_points, read_marks,
+        if not isinstance(starts, (list, tuple)) or not 1 <= len(starts) <= MAX_STARTS:
+            raise ValueError(f"'starts' lists 1 to {MAX_STARTS} start cells, in seat order")
+        heading = reading.direction(data.get("start_heading", "N"), "'start_heading'",
+                                    error=ValueError)
+        name = reading.text(data.get("name", "custom"), "a course's 'name'", 80, error=ValueError)
+        course = Course(name, width, height, line_points, read_marks,
                         tuple(parse_point(p, "start cell") for p in starts), heading)
     except ValueError as error:
         raise ConfigError(f"course: {error}") from None
@@ -332,19 +338,21 @@ def course_from_data(data: Any) -> Course:
 
 def _size(value: Any, name: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 5 <= value <= 40:
-        raise ValueError(f"{name!r} is a whole number of cells from 5 to 40, not {value!r}")
+        raise ValueError(f"{name!r} is a whole number of cells from 5 to 40, not {shown(value)}")
     return value
 
 
 def _mark(item: Any) -> Mark:
     if not isinstance(item, dict):
-        raise ValueError(f"a mark is a dictionary with 'name', 'at' and 'rounding', not {item!r}")
+        raise ValueError(f"a mark is a dictionary with 'name', 'at' and 'rounding', not "
+                         f"{shown(item)}")
     name, rounding = item.get("name"), item.get("rounding", "port")
-    if not isinstance(name, str) or not name or name == LINE:
+    if not isinstance(name, str) or not name or name == LINE or len(name) > 40:
         raise ValueError(f"a mark's 'name' is a word other than {LINE!r}, like 'red', not "
-                         f"{name!r}")
-    if rounding not in ROUNDINGS:
-        raise ValueError(f"mark {name!r}: 'rounding' is 'port' or 'starboard', not {rounding!r}")
+                         f"{shown(name)}")
+    if not isinstance(rounding, str) or rounding not in ROUNDINGS:
+        raise ValueError(f"mark {name!r}: 'rounding' is 'port' or 'starboard', not "
+                         f"{shown(rounding)}")
     return Mark(name, parse_point(item.get("at"), f"{name} buoy"), rounding)
 
 

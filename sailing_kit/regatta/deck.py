@@ -17,15 +17,18 @@ import re
 from dataclasses import dataclass
 from functools import cache, cached_property
 from importlib import resources
-from typing import Any
+from typing import Any, TypeGuard
 
 from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.reading import shown
 
 SPECIALS = ("windy_spell", "nice_handling", "flat_calm")
 """The three special cards of the text: Windy spell, Nice yacht handling, Flat calm."""
 WINDY, HANDLING, CALM = SPECIALS
 MAX_STEPS = 4
 MAX_ARROWS = 4
+MAX_KINDS = 40
+"""The most arrows, and the most kinds of card, a deck lists."""
 _NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
 
 
@@ -130,7 +133,7 @@ def load_deck(source: str | Deck | dict[str, Any]) -> Deck:
     if isinstance(source, dict):
         return deck_from_data(source)
     raise ConfigError(f"a deck is 'standard' or a dictionary like the one deck_data() gives, "
-                      f"not {source!r}")
+                      f"not {shown(source)}")
 
 
 def deck_from_data(data: Any) -> Deck:
@@ -138,8 +141,9 @@ def deck_from_data(data: Any) -> Deck:
     if not isinstance(data, dict):
         raise ConfigError("a deck is a dictionary with 'arrows' and 'cards' lists")
     for key in ("arrows", "cards"):
-        if not isinstance(data.get(key), (list, tuple)) or not data[key]:
-            raise ConfigError(f"the deck needs a non-empty list {key!r}")
+        if not isinstance(data.get(key), (list, tuple)) or not 1 <= len(data[key]) <= MAX_KINDS:
+            raise ConfigError(f"the deck needs a non-empty list {key!r} (of at most {MAX_KINDS} "
+                              "items)")
     arrows = tuple(_read_arrow(item, number)
                    for number, item in enumerate(data["arrows"], start=1))
     _unique([a.name for a in arrows], "arrow")
@@ -154,8 +158,10 @@ def deck_from_data(data: Any) -> Deck:
             raise ConfigError(f"the deck lists the special card {effect!r} twice: give it once, "
                               "with its count")
     name, about = data.get("name", "custom"), data.get("about", "")
-    if not isinstance(name, str) or not isinstance(about, str):
-        raise ConfigError("a deck's 'name' and 'about' are texts")
+    if not isinstance(name, str) or not isinstance(about, str) or len(name) > 80 \
+            or len(about) > 2000:
+        raise ConfigError("a deck's 'name' and 'about' are texts (of at most 80 and 2,000 "
+                          "characters)")
     return Deck(name, arrows, cards, about)
 
 
@@ -169,7 +175,7 @@ def _read_arrow(item: Any, number: int) -> Arrow:
             or not all(_whole(s) and -3 <= s <= 3 for s in steps)):
         raise ConfigError(
             f"arrow {name!r}: 'steps' is a list of 1 to {MAX_STEPS} turns from the heading, each "
-            f"a whole number from -3 to 3 (0 ahead, -1 ahead-left, 2 right), not {steps!r}")
+            f"a whole number from -3 to 3 (0 ahead, -1 ahead-left, 2 right), not {shown(steps)}")
     return Arrow(name, _read_title(item, name), tuple(steps))
 
 
@@ -181,37 +187,38 @@ def _read_card(item: Any, number: int, arrows: set[str]) -> CardKind:
     name = _read_name(item.get("name"), where)
     count = item.get("count")
     if not _whole(count) or not 0 <= count <= 200:
-        raise ConfigError(f"card {name!r}: 'count' is a whole number from 0 to 200, not {count!r}")
+        raise ConfigError(f"card {name!r}: 'count' is a whole number from 0 to 200, not "
+                          f"{shown(count)}")
     special, on_card = item.get("special"), item.get("arrows")
     if special is not None:
         if on_card:
             raise ConfigError(f"card {name!r} is a special card: it has no arrows")
-        if special not in SPECIALS:
+        if not isinstance(special, str) or special not in SPECIALS:
             raise ConfigError(f"card {name!r}: 'special' must be one of {', '.join(SPECIALS)}, "
-                              f"not {special!r}")
+                              f"not {shown(special)}")
         return CardKind(name, _read_title(item, name), count, (), special)
     if (not isinstance(on_card, (list, tuple)) or not 1 <= len(on_card) <= MAX_ARROWS
-            or len(set(map(str, on_card))) != len(on_card)):
+            or not all(isinstance(a, str) for a in on_card) or len(set(on_card)) != len(on_card)):
         raise ConfigError(f"card {name!r}: 'arrows' lists 1 to {MAX_ARROWS} different arrows "
-                          f"(or give 'special'), not {on_card!r}")
+                          f"(or give 'special'), not {shown(on_card)}")
     unknown = [a for a in on_card if a not in arrows]
     if unknown:
-        raise ConfigError(f"card {name!r} names the arrow {unknown[0]!r}, which the deck's "
+        raise ConfigError(f"card {name!r} names the arrow {shown(unknown[0])}, which the deck's "
                           f"'arrows' list does not define (it has {', '.join(sorted(arrows))})")
     return CardKind(name, _read_title(item, name), count, tuple(on_card))
 
 
 def _read_name(name: Any, where: str) -> str:
-    if not isinstance(name, str) or not _NAME.match(name):
+    if not isinstance(name, str) or not _NAME.match(name) or len(name) > 40:
         raise ConfigError(f"{where}: 'name' is a short lower-case identifier like 'veer_left', "
-                          f"not {name!r}")
+                          f"not {shown(name)}")
     return name
 
 
 def _read_title(item: dict[str, Any], name: str) -> str:
     title = item.get("title", name.replace("_", " "))
-    if not isinstance(title, str) or not title.strip():
-        raise ConfigError(f"{name!r}: 'title' is a text, not {title!r}")
+    if not isinstance(title, str) or not title.strip() or len(title) > 80:
+        raise ConfigError(f"{name!r}: 'title' is a text of 1 to 80 characters, not {shown(title)}")
     return title
 
 
@@ -221,5 +228,5 @@ def _unique(names: list[str], what: str) -> None:
         raise ConfigError(f"two {what}s are named {repeated[0]!r}: names must differ")
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)

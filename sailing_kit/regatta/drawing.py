@@ -1,5 +1,6 @@
-"""The picture of a card regatta: the water with its buoys, yachts, tracks and protection zones,
-a panel of the players, and one player's hand drawn as cards with their arrows.
+"""The picture of a card regatta: the water with its buoys, yachts, tracks and protection zones;
+beside it a column with what the player to act may do, the players, the piles and one player's
+hand drawn as cards with their arrows.
 
 Used by ``state._repr_svg_`` and by the board, so both show the same picture. :class:`Layout`
 also tells the board what a click lands on (a card, an arrow's end). A preview shows every arrow
@@ -19,22 +20,35 @@ from typing import TYPE_CHECKING
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
 from sailing_kit.draw import palette
-from sailing_kit.draw.cards import CardFace, Rect, card_at, draw_card, hand_rects
+from sailing_kit.draw.cards import (
+    RAISE,
+    CardFace,
+    Rect,
+    caption_lines,
+    card_at,
+    draw_card,
+    draw_cover,
+)
 from sailing_kit.draw.gridview import GridView
 from sailing_kit.draw.scene import XY, Scene
 from sailing_kit.regatta.course import LINE, Course
 from sailing_kit.regatta.deck import CALM, HANDLING, WINDY, Deck
 from sailing_kit.regatta.geometry import Pose, ahead
 from sailing_kit.regatta.moves import Verdict
-from sailing_kit.regatta.words import to_do, verdict_text
+from sailing_kit.regatta.words import to_do
 
 if TYPE_CHECKING:
     from sailing_kit.regatta.game import RegattaState
 
+HEIGHT = 504
+"""The tallest picture (pixels): the board fits a laptop screen beside JupyterLab's file
+browser (the cells shrink to fit a tall course)."""
 CELL = 30
-PANEL = 250
+"""The largest cell."""
 CARD = (64, 92)
-HAND_ROOM = CARD[1] + 48
+CARD_GAP = 7
+HAND_COLUMNS = 3
+COLUMN = HAND_COLUMNS * CARD[0] + (HAND_COLUMNS - 1) * CARD_GAP + 8
 TITLE = 30
 MARKER = 10
 """Radius of an arrow's end marker (pixels): the board's click target."""
@@ -49,12 +63,17 @@ class Layout:
 
     width: int
     height: int
-    cell: float = CELL
+    players: int = 2
+    hand_size: int = 5
+
+    @property
+    def cell(self) -> float:
+        return min(CELL, int((HEIGHT - TITLE - 44) / self.height))
 
     @property
     def view(self) -> GridView:
         """Cell centres as grid points, with room for the coordinates around the water."""
-        return GridView(self.width, self.height, cell=self.cell, margin=self.cell / 2 + 16,
+        return GridView(self.width, self.height, cell=self.cell, margin=self.cell / 2 + 22,
                         top=TITLE)
 
     @property
@@ -63,11 +82,19 @@ class Layout:
 
     @property
     def panel_left(self) -> float:
-        return self.view.size[0] + 4
+        """The left edge of the column beside the water."""
+        return self.view.size[0] + 6
+
+    @property
+    def hand_top(self) -> float:
+        """The top of the hand area, under the players and the piles."""
+        return TITLE + 44 + 32 * self.players + 40
 
     @property
     def size(self) -> tuple[int, int]:
-        return (round(self.panel_left + PANEL), round(self.water_bottom + HAND_ROOM))
+        rows = -(-self.hand_size // HAND_COLUMNS)
+        hand_bottom = self.hand_top + 22 + RAISE + rows * (CARD[1] + 14)
+        return (round(self.panel_left + COLUMN + 6), round(max(self.water_bottom, hand_bottom)))
 
     def pixel(self, cell: tuple[float, float]) -> XY:
         return self.view.pixel(cell)
@@ -75,9 +102,18 @@ class Layout:
     def cell_at(self, x: float, y: float) -> Point | None:
         return self.view.nearest(x, y)
 
+    @property
+    def hand_area(self) -> Rect:
+        """Where the viewer's hand is drawn, and the cover that hides it."""
+        return Rect(self.panel_left, self.hand_top, COLUMN, self.size[1] - self.hand_top - 4)
+
     def hand_rects(self, count: int, selected: Sequence[int] = ()) -> list[Rect]:
-        return hand_rects(16, self.water_bottom + 34, count, selected=tuple(selected),
-                          width=CARD[0], height=CARD[1])
+        """The hand in rows of :data:`HAND_COLUMNS` cards under its label (a selected card
+        raised)."""
+        top = self.hand_top + 22 + RAISE
+        return [Rect(self.panel_left + 4 + (i % HAND_COLUMNS) * (CARD[0] + CARD_GAP),
+                     top + (i // HAND_COLUMNS) * (CARD[1] + 14) - (RAISE if i in selected else 0),
+                     *CARD) for i in range(count)]
 
     def card_at(self, count: int, selected: Sequence[int], x: float, y: float) -> int | None:
         return card_at(self.hand_rects(count, selected), x, y)
@@ -95,7 +131,7 @@ class Layout:
         return spread
 
     def _spot(self, verdict: Verdict, start: Point) -> XY:
-        if verdict.legal:
+        if verdict.end is not None:
             return self.pixel(verdict.end.at)
         on_water = [start]
         for cell in verdict.intended:
@@ -115,8 +151,13 @@ class Layout:
         return None
 
 
-def layout_of(course: Course) -> Layout:
-    return Layout(course.width, course.height)
+def layout_of(course: Course, players: int = 2, hand_size: int = 5) -> Layout:
+    return Layout(course.width, course.height, players, hand_size)
+
+
+def layout_for(state: RegattaState) -> Layout:
+    """The layout of ``state``'s table (its course, players and hand size)."""
+    return layout_of(state.course, state.num_players, state.options.hand_size)
 
 
 # ----- the whole table ----------------------------------------------------------------------------
@@ -126,7 +167,7 @@ def draw_table(state: RegattaState, viewer: int, *, selected: Sequence[int] = ()
     """The table from ``viewer``'s seat. ``selected``: cards of the viewer's hand to raise
     (by index); ``previews``: verdicts to show on the water, numbered in order, ``focus`` the
     one the keyboard points at; ``cover``: a message hiding the hand (pass the device)."""
-    layout = layout_of(state.course)
+    layout = layout_for(state)
     width, height = layout.size
     headline = _headline(state)
     scene = Scene(width, height, title=headline, background="#FFFFFF")
@@ -150,8 +191,9 @@ def draw_table(state: RegattaState, viewer: int, *, selected: Sequence[int] = ()
 
 
 def _headline(state: RegattaState) -> str:
+    """The title line (the end's full words go in the column, where they wrap)."""
     if state.is_over():
-        return f"Card regatta · over: {state.result.reason}"
+        return f"Card regatta · over after round {state.round}"
     limit = f" of {state.options.rounds}" if state.options.rounds else ""
     return f"Card regatta · round {state.round}{limit} · {state.name(state.player)} to play"
 
@@ -175,10 +217,10 @@ def _draw_water(scene: Scene, layout: Layout, course: Course) -> None:
                    stroke=palette.GRID, width=0.6)
     for x in range(0, course.width, 5):
         px, py = layout.pixel((x, -half))
-        scene.text((px, py + 9), str(x), size=9, colour=palette.MUTED)
+        scene.text((px, py + 10), str(x), size=12, colour=palette.MUTED)
     for y in range(0, course.height, 5):
         px, py = layout.pixel((-half, y))
-        scene.text((px - 9, py), str(y), size=9, colour=palette.MUTED)
+        scene.text((px - 4, py), str(y), size=12, colour=palette.MUTED, anchor="end")
     scene.line(layout.pixel(course.line[0]), layout.pixel(course.line[1]), stroke=palette.INK,
                width=1.5, dash=(5, 4))
     for index in range(len(course.marks)):
@@ -193,7 +235,7 @@ def _draw_buoy(scene: Scene, layout: Layout, at: Point, name: str, course: Cours
     scene.circle(centre, radius, fill=fill, stroke=palette.INK, width=1.5)
     order = [m.name for m in course.marks]
     label = "S" if name == LINE else str(order.index(name) + 1)
-    scene.text(centre, label, size=11, colour=palette.INK if name == LINE else "#FFFFFF",
+    scene.text(centre, label, size=12, colour=palette.INK if name == LINE else "#FFFFFF",
                bold=True)
 
 
@@ -248,11 +290,11 @@ def _draw_yacht(scene: Scene, layout: Layout, pose: Pose, player: int, *, acting
 
     hull = [at(0.46, 0), at(0.12, 0.2), at(-0.36, 0.16), at(-0.36, -0.16), at(0.12, -0.2)]
     scene.polygon(hull, fill=_colour(player), stroke=palette.INK, width=2.6 if acting else 1.2)
-    scene.text((cx, cy), str(player + 1), size=11, colour="#FFFFFF", bold=True)
+    scene.text((cx, cy), str(player + 1), size=12, colour="#FFFFFF", bold=True)
     if becalmed:
         sun = (cx + c * 0.42, cy - c * 0.42)
         scene.circle(sun, 8, fill=palette.YELLOW, stroke=palette.INK, width=1)
-        scene.text(sun, "☀", size=11, colour=palette.INK)
+        scene.text(sun, "☀", size=12, colour=palette.INK)
 
 
 # ----- previews -----------------------------------------------------------------------------------
@@ -269,10 +311,11 @@ def _draw_previews(scene: Scene, layout: Layout, start: Pose | None,
             if verdict.stops_short:
                 rest = [layout.pixel(c) for c in verdict.intended[len(verdict.path) - 1:]]
                 scene.line(*rest, stroke=palette.BLUE, width=1.5, dash=(3, 3), opacity=0.6)
-            _heading_tick(scene, spot, verdict.end.heading)
+            if verdict.end is not None:
+                _heading_tick(scene, spot, verdict.end.heading)
             scene.circle(spot, MARKER, fill=palette.HIGHLIGHT, stroke=palette.BLUE,
                          width=4 if number - 1 == focus else 2)
-            scene.text(spot, str(number), size=11, colour=palette.INK, bold=True)
+            scene.text(spot, str(number), size=12, colour=palette.INK, bold=True)
         else:
             cells = [c for c in verdict.intended
                      if 0 <= c[0] < layout.width and 0 <= c[1] < layout.height]
@@ -281,7 +324,7 @@ def _draw_previews(scene: Scene, layout: Layout, start: Pose | None,
             scene.circle(spot, MARKER, fill="#FFFFFF", stroke=palette.VERMILLION,
                          width=4 if number - 1 == focus else 2)
             scene.text(spot, "✕", size=12, colour=palette.VERMILLION, bold=True)
-            scene.text((spot[0] + MARKER + 1, spot[1] - MARKER), str(number), size=9,
+            scene.text((spot[0] + MARKER + 2, spot[1] - MARKER), str(number), size=12,
                        colour=palette.VERMILLION, anchor="start", bold=True)
 
 
@@ -303,57 +346,69 @@ def _arrowhead(scene: Scene, tail: XY, tip: XY, colour: str, size: float) -> Non
 # ----- the panel ----------------------------------------------------------------------------------
 def _draw_panel(scene: Scene, layout: Layout, state: RegattaState, viewer: int,
                 previews: Sequence[Verdict]) -> None:
-    x, y = layout.panel_left + 6, TITLE + 12
+    """What the player to act may do (or how the race ended), the players with their next
+    buoy, the piles; the previews' words are the board's (beside the canvas)."""
+    x, y = layout.panel_left + 4, TITLE + 8.0
     course = state.course
-    if not state.is_over():
-        for line in textwrap.wrap(to_do(state)[0].upper() + to_do(state)[1:] + ".", 40):
-            scene.text((x, y), line, size=11, colour=palette.INK, anchor="start", bold=True)
-            y += 14
-        y += 10
+    if state.result is not None:
+        winners = " and ".join(state.name(p) for p in state.result.winners)
+        said = f"Race over: {winners} won!" if winners else f"Race over: {state.result.reason}."
+    else:
+        said = to_do(state)[0].upper() + to_do(state)[1:] + "."
+    lines = textwrap.wrap(said, 28)
+    for line in lines[:3]:
+        scene.text((x, y), line, size=12, colour=palette.INK, anchor="start", bold=True)
+        y += 15
+    y = TITLE + 56.0
     for player, yacht in enumerate(state.yachts):
         acting = player == state.current_player
-        scene.rect(x, y - 7, 10, 14, fill=_colour(player))
+        scene.rect(x, y - 7, 10, 28, fill=_colour(player), stroke=palette.INK, width=0.8)
         who = f"{'▶ ' if acting else ''}{state.name(player)}{' (you)' if player == viewer else ''}"
         scene.text((x + 16, y), who, size=12, colour=palette.INK, anchor="start", bold=acting)
         next_leg = course.leg_name(yacht.leg).split(":")[0].replace(", keeping it to", " to")
+        next_leg = next_leg.replace("round the ", "").replace(" buoy", "")
         calm = " · becalmed ☀" if state.becalmed(player) else ""
-        scene.text((x + 16, y + 15), f"{next_leg} · {state.to_go(player):.0f} to go{calm}", size=10,
-                   colour=palette.MUTED, anchor="start")
-        y += 36
+        scene.text((x + 16, y + 14), f"{next_leg} · {state.to_go(player):.0f} to go{calm}",
+                   size=12, colour=palette.MUTED, anchor="start")
+        y += 32
     top = state.kinds[state.discard_pile[-1]] if state.discard_pile else None
     piles = f"Draw pile {len(state.draw_pile)} · discards {len(state.discard_pile)}"
-    scene.text((x, y), piles, size=11, colour=palette.INK, anchor="start")
+    scene.text((x, y), piles, size=12, colour=palette.INK, anchor="start")
     if top is not None:
-        scene.text((x, y + 15), f"top discard: {state.deck.kind(top).title}", size=10,
+        scene.text((x, y + 15), f"top: {state.deck.kind(top).title}", size=12,
                    colour=palette.MUTED, anchor="start")
-    y += 38
-    lines = []
-    for number, verdict in enumerate(previews, start=1):
-        wrapped = textwrap.wrap(f"{number}. {verdict_text(verdict, state.deck)}", 40)
-        lines += [(line, verdict.legal) for line in wrapped]
-    bottom = layout.water_bottom + HAND_ROOM - 8
-    for line, legal in lines[:max(0, int((bottom - y) // 13))]:
-        scene.text((x, y), line, size=10, colour=palette.INK if legal else palette.VERMILLION,
-                   anchor="start")
-        y += 13
 
 
 # ----- the hand -----------------------------------------------------------------------------------
 def card_face(kind: str, deck: Deck) -> CardFace:
     """A card's face for :func:`sailing_kit.draw.cards.draw_card`: specials show a symbol,
-    movement cards leave the middle free for their arrows (drawn by :func:`draw_arrows`)."""
+    movement cards leave the middle free for their arrows (drawn by :func:`draw_arrows`); the
+    name is written at the top by :func:`draw_regatta_card`."""
     card = deck.kind(kind)
-    if card.special in SPECIAL_FACES:
-        symbol, accent = SPECIAL_FACES[card.special]
-        return CardFace(symbol, caption=card.title, accent=accent)
-    return CardFace("", caption=card.title, accent=palette.SKY_BLUE)
+    accent = SPECIAL_FACES[card.special][1] if card.special in SPECIAL_FACES else palette.SKY_BLUE
+    return CardFace("", accent=accent)
+
+
+def draw_regatta_card(scene: Scene, rect: Rect, kind: str, deck: Deck, *,
+                      selected: bool = False) -> None:
+    """A card of the regatta: its name at the top, its arrows (or a special's symbol) below."""
+    card = deck.kind(kind)
+    draw_card(scene, rect, card_face(kind, deck), selected=selected)
+    for row, line in enumerate(caption_lines(card.title, rect.w)):
+        scene.text((rect.x + rect.w / 2, rect.y + 20 + 14 * row), line, size=12,
+                   colour=palette.INK)
+    if card.moves:
+        draw_arrows(scene, rect, kind, deck)
+    elif card.special in SPECIAL_FACES:
+        scene.text((rect.x + rect.w / 2, rect.y + rect.h * 0.68), SPECIAL_FACES[card.special][0],
+                   size=24, colour=palette.INK, bold=True)
 
 
 def draw_arrows(scene: Scene, rect: Rect, kind: str, deck: Deck, *, dimmed: bool = False) -> None:
     """A movement card's arrows, heading up the card from a bow at its foot."""
     card = deck.kind(kind)
     unit = rect.w * 0.22
-    origin = (rect.x + rect.w / 2, rect.y + rect.h - 26)
+    origin = (rect.x + rect.w / 2, rect.y + rect.h - 14)
     colour = palette.MUTED if dimmed else palette.INK
     scene.polygon([(origin[0], origin[1] - 5), (origin[0] - 5, origin[1] + 6),
                    (origin[0] + 5, origin[1] + 6)], fill=colour)
@@ -371,23 +426,15 @@ def _draw_hand(scene: Scene, layout: Layout, state: RegattaState, viewer: int,
                selected: Sequence[int]) -> None:
     hand = state.hand(viewer)
     label = f"{state.name(viewer)}: your hand" if hand else f"{state.name(viewer)} holds no cards"
-    scene.text((16, layout.water_bottom + 12), label, size=12, colour=palette.INK,
+    scene.text((layout.panel_left + 4, layout.hand_top + 10), label, size=12, colour=palette.INK,
                anchor="start", bold=True)
     rects = layout.hand_rects(len(hand), selected)
     for index, (rect, kind) in enumerate(zip(rects, hand)):
-        draw_card(scene, rect, card_face(kind, state.deck), selected=index in selected)
-        if state.deck.kind(kind).moves:
-            draw_arrows(scene, rect, kind, state.deck)
+        draw_regatta_card(scene, rect, kind, state.deck, selected=index in selected)
 
 
 def _draw_cover(scene: Scene, layout: Layout, message: str) -> None:
-    top = layout.water_bottom + 8
-    width = layout.size[0]
-    scene.rect(8, top, width - 16, HAND_ROOM - 16, fill=palette.BLUE, stroke=palette.INK,
-               width=1.5)
-    scene.text((width / 2, top + 34), message, size=15, colour="#FFFFFF", bold=True)
-    scene.text((width / 2, top + 60), "Click here or press Enter when only you can see the "
-               "screen.", size=11, colour="#FFFFFF")
+    draw_cover(scene, layout.hand_area, message)
 
 
 def draw_deck(deck: Deck) -> Scene:
@@ -399,9 +446,7 @@ def draw_deck(deck: Deck) -> Scene:
     for index, kind in enumerate(deck.cards):
         row, col = divmod(index, per_row)
         rect = Rect(16 + col * (CARD[0] + 24), 10 + row * (CARD[1] + 30), *CARD)
-        draw_card(scene, rect, card_face(kind.name, deck))
-        if kind.moves:
-            draw_arrows(scene, rect, kind.name, deck)
-        scene.text((rect.x + rect.w / 2, rect.y + rect.h + 11), f"× {kind.count}", size=11,
+        draw_regatta_card(scene, rect, kind.name, deck)
+        scene.text((rect.x + rect.w / 2, rect.y + rect.h + 11), f"× {kind.count}", size=12,
                    colour=palette.INK, bold=True)
     return scene

@@ -12,6 +12,7 @@ The rules are cited in the comments as ``text:`` (the Bulgarian original), ``dec
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
@@ -21,6 +22,7 @@ from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.grid import Point
 from sailing_kit.core.options import build_options
 from sailing_kit.core.protocol import GameState, Result
+from sailing_kit.core.trail import Trail
 from sailing_kit.draw.scene import Scene
 from sailing_kit.regatta.actions import (
     AFTER,
@@ -54,7 +56,7 @@ class Yacht:
     pose: Pose
     leg: int
     winding: int
-    track: tuple[Point, ...]
+    track: Trail[Point]
 
 
 class RegattaState(GameState[Action]):
@@ -87,15 +89,15 @@ class RegattaState(GameState[Action]):
         self.handled = False
         self.turns = 0
         self.finisher: int | None = None
-        self.log: tuple[str, ...] = ()
+        self.log: Trail[str] = Trail()
 
     def _placed(self, options: RegattaOptions) -> list[Yacht]:
         """text: "Всеки участник избира яхта и я поставя пред стартовата линия" (kit: in the
         course's start cells, in seat order), or where the teacher put them."""
         if options.yachts is not None:
-            return [Yacht(Pose(p.at, p.heading), p.legs, 0, (p.at,)) for p in options.yachts]
+            return [Yacht(Pose(p.at, p.heading), p.legs, 0, Trail((p.at,))) for p in options.yachts]
         heading = self.course.start_heading
-        return [Yacht(Pose(at, heading), 0, 0, (at,))
+        return [Yacht(Pose(at, heading), 0, 0, Trail((at,)))
                 for at in self.course.starts[:options.players]]
 
     @classmethod
@@ -158,6 +160,19 @@ class RegattaState(GameState[Action]):
         """The verdict on ``plan`` (None if the player cannot sail it at all now)."""
         return next((v for v in self.verdicts() if v.plan == plan), None)
 
+    def _verdict_of(self, plan: Sail) -> Verdict:
+        verdict = self.verdict(plan)
+        if verdict is None:
+            raise IllegalAction(f"{self.name(self.player)} cannot sail that card now")
+        return verdict
+
+    def _special(self, effect: str) -> str:
+        """The kind of card with this special effect (the caller knows the deck has one)."""
+        kind = self.deck.special_kind(effect)
+        if kind is None:
+            raise IllegalAction(f"this deck has no {effect.replace('_', ' ')} card")
+        return kind
+
     def targets(self) -> list[int]:
         """The yachts the player to act could becalm: every other one not becalmed already."""
         return [p for p in range(self.num_players) if p != self.player and not self.becalmed(p)]
@@ -179,9 +194,16 @@ class RegattaState(GameState[Action]):
         """text: skipping, "Да смени 1, 2 или 3 от своите карти" or "Да насочи яхтата си в
         посоката, която желае" (kit: facing the same way is allowed: a plain pass)."""
         hand = sorted(self.hand(self.player))
-        exchanges = dict.fromkeys(cards for size in range(1, EXCHANGE_MOST + 1)
+        most = min(EXCHANGE_MOST, self.cards_to_draw)
+        exchanges = dict.fromkeys(cards for size in range(1, most + 1)
                                   for cards in combinations(hand, size))
-        return [Exchange(cards) for cards in exchanges] + [Face(d) for d in Direction]
+        skips: list[Action] = [Exchange(cards) for cards in exchanges]
+        return skips + [Face(d) for d in Direction]
+
+    @property
+    def cards_to_draw(self) -> int:
+        """How many cards can still be drawn: the draw pile and the discard pile together."""
+        return len(self.draw_pile) + len(self.discard_pile)
 
     def _may_handle(self) -> bool:
         return self.holds(self.player, HANDLING) and not self.handled
@@ -204,9 +226,9 @@ class RegattaState(GameState[Action]):
 
     # ----- the rules ------------------------------------------------------------------------------
     def check(self, action: Action) -> None:
-        checks = {Sail: self._check_sail, Exchange: self._check_skip, Face: self._check_skip,
-                  Handling: self._check_handling, Becalm: self._check_becalm,
-                  EndTurn: self._check_end}
+        checks: dict[type, Callable[[Any], None]] = {
+            Sail: self._check_sail, Exchange: self._check_skip, Face: self._check_skip,
+            Handling: self._check_handling, Becalm: self._check_becalm, EndTurn: self._check_end}
         checks[type(action)](action)
 
     def _check_sail(self, action: Sail) -> None:
@@ -230,7 +252,7 @@ class RegattaState(GameState[Action]):
                                 f"arrows are {names}")
         if action.windy and not self.holds(player, WINDY):
             raise IllegalAction("you hold no Windy spell: a double move needs one")
-        verdict = self.verdict(action)
+        verdict = self._verdict_of(action)
         if not verdict.legal:
             raise IllegalAction(verdict.reason)
 
@@ -250,6 +272,14 @@ class RegattaState(GameState[Action]):
             raise IllegalAction(f"you cannot exchange what you do not hold: no "
                                 f"{'more ' if missing in hand else ''}"
                                 f"{self.deck.kind(missing).title} card in your hand")
+        if len(action.cards) > self.cards_to_draw:
+            left = self.cards_to_draw
+            raise IllegalAction(
+                "an exchange swaps your cards for new ones, and "
+                + (f"only {left} card{'s' * (left != 1)} can be drawn (the draw and discard "
+                   f"piles together): exchange at most {left}" if left else
+                   "no card is left to draw (both piles are empty): turn the yacht instead")
+                + " (kit: you never draw back the cards you throw away)")
 
     def _check_handling(self, action: Handling) -> None:
         if self.phase != AFTER:
@@ -299,11 +329,13 @@ class RegattaState(GameState[Action]):
     def _sail(self, plan: Sail) -> None:
         """text: the yacht moves to the arrow's end, "с кърмата ... насочена в същата посока
         със стрелката"; the card goes to the discard pile ("купчина на използваните карти")."""
-        player, verdict = self.player, self.verdict(plan)
+        player, verdict = self.player, self._verdict_of(plan)
+        if verdict.end is None:
+            raise IllegalAction(verdict.reason)
         yacht = self.yachts[player]
         leg, winding = self.course.judge(yacht.leg, yacht.winding, (yacht.pose.at, *verdict.path))
         self._set_yacht(player, Yacht(verdict.end, leg, winding, yacht.track + verdict.path))
-        played = (plan.card, self.deck.special_kind(WINDY)) if plan.windy else (plan.card,)
+        played = (plan.card, self._special(WINDY)) if plan.windy else (plan.card,)
         self._discard(player, played)
         words = f"{self.deck.kind(plan.card).title} ({self.deck.arrow(plan.arrow).title}" \
                 + (", twice with a Windy spell" if plan.windy else "") + ")"
@@ -313,7 +345,7 @@ class RegattaState(GameState[Action]):
         if leg == self.course.finished_leg:
             # text: "Победител е първия играч, който пресече финалната права"
             self.finisher = player
-            self._say(f"Over: {self.result.reason}.")
+            self._say_result()
         elif self._may_handle() or (self.holds(player, CALM) and self.targets()):
             self.phase = AFTER
         else:
@@ -334,7 +366,8 @@ class RegattaState(GameState[Action]):
                       f"{mark.rounding}, so come back round it.")
 
     def _exchange(self, action: Exchange) -> None:
-        """kit: the new cards are drawn first, then the old ones go to the discard pile."""
+        """kit: the old cards are set aside, the hand is drawn back up to five, and only then
+        do the old ones go to the discard pile: they are never drawn back this turn."""
         player = self.player
         hand = list(self.hands[player])
         old = []
@@ -342,13 +375,12 @@ class RegattaState(GameState[Action]):
             card = next(c for c in hand if self.kinds[c] == kind)
             hand.remove(card)
             old.append(card)
-        self._draw(player, len(old))
-        self.hands = _replaced(self.hands, player, tuple(c for c in self.hands[player]
-                                                         if c not in old))
+        self.hands = _replaced(self.hands, player, tuple(hand))
+        self._draw_up(player)
         self.discard_pile += tuple(old)
         self._say(f"{self.name(player)} skips the turn and exchanges {len(old)} "
                   f"card{'s' * (len(old) > 1)}.")
-        self._end_turn()
+        self._end_turn(draw_up=False)
 
     def _face(self, heading: Direction) -> None:
         player = self.player
@@ -361,7 +393,7 @@ class RegattaState(GameState[Action]):
     def _handle(self) -> None:
         """text: "Имате право на още един ход" (decision: draw, then play on once more)."""
         player = self.player
-        self._discard(player, (self.deck.special_kind(HANDLING),))
+        self._discard(player, (self._special(HANDLING),))
         self.handled = True
         self._draw_up(player)
         self.phase = MOVE
@@ -377,19 +409,26 @@ class RegattaState(GameState[Action]):
                   "must skip its next turn.")
         self._end_turn()
 
-    def _end_turn(self) -> None:
-        """text: draw back up to five ("с която си допълва раздадените 5 карти"); a yacht that
-        skipped becalmed leaves its sun behind ("слънчевата карта вече няма значение")."""
+    def _end_turn(self, draw_up: bool = True) -> None:
+        """text: draw back up to five ("с която си допълва раздадените 5 карти"; an exchange
+        has drawn already); a yacht that skipped becalmed leaves its sun behind ("слънчевата
+        карта вече няма значение")."""
         player = self.player
-        self._draw_up(player)
-        if self.suns[player] is not None:
-            self.discard_pile += (self.suns[player],)
+        if draw_up:
+            self._draw_up(player)
+        sun = self.suns[player]
+        if sun is not None:
+            self.discard_pile += (sun,)
             self.suns = _replaced(self.suns, player, None)
         self.turns += 1
         self.player = (player + 1) % self.num_players  # text: "по реда на часовниковата стрелка"
         self.phase, self.handled = MOVE, False
-        if self.result is not None:
-            self._say(f"Over: {self.result.reason}.")
+        self._say_result()
+
+    def _say_result(self) -> None:
+        result = self.result
+        if result is not None:
+            self._say(f"Over: {result.reason}.")
 
     # ----- cards ----------------------------------------------------------------------------------
     def _discard(self, player: int, kinds: tuple[str, ...]) -> None:
@@ -427,6 +466,8 @@ class RegattaState(GameState[Action]):
 
     # ----- undo -----------------------------------------------------------------------------------
     def _snapshot(self) -> tuple:
+        """The position for undo: immutable values; the log and the tracks are trails, so every
+        snapshot shares them (memory grows with the moves, not their square)."""
         return (self.hands, self.draw_pile, self.discard_pile, self.suns, self.yachts,
                 self.player, self.phase, self.handled, self.turns, self.finisher, self.log)
 

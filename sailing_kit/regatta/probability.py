@@ -10,19 +10,26 @@ Which cards are good depends on where the next buoy lies: a card makes progress 
 arrows ends closer (in a straight line) to the buoy than the yacht is now, in open water.
 :func:`chance_by_bearing` tabulates that for a buoy at each of the eight bearings;
 :func:`dealt_hands` and :func:`share_holding` check the exact figure on real deals of the engine.
+
+That formula is exact for a fresh deal. Later in the race a player knows more: the cards in their
+own hand and the face-up discard pile cannot be drawn. :func:`chance_to_draw` reckons the exact
+chance of drawing a good card from what a player sees (:func:`unseen_cards`): the draw pile is a
+random part of the cards the player cannot see (the pile and the other hands), and when it runs
+out the rest comes from the discard pile, reshuffled.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
 from sailing_kit.regatta.deck import Deck, standard_deck
-from sailing_kit.regatta.game import new_game
+from sailing_kit.regatta.game import RegattaState, new_game
 from sailing_kit.regatta.geometry import Pose, follow
 
 DISTANCE = 6
@@ -35,6 +42,33 @@ def chance_of_any(total: int, good: int, drawn: int) -> Fraction:
     if not 0 <= good <= total or not 0 <= drawn <= total:
         raise ValueError(f"cannot draw {drawn} of {total} cards with {good} good ones")
     return 1 - Fraction(math.comb(total - good, drawn), math.comb(total, drawn))
+
+
+def unseen_cards(state: RegattaState, player: int) -> Counter[str]:
+    """The cards ``player`` cannot see, by kind: those in the draw pile and in the other players'
+    hands. Every other card is in sight: the player's own hand, the face-up discard pile, the
+    suns on the table and the cards out of the game."""
+    seen = Counter(state.hand(player))
+    seen.update(state.kinds[card] for card in state.discard_pile + state.out)
+    seen.update(state.kinds[card] for card in state.suns if card is not None)
+    return Counter(state.kinds) - seen
+
+
+def chance_to_draw(state: RegattaState, player: int, drawn: int, kinds: Collection[str]
+                   ) -> Fraction:
+    """The exact chance, as ``player`` sees the game, that the next ``drawn`` cards they draw
+    hold at least one card of ``kinds``. The first come from the draw pile: its size is public,
+    its cards a random part of the :func:`unseen_cards`. If it runs out, the rest come from the
+    discard pile, reshuffled: cards the player sees."""
+    from_pile = min(drawn, len(state.draw_pile))
+    from_discards = min(drawn - from_pile, len(state.discard_pile))
+    unseen = unseen_cards(state, player)
+    discards = Counter(state.kinds[card] for card in state.discard_pile)
+    miss = Fraction(1)
+    for cards, count in ((unseen, from_pile), (discards, from_discards)):
+        good = sum(cards[kind] for kind in set(kinds))
+        miss *= 1 - chance_of_any(sum(cards.values()), good, count)
+    return 1 - miss
 
 
 def progress_kinds(deck: Deck, pose: Pose, buoy: Point) -> tuple[str, ...]:

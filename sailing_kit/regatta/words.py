@@ -57,8 +57,9 @@ def describe_state(state: RegattaState, viewer: int | None) -> str:
              f"course ({course.width} x {course.height} cells).", course_text(course)]
     rounds = state.options.rounds
     limit = f" of {rounds}" if rounds else ""
-    if state.is_over():
-        lines.append(f"Over: {state.result.reason}.")
+    result = state.result
+    if result is not None:
+        lines.append(f"Over: {result.reason}.")
     else:
         lines.append(f"Round {state.round}{limit}. {state.name(state.player)} to play: "
                      f"{to_do(state)}.")

@@ -4,18 +4,40 @@ Each choice is played on a copy of the game through the engine's own rules, down
 heading to choose (averaging over the die, taking the better distance), where the solver's value
 takes over. So the advisor also checks the solver: its best choice's chance must be the
 solver's value of the position.
+
+The advisor never keeps a board waiting: a shipped map's table of up to
+:data:`QUICK_POSITIONS` positions (a second or two) is solved on the spot; any other is solved
+in a background thread, and until it is ready :func:`advise` returns None (``on_ready`` is
+called when it is); a table beyond the solver's limit gets no advice. :func:`advisor_note` says
+which, in words.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.trireme.game import Action, Sail, Steer, TriremeState
+from sailing_kit.trireme.maps import SHIPPED, SeaMap, load_map
 from sailing_kit.trireme.rules import Ending, Phase
-from sailing_kit.trireme.solver import Solution, solve
+from sailing_kit.trireme.solver import (
+    MAX_POSITIONS,
+    Solution,
+    TooBigToSolve,
+    check_size,
+    solve,
+    table_size,
+)
 
 TABLE_ROWS = 8
+QUICK_POSITIONS = 600_000
+"""The shipped maps' tables up to this many positions (the default map with up to 5 Honour
+points) are solved at once, in a second or two; every other table in the background (how long a
+map takes depends on its shape as much as its size)."""
+_SOLVER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="trireme-advisor")
+_BACKGROUND: dict[tuple[SeaMap, int, bool], Future[Solution]] = {}
 
 
 @dataclass(frozen=True)
@@ -60,15 +82,61 @@ def _words(action: Action) -> str:
 
 
 def solution_for(state: TriremeState) -> Solution:
-    """The (cached) solution of the game's map, for its Honour points."""
-    return solve(state.sea, state.options.honour)
+    """The (cached) solution of the game's map, for its Honour points and options (solved now,
+    however long it takes; :class:`TooBigToSolve` beyond the solver's limit)."""
+    return solve(state.sea, state.options.honour, state.options.steer_at_trireme)
 
 
-def advise(state: TriremeState, solution: Solution | None = None) -> Advice | None:
-    """The chance to win of each choice open now (None when the die is rolling or it is over)."""
+def ready_solution(state: TriremeState,
+                   on_ready: Callable[[], None] | None = None) -> Solution | None:
+    """The solution if it can be had without waiting: solved at once when small, else from the
+    background thread once it has finished (started now if need be; ``on_ready()`` is called
+    from that thread when it does). None while it is being solved, or if it is too big."""
+    sea, honour, steer = state.sea, state.options.honour, state.options.steer_at_trireme
+    size = table_size(sea, honour)
+    if size > MAX_POSITIONS:
+        return None
+    if size <= QUICK_POSITIONS and sea in _shipped():
+        return solve(sea, honour, steer)
+    job = _BACKGROUND.get((sea, honour, steer))
+    if job is None:
+        for key in [key for key, old in _BACKGROUND.items() if old.done()][:-3]:
+            del _BACKGROUND[key]  # keep the last few big tables
+        job = _BACKGROUND[(sea, honour, steer)] = _SOLVER.submit(solve, sea, honour, steer)
+    if job.done():
+        return job.result()
+    if on_ready is not None:
+        job.add_done_callback(lambda _: on_ready())
+    return None
+
+
+def _shipped() -> list[SeaMap]:
+    return [load_map(name) for name in SHIPPED]
+
+
+def advisor_note(state: TriremeState) -> str | None:
+    """Why the advisor has no advice for this map yet, in words (None when it has)."""
+    sea, honour = state.sea, state.options.honour
+    try:
+        check_size(sea, honour)
+    except TooBigToSolve as error:
+        return f"No advice on this map: {error}."
+    job = _BACKGROUND.get((sea, honour, state.options.steer_at_trireme))
+    if job is not None and not job.done():
+        return (f"The advisor is solving this map ({table_size(sea, honour):,} positions) in the "
+                "background; its advice follows when it is ready.")
+    return None
+
+
+def advise(state: TriremeState, solution: Solution | None = None,
+           on_ready: Callable[[], None] | None = None) -> Advice | None:
+    """The chance to win of each choice open now (None when the die is rolling, when it is
+    over, or while a big map is being solved in the background: see :func:`ready_solution`)."""
     if state.is_over() or state.phase is Phase.ROLL:
         return None
-    solution = solution or solution_for(state)
+    solution = solution or ready_solution(state, on_ready)
+    if solution is None:
+        return None
     options = [(action, chance_to_win(_after(state, action), solution))
                for action in state.legal_actions()]
     options.sort(key=lambda option: -option[1])
@@ -78,10 +146,11 @@ def advise(state: TriremeState, solution: Solution | None = None) -> Advice | No
 def chance_to_win(state: TriremeState, solution: Solution) -> float:
     """The chance to win of any state playing perfectly: the solver's value at a heading, the
     average over the die while it rolls, the better distance after it."""
-    if state.is_over():
+    if state.ending is not None:
         return 1.0 if state.ending[0] is Ending.WON else 0.0
-    if state.phase is Phase.STEER:
-        return solution.value(state.position())
+    position = state.position()
+    if position is not None:
+        return solution.value(position)
     if state.phase is Phase.SAIL:
         return max(chance_to_win(_after(state, action), solution)
                    for action in state.legal_actions())
@@ -95,4 +164,5 @@ def _after(state: TriremeState, action: Action) -> TriremeState:
     return following
 
 
-__all__ = ["Advice", "Sail", "advise", "chance_to_win", "solution_for"]
+__all__ = ["Advice", "Sail", "advise", "advisor_note", "chance_to_win", "ready_solution",
+           "solution_for"]

@@ -25,6 +25,7 @@ from sailing_kit.trireme.maps import parse_map
 from sailing_kit.trireme.rules import Phase, squares_allowed
 from sailing_kit.widgets.app import GameApp
 from sailing_kit.widgets.board import CanvasBoard
+from sailing_kit.widgets.ending import AnnouncesEnd
 from sailing_kit.widgets.log import MessageLog
 
 HEADING_KEYS = {"q": Direction.NW, "w": Direction.N, "e": Direction.NE, "a": Direction.W,
@@ -34,7 +35,7 @@ KEYS_HELP = ("Click the map in the direction to sail (or keys q w e / a d / z x 
              "o: the optimal helmsman plays, u: undo.")
 
 
-class Board(CanvasBoard):
+class Board(AnnouncesEnd, CanvasBoard):
     """Play the duel. ``advisor=True`` starts with the advisor shown; ``bots={0: optimal_bot()}``
     lets the optimal helmsman sail the whole game."""
 
@@ -44,7 +45,7 @@ class Board(CanvasBoard):
         self.heading: Direction | None = None
         self._advised_for: tuple[int, tuple[object, ...]] | None = None
         self._advice: Advice | None = None
-        self.messages = MessageLog(height="16em")
+        self.messages = MessageLog(height="14em")
         self.advisor = self._toggle("Advisor", "lightbulb-o", advisor,
                                     "Show each choice's chance to win with perfect play (key p)")
         self.honour = self._toggle("Honour +1", "star", False,
@@ -52,15 +53,16 @@ class Board(CanvasBoard):
         self.roll_button = self.button("Roll", "Roll the die for the heading chosen (key r)",
                                        self.roll, icon="random")
         self.map_text = widgets.Textarea(placeholder="a map (see sailing_kit.trireme.maps)",
-                                         layout=widgets.Layout(width="300px", height="16em"))
+                                         layout=widgets.Layout(width="240px", height="14em"))
         files = widgets.Accordion(children=[
-            widgets.VBox(self.save_and_load()),
+            widgets.VBox(self.save_and_load(width="240px")),
             widgets.VBox([self.map_text, widgets.HBox([
                 self.button("Show map", "Write this game's map above", self.show_map,
                             icon="map"),
                 self.button("Load map", "Start a game on the map written above", self.load_map,
                             icon="upload")])]),
-        ], titles=("Save and load", "Map"))
+        ], titles=("Save and load", "Map"), layout=widgets.Layout(width="250px"))
+        self.messages.layout.width = "240px"
         controls = [self.roll_button, self.honour, self.advisor,
                     self.button("Helmsman", "Let the optimal helmsman make this choice (key o)",
                                 self.helmsman, icon="ship"),
@@ -87,7 +89,8 @@ class Board(CanvasBoard):
         self.heading = heading
         self.redraw()
         allowed = squares_allowed(heading, self.state.wind)
-        reach = {(0,): "no move (head to wind)", (1,): "1 square"}.get(allowed, "1 or 2 squares")
+        words: dict[tuple[int, ...], str] = {(0,): "no move (head to wind)", (1,): "1 square"}
+        reach = words.get(allowed, "1 or 2 squares")
         self.say(f"Heading {heading.value}: {reach} if the wind from {self.state.wind.value} "
                  f"holds. Press Roll (key r) to roll the die.")
 
@@ -136,15 +139,21 @@ class Board(CanvasBoard):
         self.honour.value = False
         news = " ".join(line for line in self.state.news if not line.startswith("Turn ")
                         or self.state.is_over())
-        if self.state.is_over():
-            over = self.state.result.reason
-            self.say(f"{news} Game over: {over[0].upper()}{over[1:]}.", "good")
+        if self.state.is_over():  # the news tells how; say plainly who won
+            self.say(f"{news} Game over: {self._winner()}", "good")
         elif self.state.phase is Phase.SAIL:
             self.say(f"{news} Click square 1 or 2 (keys 1, 2).", "good")
         else:
             self.say(f"{news} Turn {self.state.turn}: choose your heading.", "good")
 
     UNDONE = "Move taken back: the same seed will roll the same die again."
+
+    def _winner(self) -> str:
+        return "you won!" if self.state.result.winners else "the trireme won."
+
+    def end_words(self) -> str:
+        return f"Game over: {self._winner()} {self.state.result.reason[0].upper()}" \
+            f"{self.state.result.reason[1:]}."
 
     def reset(self, new_game: bool) -> None:
         self.heading = None
@@ -242,6 +251,8 @@ class Board(CanvasBoard):
         self.roll_button.disabled = self.state.is_over()
 
     def on_played(self, action: object) -> None:
+        if isinstance(action, Steer):  # the heading chosen is played: no line left behind
+            self.heading = None
         for line in self.state.news:
             self.messages.add(line)
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from collections import deque
 from functools import lru_cache
+from typing import cast
 
 from sailing_kit.core.bots import Bot
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
-from sailing_kit.trireme.advisor import advise, solution_for
-from sailing_kit.trireme.game import Action, TriremeState
+from sailing_kit.trireme.advisor import solution_for
+from sailing_kit.trireme.game import Action, Sail, Steer, TriremeState
 from sailing_kit.trireme.maps import SeaMap
 from sailing_kit.trireme.rounding import HIGHEST, LOWEST
 from sailing_kit.trireme.rules import (
@@ -26,6 +27,7 @@ from sailing_kit.trireme.rules import (
     squares_allowed,
     wind_after,
 )
+from sailing_kit.trireme.solver import Solution
 
 FAR = 1000
 """The pilot's distance for a crash or a square it cannot finish from."""
@@ -35,12 +37,17 @@ def optimal_bot() -> Bot:
     """The optimal helmsman: the solver's heading and Honour choice, then the better distance."""
 
     def choose(state: TriremeState) -> Action:
-        if state.phase is Phase.STEER:
-            return solution_for(state).best(state.position())
-        return advise(state).best
+        solution = solution_for(state)
+        position = state.position()
+        if position is not None:
+            return solution.best(position)
+        if state.phase is not Phase.SAIL:
+            raise ValueError("the optimal helmsman chooses only a heading or a distance")
+        return Sail(max(state.sailing_options(), key=lambda squares: _after_sailing(
+            state, solution, squares)))
 
     choose.__name__ = "optimal"
-    return choose
+    return cast(Bot, choose)
 
 
 def pilot_bot() -> Bot:
@@ -51,13 +58,20 @@ def pilot_bot() -> Bot:
     def choose(state: TriremeState) -> Action:
         lengths = course_lengths(state.sea)
         if state.phase is Phase.SAIL:
-            return min(state.legal_actions(), key=lambda action: _left(
-                lengths, _passage(state, state.heading, action.squares)))
-        return min((a for a in state.legal_actions() if not a.honour),
+            return Sail(min(state.sailing_options(), key=lambda squares: _left(
+                lengths, _passage(state, state.heading, squares))))
+        return min((a for a in state.legal_actions() if isinstance(a, Steer) and not a.honour),
                    key=lambda action: _expected_left(state, lengths, action.heading))
 
     choose.__name__ = "pilot"
-    return choose
+    return cast(Bot, choose)
+
+
+def _after_sailing(state: TriremeState, solution: Solution, squares: int) -> float:
+    """The chance to win after sailing ``squares`` squares on the heading (the solver's value)."""
+    passage = _passage(state, state.heading, squares)
+    return solution.value_after(passage.end, passage.progress, passage.ending, state.trireme,
+                                state.wind, state.honour)
 
 
 def _passage(state: TriremeState, heading: Direction, squares: int) -> Passage:

@@ -28,9 +28,11 @@ if TYPE_CHECKING:
     from sailing_kit.trireme.advisor import Advice
     from sailing_kit.trireme.game import Steer, TriremeState
 
-CELL, MARGIN, TOP, PANEL = 34, 40, 30, 270
-BELOW = 24
-"""Room under the map for the start line's name, below the advisor's labels off the south edge."""
+CELL, MARGIN, TOP, PANEL = 30, 30, 10, 232
+BELOW = 22
+"""Room under the map for the start line's name."""
+HEIGHT = 496
+"""The tallest picture: the board fits a laptop screen beside JupyterLab's file browser."""
 ROCK_FILL = "#2E2E2E"
 REEF_FILL = "#FFFFFF"
 LINE_FILL = "#FBF3C4"
@@ -45,9 +47,15 @@ class Layout:
     height: int
 
     @property
+    def cell(self) -> float:
+        return min(CELL, int((HEIGHT - TOP - 2 * MARGIN - BELOW) / self.height))
+
+    @property
     def view(self) -> GridView:
-        """Square ``(x, y)``'s centre is ``view.pixel((x, y))``."""
-        return GridView(self.width, self.height, cell=CELL, margin=MARGIN, top=TOP)
+        """Square ``(x, y)``'s centre is ``view.pixel((x, y))`` (the squares' edges lie half a
+        cell out, inside the margin)."""
+        return GridView(self.width, self.height, cell=self.cell, margin=MARGIN + self.cell / 2,
+                        top=TOP)
 
     @property
     def panel(self) -> float:
@@ -57,7 +65,7 @@ class Layout:
     @property
     def size(self) -> tuple[int, int]:
         map_width, map_height = self.view.size
-        return map_width + 10 + PANEL, max(map_height + BELOW, 560)
+        return map_width + 10 + PANEL, max(map_height + BELOW, 470)
 
     def square_at(self, x: float, y: float) -> Point | None:
         """The square under pixel ``(x, y)``, if any."""
@@ -68,7 +76,7 @@ class Layout:
         off the map picture)."""
         cx, cy = self.view.pixel(boat)
         dx, dy = x - cx, cy - y
-        if math.hypot(dx, dy) < 0.45 * CELL or x > self.panel:
+        if math.hypot(dx, dy) < 0.45 * self.cell or x > self.panel:
             return None
         bearing = math.degrees(math.atan2(dx, dy)) % 360
         return Direction.N.rotate(round(bearing / 45))
@@ -134,13 +142,13 @@ def draw_sea(scene: Scene, view: GridView, sea: SeaMap, sailed: int = 0) -> None
     scene.line(*path[sailed:], stroke=TRIREME, width=2.5, dash=(1, 6))
     for index in range(5, len(sea.path) - 1, 5):
         x, y = path[index]
-        scene.text((x + 9, y - 9), str(index), size=9, colour=TRIREME)
+        scene.text((x + 10, y - 9), str(index), size=12, colour=TRIREME, bold=True)
     for x in range(0, sea.width, 2):
         px, py = view.pixel((x, sea.height - 1))
-        scene.text((px, py - half - 8), str(x), size=9, colour=palette.MUTED)
+        scene.text((px, py - half - 10), str(x), size=12, colour=palette.MUTED)
     for y in range(0, sea.height, 2):
         px, py = view.pixel((0, y))
-        scene.text((px - half - 10, py), str(y), size=9, colour=palette.MUTED)
+        scene.text((px - half - 13, py), str(y), size=12, colour=palette.MUTED)
 
 
 def _corner(view: GridView, corner: tuple[float, float]) -> XY:
@@ -158,8 +166,8 @@ def _draw_start_line(scene: Scene, view: GridView, sea: SeaMap) -> None:
     xs = sorted(x for x, _ in sea.line)
     left, right = _corner(view, (xs[0], 0)), _corner(view, (xs[-1] + 1, 0))
     scene.line(left, right, stroke=palette.ORANGE, width=5)
-    scene.text(((left[0] + right[0]) / 2, left[1] + view.cell + 14), "start and finish line",
-               size=11, colour=palette.INK, bold=True)
+    scene.text(((left[0] + right[0]) / 2, left[1] + 14), "start and finish line",
+               size=12, colour=palette.INK, bold=True)
 
 
 def _draw_rounding_line(scene: Scene, view: GridView, sea: SeaMap) -> None:
@@ -171,7 +179,7 @@ def _draw_rounding_line(scene: Scene, view: GridView, sea: SeaMap) -> None:
     scene.line((x - 14, y + 10), (x + 14, y + 10), stroke=palette.REDDISH_PURPLE, width=2)
     scene.polygon([(x + 18, y + 10), (x + 10, y + 5), (x + 10, y + 15)],
                   fill=palette.REDDISH_PURPLE)
-    scene.text((x + 22, y + 10), "round: cross going east", size=10, colour=palette.INK,
+    scene.text((x + 22, y + 10), "round: cross going east", size=12, colour=palette.INK,
                anchor="start")
 
 
@@ -225,46 +233,51 @@ def _percent(value: float) -> str:
 def _draw_advice_on_map(scene: Scene, layout: Layout, state: TriremeState, advice: Advice) -> None:
     """Each heading's best chance to win on the square it points at, or each distance's beside
     its square (the best one bold)."""
+    from sailing_kit.trireme.game import Sail  # (the game module draws with this one)
+
     best = advice.best
     labels = [(layout.target(state.boat, heading, 1), value, heading == getattr(best, "heading", 0))
               for heading, value in advice.by_heading().items()]
     labels += [(_beside(layout.target(state.boat, state.heading, action.squares)), value,
                 action == best)
-               for action, value in advice.options if not hasattr(action, "heading")]
+               for action, value in advice.options if isinstance(action, Sail)]
     for (x, y), value, bold in labels:
-        scene.rect(x - 15, y - 8, 30, 16, fill="#FFFFFF", stroke=palette.INK if bold else
+        scene.rect(x - 17, y - 9, 34, 18, fill="#FFFFFF", stroke=palette.INK if bold else
                    palette.GRID, width=2 if bold else 1, opacity=0.92)
-        scene.text((x, y), _percent(value), size=10, colour=palette.INK, bold=bold)
+        scene.text((x, y), _percent(value), size=12, colour=palette.INK, bold=bold)
 
 
 def _beside(at: XY) -> XY:
-    return (at[0] + 28, at[1])
+    return (at[0] + 30, at[1])
 
 
 def _draw_panel(scene: Scene, layout: Layout, state: TriremeState, honour: bool | None,
                 advice: Advice | None) -> None:
     x = layout.panel
-    headline = (f"Turn {state.turn} · over" if state.is_over()
-                else f"Turn {state.turn} · your move")
-    scene.text((x, 16), headline, size=15, colour=palette.INK, anchor="start", bold=True)
-    draw_wind(scene, (x + 45, 72), state.wind, length=44)
+    if state.result is not None:
+        won = bool(state.result.winners)
+        headline = f"Turn {state.turn} · {'you won!' if won else 'the trireme won'}"
+    else:
+        headline = f"Turn {state.turn} · your move"
+    scene.text((x, 14), headline, size=15, colour=palette.INK, anchor="start", bold=True)
+    draw_wind(scene, (x + 38, 54), state.wind, length=34)
     spending = state.spent if honour is None else honour
     caption = (f"+1 Honour = {min(state.face + 1, 6)}" if state.face and state.spent
                else "+1 Honour chosen" if spending and state.face is None else "the die")
-    draw_die(scene, (x + 120, 42), 48, state.face, caption=caption)
-    _draw_honour(scene, (x, 140), state.honour, spending and state.face is None)
+    draw_die(scene, (x + 110, 30), 42, state.face, caption=caption)
+    _draw_honour(scene, (x, 110), state.honour, spending and state.face is None)
     lines = [f"Rocks: {_progress_words(state.progress)}",
              f"Trireme: {state.squares_to_go} squares to go"]
     for number, line in enumerate(lines):
-        scene.text((x, 170 + 18 * number), line, size=12, colour=palette.INK, anchor="start")
+        scene.text((x, 132 + 16 * number), line, size=12, colour=palette.INK, anchor="start")
     now = state.describe().splitlines()[-1].removeprefix("Now: ")
     now = now[0].upper() + now[1:]
-    for number, line in enumerate(textwrap.wrap(now, 40)[:4]):
-        scene.text((x, 216 + 15 * number), line, size=11, colour=palette.INK, anchor="start",
+    for number, line in enumerate(textwrap.wrap(now, 32)[:4]):
+        scene.text((x, 172 + 15 * number), line, size=12, colour=palette.INK, anchor="start",
                    bold=state.is_over())
     if advice is not None:
-        _draw_advice_table(scene, (x, 290), advice)
-    _draw_legend(scene, (x, layout.size[1] - 88))
+        _draw_advice_table(scene, (x, 236), advice)
+    _draw_legend(scene, (x, layout.size[1] - 66))
 
 
 def _progress_words(progress: int) -> str:
@@ -278,7 +291,7 @@ def _draw_honour(scene: Scene, at: XY, points: int, spending: bool) -> None:
     scene.text((x, y), f"Honour: {points}", size=12, colour=palette.INK, anchor="start")
     for index in range(min(points, 10)):
         hollow = spending and index == points - 1
-        scene.circle((x + 80 + 16 * index, y), 6, fill=None if hollow else palette.ORANGE,
+        scene.circle((x + 74 + 15 * index, y), 6, fill=None if hollow else palette.ORANGE,
                      stroke=palette.INK, width=1.2)
 
 
@@ -287,24 +300,24 @@ def _draw_advice_table(scene: Scene, at: XY, advice: Advice) -> None:
     scene.text((x, y), "Advisor: chance to win", size=12, colour=palette.MUTED, anchor="start",
                bold=True)
     for row, (label, value, best) in enumerate(advice.rows()):
-        scene.text((x, y + 18 + 15 * row), f"{'★ ' if best else '   '}{label}", size=11,
+        scene.text((x, y + 17 + 15 * row), f"{'★ ' if best else '   '}{label}", size=12,
                    colour=palette.INK, anchor="start", bold=best)
-        scene.text((x + 230, y + 18 + 15 * row), f"{100 * value:.1f}%", size=11,
+        scene.text((x + 200, y + 17 + 15 * row), f"{100 * value:.1f}%", size=12,
                    colour=palette.INK, anchor="end", bold=best)
 
 
 def _draw_legend(scene: Scene, at: XY) -> None:
     x, y = at
-    entries = [(SAILBOAT, "S", "your sailboat"), (TRIREME, "T", "the trireme (dotted: its line)"),
-               (ROCK_FILL, "", "black rocks: round them clockwise"),
-               (REEF_FILL, "≈", "white reefs: pass either side")]
+    entries = [(SAILBOAT, "S", "your sailboat"), (TRIREME, "T", "the trireme (dots: its line)"),
+               (ROCK_FILL, "", "rocks: round them clockwise"),
+               (REEF_FILL, "≈", "reefs: pass either side")]
     for row, (colour, letter, words) in enumerate(entries):
         cy = y + 16 * row
         scene.rect(x, cy - 7, 14, 14, fill=colour, stroke=palette.INK)
         if letter:
-            scene.text((x + 7, cy), letter, size=9, bold=True,
+            scene.text((x + 7, cy), letter, size=12, bold=True,
                        colour=palette.INK if colour == REEF_FILL else "#FFFFFF")
-        scene.text((x + 20, cy), words, size=10, colour=palette.INK, anchor="start")
+        scene.text((x + 20, cy), words, size=12, colour=palette.INK, anchor="start")
 
 
 def policy_scene(sea: SeaMap, choices: Mapping[Point, Steer], values: Mapping[Point, float],
@@ -314,17 +327,19 @@ def policy_scene(sea: SeaMap, choices: Mapping[Point, Steer], values: Mapping[Po
     policy drawn on the map."""
     view = layout_of(sea).view
     width, height = view.size
-    scene = Scene(width, height + 20, title=title, background="#FFFFFF")
+    caption = textwrap.wrap(title, int(width / 7.6))
+    scene = Scene(width, round(height + 8 + 16 * len(caption)), title=title, background="#FFFFFF")
     draw_sea(scene, view, sea, sailed=trireme)
     for point, value in values.items():
         _square(scene, view, point, fill=palette.BLUISH_GREEN, opacity=0.08 + 0.6 * value)
     for point, choice in choices.items():
         x, y = view.pixel(point)
         if choice.honour:
-            scene.circle((x, y), 0.42 * CELL, stroke=palette.ORANGE, width=2)
-        _arrow(scene, (x, y), choice.heading, 0.36 * CELL)
+            scene.circle((x, y), 0.42 * view.cell, stroke=palette.ORANGE, width=2)
+        _arrow(scene, (x, y), choice.heading, 0.36 * view.cell)
     draw_boat(scene, view, sea.path[trireme], _path_heading(sea, trireme), TRIREME, "T")
-    scene.text((width / 2, height + 8), title, size=11, colour=palette.INK)
+    for row, line in enumerate(caption):
+        scene.text((width / 2, height + 10 + 16 * row), line, size=12, colour=palette.INK)
     return scene
 
 

@@ -5,18 +5,29 @@ plainly position by position, with its own treatment of the one cycle: on the tr
 square (where the trireme waits) the values of the eight winds depend on each other, and they are
 found by **policy iteration**: fix a choice for each wind, solve the 8 x 8 linear system of that
 policy exactly, switch any wind to a strictly better choice, and repeat until no choice improves.
-Every policy leaves that square with a chance of at least 1/3 a turn, so each system has a unique
-solution. Being independent of the numpy solver, it checks it.
+
+Steering straight at the trireme keeps the boat on that square (it stops before the trireme),
+so a policy may never leave it: where the trireme lies west of the square even the current cannot
+move the boat, and a policy steering at it in every wind would give a singular system. Policy
+iteration never meets one. It starts from a policy that leaves (no heading at the trireme: each
+turn then leaves with a chance of at least 1/3), and it switches a wind only to a strictly better
+choice; in the wind of the highest value, staying (an average of that value and its neighbours')
+is never strictly better, so every policy it evaluates still leaves from some wind, which every
+wind reaches. It stops at a policy whose values satisfy the Bellman equation; the optimal values
+are the smallest solution of that equation and no policy does better, so they are optimal. Being
+independent of the numpy solver, it checks it.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from pathlib import Path
 
 from sailing_kit.core.compass import Direction
-from sailing_kit.core.grid import Point
+from sailing_kit.core.grid import Point, step
 from sailing_kit.trireme.game import Steer
 from sailing_kit.trireme.maps import SeaMap
 from sailing_kit.trireme.position import Position
@@ -46,6 +57,7 @@ class ExactSolution:
 
     sea: SeaMap
     honour: int
+    steer_at_trireme: bool
     values: dict[Position, Fraction]
     policy: dict[Position, Steer]
 
@@ -56,12 +68,14 @@ class ExactSolution:
 class _Layer:
     """Positions with the trireme on square ``k`` of its line."""
 
-    def __init__(self, sea: SeaMap, k: int, values: dict[Position, Fraction]):
+    def __init__(self, sea: SeaMap, k: int, values: dict[Position, Fraction],
+                 steer_at_trireme: bool):
         self.sea, self.k, self.values = sea, k, values
+        self.steer_at_trireme = steer_at_trireme
         self.trireme = sea.path[k]
         self.waiting = sea.path[k + 1]
         self._passages: dict[tuple[Point, Direction, int, int], Passage] = {}
-        self._moves: dict[tuple, Fraction] = {}
+        self._moves: dict[tuple, Fraction | Direction] = {}
 
     def passage(self, boat: Point, heading: Direction, squares: int, progress: int) -> Passage:
         key = (boat, heading, squares, progress)
@@ -95,11 +109,14 @@ class _Layer:
         else:
             passages = [self.passage(boat, heading, squares, progress)
                         for squares in squares_allowed(heading, wind)]
-        outcomes = [self.landing(p, wind, honour, unknown) for p in passages]
-        stays = any(isinstance(o, Direction) for o in outcomes)
-        if len(outcomes) > 1 and stays:  # pragma: no cover - see the module docstring
+        outcomes = list(dict.fromkeys(self.landing(p, wind, honour, unknown) for p in passages))
+        values = [o for o in outcomes if isinstance(o, Fraction)]
+        if len(outcomes) == 1:  # one distance, or both stopped before the trireme
+            value = outcomes[0]
+        elif len(values) == len(outcomes):
+            value = max(values)
+        else:  # pragma: no cover - a longer move on the same heading never stays
             raise AssertionError("a distance choice cannot keep the boat on the waiting square")
-        value = max(outcomes) if len(outcomes) > 1 else outcomes[0]
         if unknown is None:
             self._moves[key] = value
         return value
@@ -108,7 +125,7 @@ class _Layer:
                      unknown: Position | None = None) -> Linear:
         """The value of ``choice`` at ``position``, averaged over the die: a constant (key None)
         plus, when solving the waiting square, a coefficient for each wind's unknown."""
-        constant, coefficients = Fraction(0), {}
+        constant, coefficients = Fraction(0), dict[Direction | None, Fraction]()
         honour = position.honour - int(choice.honour)
         for effect, chance in roll_effects(choice.honour):
             wind = wind_after(position.wind, effect)
@@ -122,14 +139,19 @@ class _Layer:
         return {None: constant, **coefficients}
 
     def choices(self, position: Position) -> list[Steer]:
-        return [c for c in CHOICES if (position.honour > 0 or not c.honour)
-                and steering_refusal(position.boat, c.heading, self.trireme) is None]
+        return [c for c in CHOICES if (position.honour > 0 or not c.honour) and steering_refusal(
+            position.boat, c.heading, self.trireme, self.steer_at_trireme) is None]
+
+    def leaving(self, position: Position) -> Steer:
+        """A first choice that leaves the square with a chance of at least 1/3 a turn."""
+        return next(c for c in self.choices(position)
+                    if not c.honour and step(position.boat, c.heading) != self.trireme)
 
     def solve_waiting(self, honour: int, progress: int, policy: dict[Position, Steer]) -> None:
         """Policy iteration for the eight winds on the waiting square (with fewer Honour points
         already solved)."""
         positions = [Position(self.waiting, self.k, w, honour, progress) for w in Direction]
-        chosen = {p: self.choices(p)[0] for p in positions}
+        chosen = {p: self.leaving(p) for p in positions}
         while True:
             forms = {p: self.choice_value(p, chosen[p], unknown=p) for p in positions}
             solved = _solve_linear(positions, forms)
@@ -181,14 +203,41 @@ def _solve_linear(positions: list[Position], forms: dict[Position, Linear]
     return {w: rows[i][size] for i, w in enumerate(winds)}
 
 
+def solve_exact(sea: SeaMap, honour: int = 1, steer_at_trireme: bool = True) -> ExactSolution:
+    """Every position's exact chance to win for 0 to ``honour`` Honour points (cached), the game
+    played with the option ``steer_at_trireme``. Meant for small maps: the small shipped map with
+    1 Honour point takes a few seconds."""
+    return _solve_exact(sea, honour, steer_at_trireme)
+
+
+EXACT_STARTS = Path(__file__).with_name("exact_starts.json")
+"""The exact chance to win from the start of shipped maps, computed once with
+:func:`solve_exact` so a lesson need not wait for it (the tests recompute every entry)."""
+
+
+def exact_key(name: str, honour: int, steer_at_trireme: bool = True) -> str:
+    return f"{name}, honour={honour}, steer_at_trireme={steer_at_trireme}"
+
+
+def exact_start_value(name: str, honour: int = 0, steer_at_trireme: bool = True) -> Fraction:
+    """The exact chance to win from the start of the shipped map ``name`` with ``honour``
+    points, read from :data:`EXACT_STARTS` (``solve_exact(load_map(name), honour)`` computes it,
+    in seconds); KeyError for a map or an option the table does not hold."""
+    table = json.loads(EXACT_STARTS.read_text(encoding="utf-8"))
+    return Fraction(table[exact_key(name, honour, steer_at_trireme)])
+
+
+def clear_cache() -> None:
+    """Forget the solutions :func:`solve_exact` keeps (to time a solve from scratch)."""
+    _solve_exact.cache_clear()
+
+
 @lru_cache(maxsize=8)
-def solve_exact(sea: SeaMap, honour: int = 1) -> ExactSolution:
-    """Every position's exact chance to win for 0 to ``honour`` Honour points (cached). Meant for
-    small maps: the small shipped map with 1 Honour point takes a few seconds."""
+def _solve_exact(sea: SeaMap, honour: int, steer_at_trireme: bool) -> ExactSolution:
     values: dict[Position, Fraction] = {}
     policy: dict[Position, Steer] = {}
     for k in range(len(sea.path) - 2, -1, -1):
-        layer = _Layer(sea, k, values)
+        layer = _Layer(sea, k, values, steer_at_trireme)
         for points in range(honour + 1):
             for progress in PROGRESSES:
                 layer.solve_waiting(points, progress, policy)
@@ -199,4 +248,4 @@ def solve_exact(sea: SeaMap, honour: int = 1) -> ExactSolution:
                 for points in range(honour + 1):
                     for progress in PROGRESSES:
                         layer.solve_free(Position(boat, k, wind, points, progress), policy)
-    return ExactSolution(sea, honour, values, policy)
+    return ExactSolution(sea, honour, steer_at_trireme, values, policy)

@@ -19,11 +19,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from sailing_kit.core import reading
 from sailing_kit.core.compass import Direction, angle_between
 from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.grid import Point
 from sailing_kit.core.options import build_options
 from sailing_kit.core.protocol import CHANCE, GameState, Result
+from sailing_kit.core.reading import shown
 from sailing_kit.draw.scene import Scene
 from sailing_kit.trireme import drawing
 from sailing_kit.trireme.options import TriremeOptions
@@ -132,8 +134,13 @@ class TriremeState(GameState[Action]):
         return squares_allowed(self.heading, self.wind) if self.phase is Phase.SAIL else ()
 
     def allowed_headings(self) -> list[Direction]:
-        return [h for h in Direction
-                if steering_refusal(self.boat, h, self.trireme_square) is None]
+        """The headings open now: all eight, unless the game is played without steering at the
+        trireme (option ``steer_at_trireme=False``)."""
+        return [h for h in Direction if self._steering_refusal(h) is None]
+
+    def _steering_refusal(self, heading: Direction) -> str | None:
+        return steering_refusal(self.boat, heading, self.trireme_square,
+                                self.options.steer_at_trireme)
 
     # ----- protocol -------------------------------------------------------------------------------
     @property
@@ -161,7 +168,7 @@ class TriremeState(GameState[Action]):
         return ([Steer(h, spend) for spend in (False, True) for h in Direction]
                 + [Die(face) for face in DIE_FACES] + [Sail(1), Sail(2)])
 
-    def chance_outcomes(self) -> list[tuple[Die, Fraction]]:
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         if self.is_over() or self.phase is not Phase.ROLL:
             return []
         return [(Die(face), Fraction(1, len(DIE_FACES))) for face in DIE_FACES]
@@ -169,20 +176,22 @@ class TriremeState(GameState[Action]):
     def parse_action(self, value: Any) -> Action:
         if isinstance(value, Steer):
             return Steer(_read_heading(value.heading), _read_flag(value.honour))
-        if isinstance(value, (Die, Sail)):
-            return type(value)(_read_number(next(iter(vars(value).values()))))
+        if isinstance(value, Die):
+            return Die(_read_number(value.face))
+        if isinstance(value, Sail):
+            return Sail(_read_number(value.squares))
         if isinstance(value, dict):
             return _from_dict(value)
         if isinstance(value, str):
             return _from_words(value)
         if isinstance(value, int) and not isinstance(value, bool):
             if self.phase is Phase.ROLL:
-                return Die(value)
+                return Die(_read_number(value))
             if self.phase is Phase.SAIL:
-                return Sail(value)
+                return Sail(_read_number(value))
             raise IllegalAction("a number is the die's face (while rolling) or the squares to "
                                 "sail (after the roll); now choose a heading, like 'NE'")
-        raise IllegalAction(f"that is not a move of the duel: {value!r}. A move is a heading "
+        raise IllegalAction(f"that is not a move of the duel: {shown(value)}. A move is a heading "
                             "like 'NE' (or 'NE honour' to spend an Honour point), a die face "
                             "while rolling, or the squares to sail (1 or 2)")
 
@@ -211,7 +220,7 @@ class TriremeState(GameState[Action]):
         if action.honour and self.honour == 0:
             raise IllegalAction("you have no Honour points left to spend ('vous pouvez choisir "
                                 "de perdre 1 point d'Honneur' needs a point to lose)")
-        refusal = steering_refusal(self.boat, action.heading, self.trireme_square)
+        refusal = self._steering_refusal(action.heading)
         if refusal is not None:
             raise IllegalAction(refusal)
 
@@ -330,8 +339,8 @@ class TriremeState(GameState[Action]):
             f"The trireme is at {self.trireme_square}, square {self.trireme} of "
             f"{len(self.sea.path) - 1} on its line ({self.squares_to_go} to go).",
         ]
-        if self.is_over():
-            lines.append(f"Over: {self.result.reason}.")
+        if self.ending is not None:
+            lines.append(f"Over: {self.ending[1]}.")
         elif self.phase is Phase.STEER:
             lines.append("Now: choose a heading, and whether to spend an Honour point (+1 to the "
                          "roll), then roll the die.")
@@ -372,22 +381,15 @@ def _crash_reason(passage: Passage) -> str:
 
 
 def _read_heading(value: object) -> Direction:
-    try:
-        return Direction.parse(value)  # type: ignore[arg-type]
-    except ValueError as error:
-        raise IllegalAction(f"that is not a heading: {error}") from None
+    return reading.direction(value, "a heading")
 
 
 def _read_flag(value: object) -> bool:
-    if not isinstance(value, bool):
-        raise IllegalAction(f"whether to spend an Honour point is True or False, not {value!r}")
-    return value
+    return reading.flag(value, "whether to spend an Honour point")
 
 
 def _read_number(value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise IllegalAction(f"a die face or a number of squares is a whole number, not {value!r}")
-    return value
+    return reading.whole(value, "a die face or a number of squares", -99, 99)
 
 
 def _from_dict(value: dict) -> Action:
@@ -398,21 +400,23 @@ def _from_dict(value: dict) -> Action:
         return Die(_read_number(value["die"]))
     if keys == {"squares"}:
         return Sail(_read_number(value["squares"]))
-    raise IllegalAction(f"that is not a move of the duel: {value!r}. Its JSON forms are "
+    raise IllegalAction(f"that is not a move of the duel: {shown(value)}. Its JSON forms are "
                         "{'heading': 'NE', 'honour': false}, {'die': 4} and {'squares': 2}")
 
 
 def _from_words(text: str) -> Action:
-    words = text.replace("+", " ").lower().split()
+    words = text.replace("+", " ").lower().split()[:3]
     spend = "honour" in words or "honor" in words
     rest = [w for w in words if w not in ("honour", "honor")]
-    if len(rest) == 1:
+    if len(rest) == 1 and len(words) <= 2:
         return Steer(_read_heading(rest[0]), spend)
-    raise IllegalAction(f"that is not a move of the duel: {text!r}. Write a heading like 'NE', "
-                        "or 'NE honour' to spend an Honour point")
+    raise IllegalAction(f"that is not a move of the duel: {shown(text)}. Write a heading like "
+                        "'NE', or 'NE honour' to spend an Honour point")
 
 
 def new_game(seed: int | None = None, **options: Any) -> TriremeState:
     """A duel. Options: ``map`` (``"default"``, ``"small"`` or a map's text), ``honour``
-    (Honour points at the start, default 3), ``wind`` (the starting wind, default "NE")."""
+    (Honour points at the start, default 3), ``wind`` (the starting wind, default "NE"),
+    ``steer_at_trireme`` (default True: the heading straight at an adjacent trireme may be
+    chosen, the boat then stops before it; False refuses it)."""
     return TriremeState.new(seed, **options)

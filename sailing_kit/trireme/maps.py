@@ -14,8 +14,11 @@ then the grid, one row per line, north at the top::
 ``.`` water, ``#`` black rocks (round them clockwise), ``*`` white reefs (pass either side),
 ``=`` the start line (on the bottom row), ``S`` your sailboat and ``T`` the trireme, both
 starting on the start line. ``trireme:`` lists the trireme's course as compass steps from
-``T`` (``3N`` is ``N N N``): its dotted line. Lines starting with ``;`` are comments. Every
-mistake raises :class:`MapError` naming the line and column.
+``T`` (``3N`` is ``N N N``): its dotted line. Lines starting with ``;`` are comments; a
+leading byte-order mark is skipped. Every mistake raises :class:`MapError` naming the line (and
+the column where there is one): a map is 3 to 40 squares a side, its course at most 400 steps,
+its text at most 100,000 characters, and the sailboat must have a way off the start line that
+does not crash.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from importlib import resources
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.grid import Point, step
+from sailing_kit.core.reading import shown
 from sailing_kit.trireme.rounding import RoundingLine, rounding_line
 
 WATER, ROCK, REEF, LINE, SAILBOAT, TRIREME = ".", "#", "*", "=", "S", "T"
@@ -41,6 +45,13 @@ LEGEND = {
     TRIREME: "the trireme, on the start line",
 }
 MIN_SIZE, MAX_SIZE = 3, 40
+MAX_COURSE = 400
+"""The longest course of the trireme, in steps: ten times across the largest map (a course
+round the rocks of a 40 x 40 map along its edges is under 160 steps)."""
+MAX_TEXT = 100_000
+"""The longest map text read, in characters (a 40 x 40 map with long comments is far less)."""
+MAX_NAME = 80
+"""The longest map name, in characters."""
 SHIPPED = {"default": "default_map.txt", "small": "small_map.txt"}
 """The maps that come with the kit, by name."""
 
@@ -151,7 +162,7 @@ def map_text(name_or_text: str) -> str:
                        f"{', '.join(SHIPPED)}), not {type(name_or_text).__name__}")
     file = SHIPPED.get(name_or_text.strip().lower())
     if file is None and "\n" not in name_or_text.strip():
-        raise MapError(f"{name_or_text!r} is not a shipped map ({', '.join(SHIPPED)}), and a "
+        raise MapError(f"{shown(name_or_text)} is not a shipped map ({', '.join(SHIPPED)}), and a "
                        "map's text has several lines: headers, then one line per row")
     if file is None:
         return name_or_text
@@ -163,12 +174,18 @@ def parse_map(text: str) -> SeaMap:
     """Read a map from its text; :class:`MapError` names the line and column of any mistake."""
     if not isinstance(text, str):
         raise MapError(f"a map is text, not {type(text).__name__}")
-    headers, rows = _split(text)
+    if len(text) > MAX_TEXT:
+        raise MapError(f"the map's text has {len(text):,} characters; a map has at most "
+                       f"{MAX_TEXT:,} (a 40 x 40 grid with its headers needs under 2,000)")
+    headers, rows, last_line = _split(text.removeprefix("\ufeff"))
     name = headers.get("name", (0, 0, "an untitled map"))[2].strip() or "an untitled map"
-    grid = _Grid(rows)
+    if len(name) > MAX_NAME:
+        raise MapError(f"the map's name has {len(name):,} characters; at most {MAX_NAME}",
+                       headers["name"][0], headers["name"][1])
+    grid = _Grid(rows, last_line)
     if "trireme" not in headers:
         raise MapError("the map needs a 'trireme:' line with the trireme's course before the "
-                       "grid, like 'trireme: 3N 2E 3S'")
+                       "grid, like 'trireme: 3N 2E 3S'", grid.rows[0][0])
     line_number, column, course = headers["trireme"]
     steps, columns = _read_course(course, line_number, column)
     sea = SeaMap(name, grid.width, grid.height, grid.squares(ROCK), grid.squares(REEF),
@@ -176,14 +193,16 @@ def parse_map(text: str) -> SeaMap:
                  grid.single(TRIREME), steps)
     _check_rocks(sea, grid)
     _check_course(sea, line_number, columns)
+    _check_way_out(sea, grid)
     return sea
 
 
-def _split(text: str) -> tuple[dict[str, tuple[int, int, str]], list[tuple[int, int, str]]]:
-    """Header lines as {key: (line, column of the value, value)}, and the grid rows as
-    (line, column of the first square, row)."""
+def _split(text: str) -> tuple[dict[str, tuple[int, int, str]], list[tuple[int, int, str]], int]:
+    """Header lines as {key: (line, column of the value, value)}, the grid rows as
+    (line, column of the first square, row), and the number of the text's last line."""
     headers: dict[str, tuple[int, int, str]] = {}
     rows: list[tuple[int, int, str]] = []
+    number = 1
     for number, raw in enumerate(text.splitlines(), start=1):
         stripped = raw.strip()
         if not stripped or stripped.startswith(";"):
@@ -203,16 +222,17 @@ def _split(text: str) -> tuple[dict[str, tuple[int, int, str]], list[tuple[int, 
         if key in headers:
             raise MapError(f"the map has two '{key}:' lines", number, indent + 1)
         headers[key] = (number, indent + header.end() + 1, stripped[header.end():])
-    return headers, rows
+    return headers, rows, number
 
 
 class _Grid:
     """The grid rows, checked character by character."""
 
-    def __init__(self, rows: list[tuple[int, int, str]]):
+    def __init__(self, rows: list[tuple[int, int, str]], last_line: int):
         if not rows:
             raise MapError("the map has no grid: after the header lines draw the sea, one row "
-                           "per line, with " + ", ".join(f"{c} {w}" for c, w in LEGEND.items()))
+                           "per line, with " + ", ".join(f"{c} {w}" for c, w in LEGEND.items()),
+                           last_line)
         first_line, _, first = rows[0]
         for number, column, row in rows:
             for offset, char in enumerate(row):
@@ -251,10 +271,12 @@ class _Grid:
 
     def single(self, char: str) -> Point:
         places = [(p, number, column) for p, c, number, column in self.cells() if c == char]
-        if len(places) != 1:
-            where = places[1][1:] if len(places) > 1 else (None, None)
+        if not places:
+            raise MapError(f"the map needs exactly one {char!r} ({LEGEND[char]}) on its bottom "
+                           "row, the start line; it has none", self.rows[-1][0])
+        if len(places) > 1:
             raise MapError(f"the map needs exactly one {char!r} ({LEGEND[char]}); it has "
-                           f"{len(places)}", *where)
+                           f"{len(places)}", *places[1][1:])
         return places[0][0]
 
     def where(self, point: Point) -> tuple[int, int]:
@@ -278,6 +300,9 @@ def _read_course(course: str, line: int, column: int) -> tuple[tuple[Direction, 
         count = int(match[1] or 1)
         if count < 1:
             raise MapError("a step's count is at least 1", line, where)
+        if len(steps) + count > MAX_COURSE:
+            raise MapError(f"the trireme's course is longer than {MAX_COURSE} steps (ten times "
+                           f"across the largest map): shorten it", line, where)
         steps.extend([Direction[name]] * count)
         columns.extend([where] * count)
     if not steps:
@@ -288,16 +313,29 @@ def _read_course(course: str, line: int, column: int) -> tuple[tuple[Direction, 
 
 def _check_rocks(sea: SeaMap, grid: _Grid) -> None:
     if not sea.rocks:
-        raise MapError(f"the map has no black rocks ({ROCK!r}) to round")
+        raise MapError(f"the map has no black rocks ({ROCK!r}) to round: draw them in the grid "
+                       f"(lines {grid.rows[0][0]} to {grid.rows[-1][0]})", grid.rows[0][0])
     on_the_line_row = sorted(p for p in sea.rocks if p[1] == 0)
     if on_the_line_row:
         raise MapError("the black rocks must lie north of the bottom row, where the start line "
                        "runs", *grid.where(on_the_line_row[0]))
-    group = _group(sea.rocks, min(sea.rocks))
-    apart = sorted(sea.rocks - group, key=lambda p: (-p[1], p[0]))
-    if apart:
-        raise MapError("the black rocks must form one group (squares touching, corners "
-                       "included): this rock stands apart from the others", *grid.where(apart[0]))
+    groups = _groups(sea.rocks)
+    if len(groups) > 1:
+        stray = min(groups[1:], key=len)
+        first = min(stray, key=lambda p: (-p[1], p[0]))
+        raise MapError(f"the black rocks must form one group (squares touching, corners "
+                       f"included): {'this rock stands' if len(stray) == 1 else 'these rocks stand'}"
+                       f" apart from the main group of {len(groups[0])}", *grid.where(first))
+
+
+def _groups(squares: frozenset[Point]) -> list[set[Point]]:
+    """The connected groups of ``squares``, largest first (ties: the northernmost first)."""
+    groups, left = [], set(squares)
+    while left:
+        group = _group(squares, min(left, key=lambda p: (-p[1], p[0])))
+        groups.append(group)
+        left -= group
+    return sorted(groups, key=len, reverse=True)
 
 
 def _group(squares: frozenset[Point], seed: Point) -> set[Point]:
@@ -338,3 +376,33 @@ def _check_course(sea: SeaMap, line: int, columns: list[int]) -> None:
         raise MapError(f"the trireme's course must round the black rocks once clockwise, "
                        f"keeping them on its right ('par la droite'); it rounds them {laps} "
                        "times", line, columns[0])
+
+
+def _check_way_out(sea: SeaMap, grid: _Grid) -> None:
+    """The sailboat must have at least one heading whose first square is open water: a map
+    where every way off the start crashes can only be lost."""
+    boat = sea.sailboat
+    for heading in Direction:
+        there = step(boat, heading)
+        if sea.hazard(there) is None and not sea.squeeze(boat, there):
+            return
+    raise MapError(f"your sailboat at {boat} cannot move without crashing: every square around "
+                   "it is rock, reef or the edge of the map", *grid.where(boat))
+
+
+def edge_map(size: int = MAX_SIZE) -> str:
+    """The text of a ``size`` x ``size`` map with a 4 x 4 block of rocks in the middle and the
+    trireme's course round the edges of the map: near the largest table the solver meets (for
+    benchmarks and tests of the limits)."""
+    if not 9 <= size <= MAX_SIZE:
+        raise MapError(f"an edge map is 9 to {MAX_SIZE} squares a side, not {size}")
+    middle, start = size // 2, 2 * size // 3
+    rows = [["."] * size for _ in range(size)]  # rows[y], y = 0 the south edge
+    for y in range(middle - 2, middle + 2):
+        rows[y][middle - 2:middle + 2] = [ROCK] * 4
+    rows[0][1:size - 1] = [LINE] * (size - 2)
+    rows[0][start], rows[0][start + 1] = TRIREME, SAILBOAT
+    steps = ([Direction.N] + [Direction.W] * (start - 1) + [Direction.N] * (size - 3)
+             + [Direction.E] * (size - 3) + [Direction.S] * (size - 2))
+    grid = "\n".join("".join(row) for row in reversed(rows))
+    return f"name: The {size} x {size} edge course\ntrireme: {course_text(tuple(steps))}\n{grid}\n"

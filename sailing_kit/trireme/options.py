@@ -1,4 +1,5 @@
-"""The options of a duel: the map, the Honour points and the starting wind."""
+"""The options of a duel: the map, the Honour points, the starting wind, steering at the
+trireme."""
 
 from __future__ import annotations
 
@@ -16,15 +17,20 @@ MAX_HONOUR = 20
 class TriremeOptions:
     """``map``: the name of a shipped map (``"default"``, ``"small"``) or a map's text (see
     :mod:`sailing_kit.trireme.maps`); ``honour``: Honour points at the start (decisions: 3);
-    ``wind``: where the wind blows from at the start ('au départ, le vent souffle du nord-est')."""
+    ``wind``: where the wind blows from at the start ('au départ, le vent souffle du nord-est');
+    ``steer_at_trireme``: whether the heading straight at the trireme on the next square may be
+    chosen ('Vous choisissez votre cap' sets no limit: True, the boat then stops before it);
+    False refuses that heading, as the kit did before (docs/rules-trireme.md)."""
 
     map: str = "default"
     honour: int = 3
     wind: Direction = Direction.NE
+    steer_at_trireme: bool = True
 
     def __post_init__(self) -> None:
         opt.whole_number(self.honour, "honour", 0, MAX_HONOUR)
         object.__setattr__(self, "wind", opt.direction(self.wind, "wind"))
+        opt.flag(self.steer_at_trireme, "steer_at_trireme")
         try:
             object.__setattr__(self, "map", map_text(self.map))
             self.sea()

@@ -124,7 +124,7 @@ def sail(sea: SeaMap, start: Point, direction: Direction, squares: int, progress
     travers'). The boat stops before the trireme's square ('vous ne pouvez pas aller … sur la
     même case que l'autre bateau'; decisions: it stops before it). Reaching the start line after
     rounding the black rocks wins at once."""
-    here, entered = start, []
+    here, entered = start, list[Point]()
     for _ in range(squares):
         there = step(here, direction)
         hazard = sea.hazard(there) or (SQUEEZE if sea.squeeze(here, there) else None)
@@ -140,14 +140,17 @@ def sail(sea: SeaMap, start: Point, direction: Direction, squares: int, progress
     return Passage(here, progress, tuple(entered))
 
 
-def steering_refusal(boat: Point, heading: Direction, trireme: Point) -> str | None:
-    """Why ``heading`` may not be chosen, or None. Steering straight at the trireme when it lies on
-    the next square could only keep the boat where it is, blocking the trireme for ever: the kit
-    refuses it (docs/rules-trireme.md)."""
-    if step(boat, heading) == trireme:
-        return (f"the trireme is on the next square {heading.value} of you: you cannot steer "
-                "onto its square ('vous ne pouvez pas aller … sur la même case que l'autre "
-                "bateau'); choose another heading")
+def steering_refusal(boat: Point, heading: Direction, trireme: Point,
+                     steer_at_trireme: bool = True) -> str | None:
+    """Why ``heading`` may not be chosen, or None. 'Vous choisissez votre cap' sets no limit, so
+    by default every heading may be chosen, the one straight at an adjacent trireme included: the
+    boat then stops before it (decisions), so it stays where it is unless a 1's current carries
+    it west. With ``steer_at_trireme=False`` (the option of the same name) that heading is
+    refused (docs/rules-trireme.md)."""
+    if not steer_at_trireme and step(boat, heading) == trireme:
+        return (f"the trireme is on the next square {heading.value} of you, and this game is "
+                "played without steering at the trireme (option steer_at_trireme=False): "
+                "choose another heading")
     return None
 
 

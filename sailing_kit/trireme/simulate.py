@@ -4,21 +4,35 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from sailing_kit.core.bots import Bot, advance
-from sailing_kit.trireme.game import TriremeState, new_game
+from sailing_kit.core.grid import Point
+from sailing_kit.trireme.game import Action, TriremeState, new_game
 from sailing_kit.trireme.rules import Ending
+from sailing_kit.trireme.solver import Solution
+
+
+@dataclass(frozen=True)
+class Crash:
+    """A crash seen in a simulation: the chance to win (by the solution given to
+    :func:`simulate`) at the last heading chosen before it, the boat's square then, and whether
+    a 1's current carried the boat onto the hazard (else the boat's own move did)."""
+
+    chance: float
+    square: Point
+    by_current: bool
 
 
 @dataclass(frozen=True)
 class Simulation:
-    """How ``games`` duels ended."""
+    """How ``games`` duels ended; with a solution, ``crashes`` tells each crash's story."""
 
     games: int
     won: int
     lost: int
     crashed: int
+    crashes: tuple[Crash, ...] = ()
 
     @property
     def win_rate(self) -> float:
@@ -42,15 +56,36 @@ class Simulation:
                 f"crashed {self.crashed}")
 
 
-def play(state: TriremeState, helmsman: Bot) -> Ending:
-    """Play ``state`` to its end with ``helmsman`` (the die from the game's seed)."""
-    advance(state, {0: helmsman})
-    return state.ending[0]
+def play(state: TriremeState, helmsman: Bot, solution: Solution | None = None
+         ) -> tuple[Ending, Crash | None]:
+    """Play ``state`` to its end with ``helmsman`` (the die from the game's seed): how it ended,
+    and, for a crash with a ``solution`` to judge by, the crash's story."""
+    headings: list[tuple[float, Point]] = []
+
+    def steer(now: TriremeState) -> Action:
+        position = now.position()
+        if solution is not None and position is not None:
+            headings.append((solution.value(position), position.boat))
+        return helmsman(now)
+
+    advance(state, {0: cast(Bot, steer)})
+    if state.ending is None:
+        raise RuntimeError(f"the duel of seed {state.seed} did not end: the helmsman keeps the "
+                           "boat where it is")
+    ending = state.ending[0]
+    if ending is not Ending.CRASHED or not headings:
+        return ending, None
+    return ending, Crash(*headings[-1], by_current=state.face == 1 and not state.spent)
 
 
-def simulate(helmsman: Bot, games: int = 1000, seed: int = 0, **options: Any) -> Simulation:
+def simulate(helmsman: Bot, games: int = 1000, seed: int = 0, solution: Solution | None = None,
+             **options: Any) -> Simulation:
     """Play ``games`` duels (seeds ``seed``, ``seed + 1``, ...) with ``options`` of
-    :func:`~sailing_kit.trireme.game.new_game`."""
-    endings = [play(new_game(seed=seed + number, **options), helmsman) for number in range(games)]
+    :func:`~sailing_kit.trireme.game.new_game`. With ``solution`` (the solver's, for the same
+    options) each crash is told in :attr:`Simulation.crashes`."""
+    played = [play(new_game(seed=seed + number, **options), helmsman, solution)
+              for number in range(games)]
+    endings = [ending for ending, _ in played]
     return Simulation(games, endings.count(Ending.WON), endings.count(Ending.LOST),
-                      endings.count(Ending.CRASHED))
+                      endings.count(Ending.CRASHED),
+                      tuple(crash for _, crash in played if crash is not None))

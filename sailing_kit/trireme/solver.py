@@ -10,11 +10,17 @@ solved from the trireme's last square to its first. A turn from a position with 
 square k leads to positions with the trireme on square k + 1, except when the sailboat ends on the
 trireme's next square: then the trireme waits, and the position (with a new wind, perhaps fewer
 Honour points) has the trireme on square k again. Those *waiting* positions, all on one square,
-are the only cycle; they are solved first, by **value iteration to convergence** (from 0; each
-turn the sailboat leaves with a chance of at least 1/3, so the error shrinks by 2/3 a sweep and
-the loop stops when nothing changes by more than 1e-14). Then every other position of layer k
-follows in one vectorised backup. :func:`solve` is cached; the default map takes well under a
+are the only cycle; they are solved first, by **value iteration to convergence** (from 0, the
+values grow towards the optimal chances, the smallest solution of the Bellman equation; the loop
+stops when nothing changes by more than 1e-15). Steering straight at the trireme keeps the boat
+there, so the iteration can be slow where waiting for a better wind pays: a few thousand sweeps on
+the default map; the exact solver finds the values within 1e-13. Then every other position of
+layer k follows in one vectorised backup. :func:`solve` is cached; the default map takes about a
 second. :mod:`sailing_kit.trireme.exact` solves small maps with Fractions, independently.
+
+**Bounded.** A table holds (squares of the trireme's line) x (water squares) x 8 winds x
+(Honour points + 1) x 3 rounding stages positions; :func:`solve` refuses one of more than
+:data:`MAX_POSITIONS` with :class:`TooBigToSolve`, saying what to shrink.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from functools import lru_cache
 import numpy as np
 
 from sailing_kit.core.compass import Direction
+from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.grid import Point, step
 from sailing_kit.trireme.game import Steer
 from sailing_kit.trireme.maps import SeaMap
@@ -42,13 +49,20 @@ from sailing_kit.trireme.rules import (
 
 HEADINGS: tuple[Direction, ...] = tuple(Direction)
 PROGRESSES = tuple(range(LOWEST, HIGHEST + 1))
-TOLERANCE = 1e-14
+TOLERANCE = 1e-15
 MAX_SWEEPS = 10_000
+MAX_POSITIONS = 25_000_000
+"""The largest table solved: 25 million positions (200 MB of values). A 40 x 40 map with its
+course round the edges and 3 Honour points is 21 million; the default map with 3 Honour points
+0.36 million."""
+TIE = 1e-12
+"""Choices within this of the best are tied; the tie goes to one not steering at the trireme."""
 REFUSED = -1.0
 """The value given to a choice the rules refuse, below every chance."""
 CHOICES: tuple[Steer, ...] = tuple(Steer(h, spend) for spend in (False, True) for h in HEADINGS)
 """Choice number ``a``: heading ``a % 8``, an Honour point spent when ``a >= 8`` (on a tie the
-solver keeps its Honour point)."""
+solver prefers a heading not straight at the trireme, then keeps its Honour point, then takes the
+first heading in compass order)."""
 
 
 class Moves:
@@ -84,10 +98,26 @@ class Moves:
             for n in (0, 1):
                 for p, start in enumerate(PROGRESSES):
                     passage = sail(self.sea, cell, heading, n + 1, start, trireme)
-                    end = {Ending.WON: self.win, Ending.CRASHED: self.crash}.get(
-                        passage.ending, self.index.get(passage.end))
+                    end = (self.win if passage.ending is Ending.WON
+                           else self.crash if passage.ending is Ending.CRASHED
+                           else self.index[passage.end])
                     target[heading.index, n, p, c] = end
                     progress[heading.index, n, p, c] = passage.progress - LOWEST
+
+
+def _wind_steps(honour: bool) -> np.ndarray:
+    """``[w, v]``: the chance that a roll turns a wind from w into one from v and the boat sails
+    on its heading (every effect but the current)."""
+    steps = np.zeros((len(HEADINGS), len(HEADINGS)))
+    for wind in HEADINGS:
+        for effect, chance in roll_effects(honour):
+            if effect is not Effect.CURRENT:
+                steps[wind.index, wind.rotate(effect.turn).index] += float(chance)
+    return steps
+
+
+_WIND_STEPS = {honour: _wind_steps(honour) for honour in (False, True)}
+_CALM_CHANCE = float(dict(roll_effects(False))[Effect.CURRENT])
 
 
 def _distance_kinds() -> np.ndarray:
@@ -96,12 +126,36 @@ def _distance_kinds() -> np.ndarray:
                       for w in HEADINGS] for h in HEADINGS])
 
 
-class Solution:
-    """The optimal values and choices of every position of a map, up to ``honour`` points."""
+class TooBigToSolve(ConfigError):
+    """The table of a map and its Honour points would pass :data:`MAX_POSITIONS`."""
 
-    def __init__(self, sea: SeaMap, honour: int):
+
+def table_size(sea: SeaMap, honour: int) -> int:
+    """How many positions the table of ``sea`` for 0 to ``honour`` Honour points holds."""
+    return (len(sea.path) - 1) * len(sea.water) * len(HEADINGS) * (honour + 1) * len(PROGRESSES)
+
+
+def check_size(sea: SeaMap, honour: int) -> None:
+    """Raise :class:`TooBigToSolve` if the table would be too big to build."""
+    size = table_size(sea, honour)
+    if size > MAX_POSITIONS:
+        raise TooBigToSolve(
+            f"the optimal helmsman solves tables of at most {MAX_POSITIONS:,} positions; this "
+            f"one has {size:,} ({len(sea.path) - 1} squares of the trireme's line x "
+            f"{len(sea.water):,} water squares x 8 winds x {honour + 1} Honour levels x "
+            f"{len(PROGRESSES)} rounding stages): use a smaller map, a shorter course or fewer "
+            "Honour points")
+
+
+class Solution:
+    """The optimal values and choices of every position of a map, up to ``honour`` points;
+    ``steer_at_trireme`` as the game's option of that name."""
+
+    def __init__(self, sea: SeaMap, honour: int, steer_at_trireme: bool = True):
+        check_size(sea, honour)
         self.sea = sea
         self.honour = honour
+        self.steer_at_trireme = steer_at_trireme
         self.moves = Moves(sea)
         self.kinds = _distance_kinds()
         cells, layers = len(sea.water), len(sea.path) - 1
@@ -128,29 +182,30 @@ class Solution:
         trireme = self.sea.path[layer]
         waiting = self.moves.index[self.sea.path[layer + 1]]
         tables = self.moves.with_trireme(trireme)
-        allowed = np.array([[step(cell, h) != trireme for cell in self.sea.water]
-                            for h in HEADINGS])
+        at_trireme = np.array([[step(cell, h) == trireme for cell in self.sea.water]
+                               for h in HEADINGS])
         after = self._after_move(layer)
         after[waiting] = 0.0
         only = np.array([waiting])
         for sweep in range(1, MAX_SWEEPS + 1):  # noqa: B007 - counted after the loop
-            value, _ = self._backup(after, tables, allowed, only)
+            value, _ = self._backup(after, tables, at_trireme, only)
             change = np.abs(value[0] - after[waiting]).max()
             after[waiting] = value[0]
             if change <= TOLERANCE:
                 break
-        else:  # pragma: no cover - every policy leaves the waiting square (see the docstring)
+        else:  # pragma: no cover - the values grow, bounded by 1 (see the docstring)
             raise RuntimeError("value iteration on the waiting square did not converge")
         self.sweeps += sweep
         every = np.arange(len(self.sea.water))
-        value, choice = self._backup(after, tables, allowed, every)
+        value, choice = self._backup(after, tables, at_trireme, every)
         self.values[layer, every] = value
         self.policy[layer] = choice
 
     def _backup(self, after: np.ndarray, tables: tuple[np.ndarray, np.ndarray],
-                allowed: np.ndarray, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+                at_trireme: np.ndarray, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The best value and choice of each position on ``cells`` (shape cells, wind, honour,
-        progress), given the values ``after`` the move."""
+        progress), given the values ``after`` the move. ``at_trireme[h, c]``: heading h from
+        square c points straight at the trireme."""
         target, progress = tables
         # after[c, w, h, p] -> by[c, p, w, h]; moved[d, n, p, cell, w, h]
         by = after.transpose(0, 3, 1, 2)
@@ -161,18 +216,19 @@ class Solution:
         best_move = np.where(kinds == 0, stay[None], np.where(kinds == 1, one,
                                                               np.maximum(one, two)))
         current = moved[CURRENT.index, 0]
-        keep, spend = np.zeros_like(best_move), np.full_like(best_move, REFUSED)
-        for effect, chance in roll_effects(False):
-            keep += float(chance) * (current[None] if effect is Effect.CURRENT
-                                     else np.roll(best_move, -effect.turn, axis=3))
-        spend[..., 1:] = 0.0
-        for effect, chance in roll_effects(True):
-            spend[..., 1:] += float(chance) * np.roll(best_move, -effect.turn, axis=3)[..., :-1]
-        permitted = np.tile(allowed[:, cells], (2, 1))[:, None, :, None, None]
-        options = np.where(permitted, np.concatenate([keep, spend]), REFUSED)
+        # the die: keep[..., w, h] = sum over the new wind v of chance(w -> v) * best_move[..., v, h]
+        keep = _WIND_STEPS[False] @ best_move
+        keep += _CALM_CHANCE * current[None]
+        spend = np.full_like(best_move, REFUSED)
+        spend[..., 1:] = _WIND_STEPS[True] @ best_move[..., :-1]
+        heads_at = np.tile(at_trireme[:, cells], (2, 1))[:, None, :, None, None]
+        options = np.concatenate([keep, spend])
+        if not self.steer_at_trireme:
+            options = np.where(heads_at, REFUSED, options)
+        # on a tie, a heading that does not stop at the trireme (so no game can stall)
+        choice = (options - TIE * heads_at).argmax(axis=0)
         # options[a, p, cell, w, h] -> (cell, w, h, p)
-        return (options.max(axis=0).transpose(1, 2, 3, 0),
-                options.argmax(axis=0).transpose(1, 2, 3, 0))
+        return options.max(axis=0).transpose(1, 2, 3, 0), choice.transpose(1, 2, 3, 0)
 
     # ----- reading --------------------------------------------------------------------------------
     def _key(self, position: Position) -> tuple[int, int, int, int, int]:
@@ -214,14 +270,25 @@ class Solution:
         return self.value(Position(boat, following, wind, honour, progress))
 
 
+def solve(sea: SeaMap, honour: int = 3, steer_at_trireme: bool = True) -> Solution:
+    """The optimal :class:`Solution` of ``sea`` for 0 to ``honour`` Honour points (cached);
+    ``steer_at_trireme=False`` solves the game played with that option."""
+    return _solve(sea, honour, steer_at_trireme)
+
+
 @lru_cache(maxsize=8)
-def solve(sea: SeaMap, honour: int = 3) -> Solution:
-    """The optimal :class:`Solution` of ``sea`` for 0 to ``honour`` Honour points (cached)."""
-    return Solution(sea, honour)
+def _solve(sea: SeaMap, honour: int, steer_at_trireme: bool) -> Solution:
+    return Solution(sea, honour, steer_at_trireme)
 
 
-def honour_values(sea: SeaMap, most: int = 5, wind: Direction | str = Direction.NE) -> list[float]:
+def clear_cache() -> None:
+    """Forget the solutions :func:`solve` keeps (to time a solve from scratch)."""
+    _solve.cache_clear()
+
+
+def honour_values(sea: SeaMap, most: int = 5, wind: Direction | str = Direction.NE,
+                  steer_at_trireme: bool = True) -> list[float]:
     """The chance to win from the start with 0, 1, ..., ``most`` Honour points (playing
     perfectly): each point is worth the difference it makes."""
-    solution = solve(sea, most)
+    solution = solve(sea, most, steer_at_trireme)
     return [solution.value(Position.start(sea, points, wind)) for points in range(most + 1)]

@@ -162,11 +162,11 @@ class CanvasBoard(widgets.VBox):
         self.advance_bots()
         self.say(message, "good")
 
-    def save_and_load(self, what: str = "game") -> list[widgets.Widget]:
+    def save_and_load(self, what: str = "game", width: str = "320px") -> list[widgets.Widget]:
         """Save and Load buttons with the box that holds the saved game (JSON) as text."""
         self.saved_what = what
         self.saved = widgets.Textarea(placeholder=f"a saved {what} (JSON)",
-                                      layout=widgets.Layout(width="320px", height="5em"))
+                                      layout=widgets.Layout(width=width, height="5em"))
         return [widgets.HBox([
             self.button("Save", f"Write the {what} as JSON in the box", self.save, "download"),
             self.button("Load", f"Load the {what} written in the box", self.load, "upload"),

@@ -14,6 +14,7 @@ from sailing_kit.core.bots import Bot
 from sailing_kit.draw.scene import Scene
 from sailing_kit.widgets.app import GameApp
 from sailing_kit.widgets.board import CanvasBoard
+from sailing_kit.widgets.ending import AnnouncesEnd, ranked, your_places
 from sailing_kit.widgets.log import MessageLog
 from sailing_kit.yacht.drawing import layout_of
 from sailing_kit.yacht.game import Dice, Roll, YachtState, new_game
@@ -26,7 +27,7 @@ KEYS_HELP = ("Click a die (or press 1-5) to hold it, Roll (r) rolls the others, 
              "advisor, u undoes.")
 
 
-class Board(CanvasBoard):
+class Board(AnnouncesEnd, CanvasBoard):
     """Play Jacht, Tábornok or Yahtzee: ``bots`` maps player numbers to computer players (for
     example ``{1: bot("optimal")}``); ``advisor=True`` starts with the advisor shown."""
 
@@ -36,6 +37,7 @@ class Board(CanvasBoard):
         self.held: set[int] = set()
         self.selected = 0
         self.messages = MessageLog(height="22em")
+        self.messages.layout.width = "260px"
         self.advisor = widgets.ToggleButton(
             value=advisor, description="Advisor", icon="lightbulb-o",
             tooltip="Show the best keep or category and the expected final score of each "
@@ -63,9 +65,9 @@ class Board(CanvasBoard):
         player = self.state.current_player
         if self.play(Score(category)):
             points = self.state.cards[player].filled[category]
-            over = self.state.result.reason if self.state.is_over() else ""
-            self.say(f"{self.state.name(player)} wrote {points} in {category}."
-                     + (f" {over[:1].upper()}{over[1:]}." if over else ""), "good")
+            message = f"{self.state.name(player)} wrote {points} in {category}."
+            self.say(f"{message} {self.end_words()}" if self.state.is_over() else message,
+                     "good")
 
     def toggle_hold(self, place: int) -> None:
         if not self.human_to_act or self.state.dice is None:
@@ -87,7 +89,15 @@ class Board(CanvasBoard):
             self.messages.add("(moves taken back)")
 
     def restart(self) -> None:
-        self.start(type(self.state)(self.state.seed, self.state.options), "New game.")
+        """A new game with the same players, on the next seed: new dice."""
+        self.start(type(self.state)(self.state.seed + 1, self.state.options),
+                   f"New game (seed {self.state.seed + 1}).")
+
+    def end_words(self) -> str:
+        state = self.state
+        humans = [seat for seat in range(state.num_players) if seat not in self.bots]
+        return f"Game over: {state.result.reason}. " + your_places(
+            ranked(state.result.scores), humans, state.name)
 
     def _advisor_switched(self) -> None:
         self.refresh()
@@ -153,21 +163,22 @@ class Board(CanvasBoard):
             self.held, self.selected = set(), 0
         self.roll_button.disabled = self.state.is_over()
 
-    def on_played(self, action: object) -> None:
+    def on_played(self, action: Roll | Dice | Score) -> None:
         self.messages.add(_log_line(self.state, action))
 
 
-def _log_line(state: YachtState, action: object) -> str:
+def _log_line(state: YachtState, action: Roll | Dice | Score) -> str:
     """What just happened, in words (``state`` is the position right after ``action``)."""
+    player = state.player if state.player is not None else 0  # set once the roll-off is over
     if isinstance(action, Roll):
         kept = " ".join(str(state.dice[p]) for p in action.held) if state.dice else ""
-        return f"{state.name(state.player)} rolls" + (f", holding {kept}" if kept else "")
+        return f"{state.name(player)} rolls" + (f", holding {kept}" if kept else "")
     if isinstance(action, Dice):
         if state.rolloff and (state.player is None or state.rolls == 0):
-            player, value = next(r for r in reversed(state.rolloff) if r)[-1]
-            return f"Roll-off: {state.name(player)} rolls {value}"
-        return f"  the dice show {' '.join(map(str, state.dice))}"
-    scorer = (state.player - 1) % state.num_players
+            roller, value = next(r for r in reversed(state.rolloff) if r)[-1]
+            return f"Roll-off: {state.name(roller)} rolls {value}"
+        return f"  the dice show {' '.join(map(str, state.dice or ()))}"
+    scorer = (player - 1) % state.num_players
     points = state.cards[scorer].filled[action.category]
     return f"{state.name(scorer)} writes {points} in {action.category}"
 

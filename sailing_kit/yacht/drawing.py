@@ -46,7 +46,7 @@ class Layout:
 
     @property
     def size(self) -> tuple[int, int]:
-        width = max(640, self.column("players") + PLAYER_WIDTH * self.players + LEFT)
+        width = round(max(640, self.column("players") + PLAYER_WIDTH * self.players + LEFT))
         return width, TABLE_TOP + ROW * (len(self.rows) + 1) + 12
 
     def column(self, name: str) -> float:
@@ -111,8 +111,9 @@ def draw_game(state: YachtState, *, held: tuple[int, ...] | None = None,
 
 
 def _headline(state: YachtState) -> str:
-    if state.is_over():
-        return f"{state.rules.title} · game over: {state.result.reason}"
+    if state.result is not None:
+        winners = " and ".join(state.name(p) for p in state.result.winners)
+        return f"{state.rules.title} · game over: {winners} won"
     if state.player is None:
         return f"{state.rules.title} · roll-off: the highest die plays first"
     return (f"{state.rules.title} · round {state.round} of {len(state.rules.categories)} · "

@@ -17,14 +17,16 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
+from sailing_kit.core import reading
 from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.options import build_options, whole_number
 from sailing_kit.core.protocol import CHANCE, GameState, Result
+from sailing_kit.core.reading import shown
 from sailing_kit.draw.scene import Scene
 from sailing_kit.yacht import drawing
 from sailing_kit.yacht.multisets import DICE, LEVELS, Multiset, multiset, outcomes
 from sailing_kit.yacht.position import MAX_ROLLS, Keep, Position, Score
-from sailing_kit.yacht.rules import RuleSet, read_category, read_dice
+from sailing_kit.yacht.rules import RuleSet, read_category
 from sailing_kit.yacht.scorecard import Scorecard, joker_refusal
 
 MAX_PLAYERS = 10
@@ -121,7 +123,21 @@ class YachtState(GameState[Action]):
         """The current player's position after a roll (for strategies), else None."""
         if self.current_player in (None, CHANCE) or self.dice is None:
             return None
-        return Position(self.cards[self.player], multiset(self.dice), self.rolls)
+        return Position(self.cards[self.seat], multiset(self.dice), self.rolls)
+
+    @property
+    def seat(self) -> int:
+        """The player whose turn it is, once the roll-off is over."""
+        if self.player is None:
+            raise IllegalAction("the roll-off for the first player is still going on")
+        return self.player
+
+    def _rolled(self) -> Position:
+        """The position after a roll, when the rules guarantee there is one."""
+        position = self.position()
+        if position is None:
+            raise IllegalAction("roll first: there are no dice of this turn yet")
+        return position
 
     def wins_at_once(self, category: str) -> bool:
         """True if writing the dice into ``category`` now is a big general that wins at once."""
@@ -149,9 +165,10 @@ class YachtState(GameState[Action]):
             return [outcome for outcome, _ in self.chance_outcomes()]
         if self.rolls == 0:
             return [Roll()]
-        rolls = [Roll(held) for size in range(DICE) for held in combinations(range(DICE), size)]
-        position = self.position()
-        return (rolls if self.rolls < MAX_ROLLS else []) + [Score(c) for c in position.categories()]
+        rolls: list[Action] = [Roll(held) for size in range(DICE)
+                               for held in combinations(range(DICE), size)]
+        scores: list[Action] = [Score(c) for c in self._rolled().categories()]
+        return (rolls if self.rolls < MAX_ROLLS else []) + scores
 
     def action_space(self) -> list[Action]:
         """Every action of the game's form, legal now or not (for tests and tools)."""
@@ -159,15 +176,17 @@ class YachtState(GameState[Action]):
                 + [Score(c) for c in self.rules.categories]
                 + [Dice(values) for level in LEVELS[1:] for values in level])
 
-    def chance_outcomes(self) -> list[tuple[Dice, Fraction]]:
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         if self.current_player != CHANCE:
             return []
         count = 1 if self.player is None else DICE - len(self.held)
         return [(Dice(values), p) for values, p in outcomes(count)]
 
     def parse_action(self, value: Any) -> Action:
-        if isinstance(value, (Roll, Dice)):
-            return value
+        if isinstance(value, Roll):
+            return Roll(_read_places(value.held))
+        if isinstance(value, Dice):
+            return Dice(_read_values(value.values))
         if isinstance(value, Score):
             return Score(read_category(value.category, self.rules))
         if isinstance(value, Keep):
@@ -175,11 +194,12 @@ class YachtState(GameState[Action]):
                                 "like Roll(held=(0, 2)); a strategy's Keep names values")
         if isinstance(value, dict) and len(value) == 1:
             (key, item), = value.items()
-            readers = {"roll": lambda: Roll(_read_places(item)),
-                       "score": lambda: Score(read_category(item, self.rules)),
-                       "dice": lambda: Dice(_read_values(item))}
-            if key in readers:
-                return readers[key]()
+            if key == "roll":
+                return Roll(_read_places(item))
+            if key == "score":
+                return Score(read_category(item, self.rules))
+            if key == "dice":
+                return Dice(_read_values(item))
         if isinstance(value, str):
             if value.strip().lower() == "roll":
                 return Roll()
@@ -187,7 +207,7 @@ class YachtState(GameState[Action]):
         if isinstance(value, (list, tuple)):
             return Dice(_read_values(value))
         raise IllegalAction(
-            f"that is not a move of {self.rules.title}: {value!r}. A move is 'roll' (or "
+            f"that is not a move of {self.rules.title}: {shown(value)}. A move is 'roll' (or "
             "{'roll': [places held]}), a category such as 'sixes', or the dice rolled, like [6, 6, 2]"
         )
 
@@ -211,7 +231,7 @@ class YachtState(GameState[Action]):
 
     def _check_dice(self, action: Dice) -> None:
         if self.current_player != CHANCE:
-            raise IllegalAction(f"no dice are rolling: it is {self.name(self.player)}'s turn to "
+            raise IllegalAction(f"no dice are rolling: it is {self.name(self.seat)}'s turn to "
                                 "roll or to choose a category")
         if self.player is None:
             if len(action.values) != 1:
@@ -238,14 +258,14 @@ class YachtState(GameState[Action]):
         category = action.category
         if self.rolls == 0:
             raise IllegalAction("roll first: a category takes the dice of this turn")
-        card = self.cards[self.player]
+        card = self.cards[self.seat]
         if category in card.filled:
             raise IllegalAction(
                 f"each category is filled once ('minden későbbi kör során más kategóriát kell "
                 f"megcélozni'): {category} already holds {card.filled[category]}")
-        if category not in self.position().categories():
-            raise IllegalAction(joker_refusal(self.rules, card.filled, multiset(self.dice),
-                                              category))
+        position = self._rolled()
+        if category not in position.categories():
+            raise IllegalAction(joker_refusal(self.rules, card.filled, position.dice, category))
 
     def _apply(self, action: Action) -> None:
         if isinstance(action, Roll):
@@ -279,13 +299,13 @@ class YachtState(GameState[Action]):
         self.dice, self.rolls, self.rolling = tuple(dice), self.rolls + 1, False
 
     def _write(self, category: str) -> None:
+        seat, dice, first_roll = self.seat, self._rolled().dice, self.rolls == 1
         if self.wins_at_once(category):
-            self.big_general = self.player
-        first_roll = self.rolls == 1
+            self.big_general = seat
         cards = list(self.cards)
-        cards[self.player] = cards[self.player].write(category, multiset(self.dice), first_roll)
+        cards[seat] = cards[seat].write(category, dice, first_roll)
         self.cards = tuple(cards)
-        self.player = (self.player + 1) % self.num_players
+        self.player = (seat + 1) % self.num_players
         self.dice, self.rolls, self.held = None, 0, ()
 
     def _snapshot(self) -> tuple:
@@ -320,8 +340,9 @@ class YachtState(GameState[Action]):
         lines = [f"{self.rules.title}, {self.num_players} player"
                  + ("s" if self.num_players > 1 else "") + "."]
         lines += self._describe_rolloff()
-        if self.is_over():
-            lines.append(f"Over: {self.result.reason}.")
+        result = self.result
+        if result is not None:
+            lines.append(f"Over: {result.reason}.")
         elif self.player is not None:
             lines += self._describe_turn()
         for player, card in enumerate(self.cards):
@@ -347,11 +368,11 @@ class YachtState(GameState[Action]):
 
     def _describe_turn(self) -> list[str]:
         total = len(self.rules.categories)
-        name = self.name(self.player)
+        name = self.name(self.seat)
         left = MAX_ROLLS - self.rolls
         head = f"Round {self.round} of {total}. {name} to play"
         if self.rolling:
-            kept = " ".join(str(self.dice[p]) for p in self.held) or "none"
+            kept = " ".join(str((self.dice or ())[p]) for p in self.held) or "none"
             return [f"{head}: rolling {DICE - len(self.held)} dice (keeping {kept})."]
         if self.dice is None:
             return [f"{head}: roll the five dice."]
@@ -359,7 +380,7 @@ class YachtState(GameState[Action]):
         kept = " ".join(str(self.dice[p]) for p in self.held)
         lines = [f"{head}: dice {dice}" + (f" (kept {kept} from the roll before)" if kept else "")
                  + f"; rolls used {self.rolls}, {left} left."]
-        options = ", ".join(f"{c} {points}" for c, points in self.position().categories().items())
+        options = ", ".join(f"{c} {points}" for c, points in self._rolled().categories().items())
         lines.append(f"These dice would score: {options}.")
         return lines
 
@@ -369,21 +390,35 @@ class YachtState(GameState[Action]):
 
 
 def _read_values(value: object) -> Multiset:
-    """The values of one to five dice, sorted."""
-    count = len(value) if isinstance(value, (list, tuple)) else DICE
-    if not 1 <= count <= DICE:
-        raise IllegalAction(f"a roll shows one to five dice, not {count}")
-    return read_dice(value, count)
+    """The values of one to five dice, sorted (a die shows 1 to 6)."""
+    if isinstance(value, (list, tuple)) and not 1 <= len(value) <= DICE:
+        raise IllegalAction(f"a roll shows one to five dice, not {len(value):,}")
+    return tuple(sorted(reading.items(value, _read_die, "the dice rolled")))
+
+
+def _read_die(value: object) -> int:
+    die = reading.whole(value, "a die (from 1 to 6)")
+    if not 1 <= die <= 6:
+        raise IllegalAction(f"a die shows 1 to 6 pips, not {shown(die)}")
+    return die
 
 
 def _read_places(value: object) -> tuple[int, ...]:
-    """Places of held dice, 0 to 4 from the left, each once."""
-    if (isinstance(value, (list, tuple))
-            and all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p < DICE for p in value)
-            and len(set(value)) == len(value)):
-        return tuple(sorted(value))
-    raise IllegalAction(f"hold dice by their places, 0 to 4 from the left, each once, like "
-                        f"[0, 2]: not {value!r}")
+    """Places of held dice, 0 to 4 from the left, each once, in order."""
+    places = reading.items(value, _read_place, "the places of the dice held", most=DICE)
+    twice = next((place for place in places if places.count(place) > 1), None)
+    if twice is not None:
+        raise IllegalAction(f"hold dice by their places, 0 to 4 from the left, each once: place "
+                            f"{twice} is named twice")
+    return tuple(sorted(places))
+
+
+def _read_place(value: object) -> int:
+    place = reading.whole(value, "a held die's place (0 to 4 from the left)")
+    if not 0 <= place < DICE:
+        raise IllegalAction(f"hold dice by their places, 0 to 4 from the left: there is no "
+                            f"place {shown(place)}")
+    return place
 
 
 def new_game(seed: int | None = None, **options: Any) -> YachtState:

@@ -18,6 +18,7 @@ from typing import Any
 
 from sailing_kit.core.errors import ConfigError, IllegalAction
 from sailing_kit.core.options import flag
+from sailing_kit.core.reading import shown
 from sailing_kit.yacht.multisets import DICE, FACES, Multiset
 
 UPPER: tuple[str, ...] = ("ones", "twos", "threes", "fours", "fives", "sixes")
@@ -78,20 +79,21 @@ class RuleSet:
     joker: str = "forced"
 
     def __post_init__(self) -> None:
-        if self.name not in CATEGORIES:
-            raise ValueError(f"unknown rule set {self.name!r}: choose one of "
-                             f"{', '.join(map(repr, CATEGORIES))}")
+        if not isinstance(self.name, str) or self.name not in CATEGORIES:
+            raise ValueError(f"unknown rule set {shown(self.name)} (option 'rules'): choose one "
+                             f"of {', '.join(map(repr, CATEGORIES))}")
         flag(self.five_of_a_kind_counts, "five_of_a_kind_counts")
         flag(self.big_general_wins, "big_general_wins")
-        if self.poker_points not in POKER_POINTS or isinstance(self.poker_points, bool):
-            raise ValueError(f"option 'poker_points' must be 30 or 40, not {self.poker_points!r}")
+        if type(self.poker_points) is not int or self.poker_points not in POKER_POINTS:
+            raise ValueError(f"option 'poker_points' must be 30 or 40, not "
+                             f"{shown(self.poker_points)}")
         if self.name == "yahtzee" and self.five_of_a_kind_counts:
             raise ValueError("option 'five_of_a_kind_counts' belongs to jacht and tabornok: in "
                              "Yahtzee five of a kind is a joker instead")
         if self.name != "tabornok" and (self.poker_points != 30 or not self.big_general_wins):
             raise ValueError("options 'poker_points' and 'big_general_wins' belong to tabornok only")
-        if self.joker not in JOKERS:
-            raise ValueError(f"option 'joker' must be 'forced' or 'free', not {self.joker!r}")
+        if not isinstance(self.joker, str) or self.joker not in JOKERS:
+            raise ValueError(f"option 'joker' must be 'forced' or 'free', not {shown(self.joker)}")
         if self.name != "yahtzee" and self.joker != "forced":
             raise ValueError("option 'joker' belongs to yahtzee only")
 
@@ -170,29 +172,29 @@ def rule_set(rules: str | RuleSet = "jacht", **variant: Any) -> RuleSet:
 def read_dice(dice: object, count: int = DICE) -> Multiset:
     """``count`` dice as a sorted tuple, or IllegalAction saying what a die may show (numpy's
     whole numbers are welcome)."""
-    if (not isinstance(dice, (tuple, list))
+    if (not isinstance(dice, (tuple, list)) or len(dice) > 100
             or not all(isinstance(d, Integral) and not isinstance(d, bool) for d in dice)):
-        raise IllegalAction(f"dice are whole numbers from 1 to 6, like (6, 6, 3, 2, 1): not {dice!r}")
-    dice = [int(d) for d in dice]
+        raise IllegalAction(f"dice are whole numbers from 1 to 6, like (6, 6, 3, 2, 1): not "
+                            f"{shown(dice)}")
     if len(dice) != count:
         raise IllegalAction(f"{count} dice are rolled, so give {count} values "
-                            f"(got {len(dice)}: {tuple(dice)})")
-    if any(d not in FACES for d in dice):
-        raise IllegalAction(f"a die shows 1 to 6 pips: {tuple(dice)} has "
-                            f"{', '.join(str(d) for d in dice if d not in FACES)}")
-    return tuple(sorted(dice))
+                            f"(got {len(dice)}: {shown(tuple(dice))})")
+    wrong = [d for d in dice if d not in FACES]
+    if wrong:
+        raise IllegalAction(f"a die shows 1 to 6 pips, not {shown(wrong[0])}")
+    return tuple(sorted(int(d) for d in dice))
 
 
 def read_category(value: object, rules: RuleSet) -> str:
     """A category of ``rules`` from its name (``"big_straight"``, ``"big straight"``) or its
     Hungarian name (``"Nagy sor"``); IllegalAction listing the categories otherwise."""
-    if isinstance(value, str):
+    if isinstance(value, str) and len(value) <= 40:
         words = " ".join(value.replace("_", " ").replace("-", " ").lower().split())
         for category in rules.categories:
             english, hungarian = LABELS[category]
             if words in (category.replace("_", " "), english.lower(), hungarian.lower()):
                 return category
-    raise IllegalAction(f"{value!r} is not a category of {rules.title}: the categories are "
+    raise IllegalAction(f"{shown(value)} is not a category of {rules.title}: the categories are "
                         f"{', '.join(rules.categories)}")
 
 

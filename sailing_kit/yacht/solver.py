@@ -15,9 +15,11 @@ score of every keep and every category.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import json
+from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from functools import cache, cached_property, lru_cache
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -209,7 +211,7 @@ def _layer(model: Model, filled: int) -> list[tuple[np.ndarray, np.ndarray]]:
 
 
 def _stops(model: Model, masks: np.ndarray, subs: np.ndarray, table: np.ndarray,
-           unit: object) -> list[np.ndarray]:
+           unit: int) -> list[np.ndarray]:
     """The value of stopping after each of the three rolls: the best category."""
     best = {}
     for points in set(model.stage_tables()):
@@ -234,15 +236,29 @@ def solve(rules: RuleSet) -> Planner:
     return Planner(rules, build_table(rules))
 
 
+EXACT_SCORES = Path(__file__).with_name("exact_scores.json")
+"""The exact optimal scores of the usual rule sets, computed once by ``solve_exact(rules,
+table=False)`` so a lesson need not wait for them (the tests recompute every entry)."""
+
+
+def exact_key(rules: RuleSet) -> str:
+    """The rule set as a key of :data:`EXACT_SCORES`."""
+    return ", ".join(f"{f.name}={getattr(rules, f.name)!r}" for f in fields(rules))
+
+
 @cache
-def solve_exact(rules: RuleSet) -> Fraction:
-    """The exact optimal expected score (Jacht and Tábornok: a few seconds)."""
+def solve_exact(rules: RuleSet, table: bool = True) -> Fraction:
+    """The exact optimal expected score: from the table of :data:`EXACT_SCORES` when it holds
+    ``rules``, else computed (Jacht and Tábornok: several seconds)."""
     _check_solvable(rules)
     if rules.is_yahtzee:
         raise ConfigError("exact=True is offered for jacht and tabornok; Yahtzee's table has "
                           "a million positions: use floats")
-    table = build_table(rules, exact=True)
-    return Fraction(int(table[0, 0]), TURN_SCALE ** len(rules.categories))
+    known = json.loads(EXACT_SCORES.read_text(encoding="utf-8")) if table else {}
+    if exact_key(rules) in known:
+        return Fraction(known[exact_key(rules)])
+    values = build_table(rules, exact=True)
+    return Fraction(int(values[0, 0]), TURN_SCALE ** len(rules.categories))
 
 
 def optimal_expected_score(rules: str | RuleSet = "jacht", exact: bool = False,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import cast
 
 from sailing_kit.core.bots import Bot
 from sailing_kit.core.errors import ConfigError
@@ -68,8 +69,8 @@ def bot(name: str = "optimal", seed: int = 0) -> Bot:
     strategies: dict[RuleSet, Strategy] = {}
 
     def play(state: YachtState) -> Roll | Score:
-        position = state.position()
-        if position is None:
+        position, dice = state.position(), state.dice
+        if position is None or dice is None:
             return Roll()
         winning = [c for c in position.categories() if state.wins_at_once(c)]
         if winning:
@@ -78,8 +79,8 @@ def bot(name: str = "optimal", seed: int = 0) -> Bot:
             strategies[state.rules] = make_strategy(name, state.rules, seed)
         choice = strategies[state.rules](position)
         if isinstance(choice, Keep):
-            return Roll(held_places(state.dice, choice))
+            return Roll(held_places(dice, choice))
         return choice
 
     play.__name__ = f"{name} bot"
-    return play
+    return cast(Bot, play)

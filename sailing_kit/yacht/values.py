@@ -55,7 +55,7 @@ class Model:
         return (0, 1, 1) if self.rules.first_roll_counts else (1, 1, 1)
 
     def each_category(self, masks: np.ndarray, subs: np.ndarray, table: np.ndarray, points: int,
-                      unit: object = 1) -> Iterator[np.ndarray]:
+                      unit: int = 1) -> Iterator[np.ndarray]:
         """For each category, ``unit * points now + table after``: shape (masks, subs, 252).
         ``points`` picks the points table; ``unit`` scales points to the table's (exact) unit."""
         scores = self.points[points] if unit == 1 else self.points[points].astype(object) * unit
@@ -104,7 +104,7 @@ class YahtzeeModel(Model):
         return _reachable(upper_mask, yahtzee_filled)
 
     def each_category(self, masks: np.ndarray, subs: np.ndarray, table: np.ndarray, points: int,
-                      unit: object = 1) -> Iterator[np.ndarray]:
+                      unit: int = 1) -> Iterator[np.ndarray]:
         """For each category, points now (with both bonuses) plus the table value after:
         shape (masks, subs, 252 rolls)."""
         joker_points, joker_allowed = self._joker_tables(masks)
@@ -122,7 +122,7 @@ class YahtzeeModel(Model):
             yield values
 
     def _five_of_a_kind(self, name: str, after: np.ndarray, subs: np.ndarray, points: np.ndarray,
-                        allowed: np.ndarray, values: np.ndarray, unit: object) -> np.ndarray:
+                        allowed: np.ndarray, values: np.ndarray, unit: int) -> np.ndarray:
         """The six Yahtzee columns under the full rules: the joker's points and refusals, the
         Yahtzee bonus, and 50 in the Yahtzee box switching the sub-state."""
         if name == "yahtzee":

@@ -328,7 +328,7 @@ def test_an_illegal_move_changes_nothing_and_names_the_rule():
     before = fingerprint(state)
     for move, rule in [((13, (0, 0)), "holds no 13"), ((10, (6, 0)), "no cell"),
                        ("rocks 2", "not now"), ("split 4 4", "not now"),
-                       ("play finish", "holds no")]:
+                       ("play finish", "does not hold a Finish card")]:
         with pytest.raises(IllegalAction, match=rule):
             state.apply(move)
         assert fingerprint(state) == before

@@ -101,7 +101,7 @@ def test_rule_more_boats_stand_near_a_buoy_never_between_them():
     assert (bx - 5, row) in spots and (bx - 5, row - 3) in spots
     assert not any(COURSE.buoy[0] <= x <= COURSE.committee[0] for x, _ in spots)
     game = new_game(seed=0, boats=3, yellow=[], blue=[])
-    with pytest.raises(IllegalAction, match="never between the two buoys"):
+    with pytest.raises(IllegalAction, match="never between the buoy and the committee boat"):
         game.apply(Place((7, 1), N))
 
 

@@ -64,8 +64,7 @@ def test_bad_trainer_configuration():
 
 # ----- the board -------------------------------------------------------------------------------------
 def boat_pixel(board, name):
-    situation = board.situation
-    return situation.view(board.grid_size).pixel(situation.boat(name).position)
+    return board.view().pixel(board.situation.boat(name).position)
 
 
 def test_clicking_the_boat_that_must_keep_clear_answers_the_scenario():
@@ -98,7 +97,7 @@ def test_free_mode_drag_a_boat_and_the_umpire_rules_live():
     board = RightOfWayTrainer(trainer_at("fig09-free-point-starboard"))
     board.mode.value = True
     assert "B has right of way" in board.feedback.value
-    view = board.situation.view(board.grid_size)
+    view = board.view()
     board.simulate_drag(boat_pixel(board, "B"), view.pixel((2, 2)))
     assert board.free.boat_at((2, 2)).name == "B" and "moved" in board.status.value
     assert "Infringement" not in board.feedback.value  # B has right of way there

@@ -84,7 +84,7 @@ def _course(change):
     (_course(lambda d: d["marks"][0].update(at=[12, 13])), "too close to the edge"),
     (_course(lambda d: d["marks"][0].update(rounding="left")), "'port' or 'starboard'"),
     (_course(lambda d: d["marks"][1].update(name="red")), "two marks have the same name"),
-    (_course(lambda d: d.update(marks=[])), "'marks' lists the buoys to round"),
+    (_course(lambda d: d.update(marks=[])), "'marks' lists 1 to 12 buoys to round"),
     (_course(lambda d: d.update(starts=[[6, 5]])), "is not behind the line"),
     (_course(lambda d: d.update(starts=[[5, 0], [5, 0]])), "two start cells are the same"),
     (_course(lambda d: d.update(starts=[[5, 0]])), "too few for 2 players"),

@@ -59,4 +59,4 @@ def test_the_position_draws_itself_and_says_itself_in_words():
     assert "round the red buoy at (10, 13) keeping it to port" in text
     deck = draw_deck(state.deck).to_svg()
     assert deck.count("× ") == len(state.deck.cards)
-    assert ">Windy<" in deck and ">spell<" in deck  # a 12-px caption wraps on the card
+    assert ">Windy</text>" in deck and ">spell</text>" in deck  # the title wraps at 12 px

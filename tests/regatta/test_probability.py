@@ -3,13 +3,15 @@ brute-force counting and against real deals of the engine."""
 
 import math
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, permutations
 
 import pytest
 
 from sailing_kit.core import Direction
-from sailing_kit.regatta import (Pose, chance_by_bearing, chance_of_any, dealt_hands,
-                                 progress_kinds, share_holding, standard_deck)
+from sailing_kit.regatta import (Exchange, Face, Pose, chance_by_bearing, chance_of_any,
+                                 chance_to_draw, dealt_hands, new_game, progress_kinds,
+                                 sensible_bot, share_holding, standard_deck, unseen_cards)
+from tests.regatta.positions import race
 
 
 @pytest.mark.parametrize("total, good, drawn", [(7, 2, 3), (9, 0, 4), (8, 8, 2), (10, 3, 5)])
@@ -53,3 +55,69 @@ def test_real_deals_agree_with_the_exact_chance():
         spread = math.sqrt(chance * (1 - chance) / len(hands))
         assert abs(share - chance) <= 4 * spread
     assert share_holding(hands, ()) == 0
+
+
+# ----- the chance a player reckons from what it sees -------------------------------------------------
+
+def seen_from_player_1(draw):
+    """Player 1 has exchanged a trident (now face up on the discard pile) and player 2 passed;
+    player 1 holds a straight, a fork and the veer left it drew."""
+    state = race(((6, 6), "N"), ((3, 4), "E"), hands=[["straight", "fork", "trident"],
+                                                      ["turn_left", "veer_right", "straight"]],
+                 draw=draw)
+    state.apply(Exchange(("trident",)))
+    state.apply(Face(Direction.E))
+    return state
+
+
+def brute_force(state, exchange, good):
+    """Deal the unseen cards (the draw pile and player 2's hand) in every possible order, let
+    the engine make the exchange, and count the deals where a card of ``good`` comes in."""
+    other = len(state.hands[1])
+    unseen = state.hands[1] + state.draw_pile
+    hits = deals = 0
+    for order in permutations(unseen):
+        game = state.copy()
+        game.hands = (game.hands[0], order[:other])
+        game.draw_pile = order[other:]
+        kept = set(game.hands[0])
+        game.apply(exchange)
+        hits += any(game.kinds[card] in good for card in set(game.hands[0]) - kept)
+        deals += 1
+    return Fraction(hits, deals)
+
+
+@pytest.mark.parametrize("draw, exchange", [
+    (["veer_left", "turn_left", "straight", "fork"], Exchange(("fork", "straight"))),
+    (["veer_left", "turn_left", "straight"], Exchange(("fork", "straight", "veer_left"))),
+])
+def test_the_chance_reckoned_from_what_a_player_sees_agrees_with_counting_every_deal(draw,
+                                                                                       exchange):
+    """The second case draws the draw pile dry: the last card comes from the discard pile."""
+    state = seen_from_player_1(draw)
+    unseen = unseen_cards(state, 0)
+    assert sum(unseen.values()) == len(state.draw_pile) + len(state.hands[1]) == len(draw) + 2
+    assert unseen["turn_left"] == 2 and "trident" not in unseen
+    for good in ({"turn_left"}, {"trident"}, {"straight", "veer_right"}, {"veer_left"}):
+        reckoned = chance_to_draw(state, 0, len(exchange.cards), good)
+        assert reckoned == brute_force(state, exchange, good), good
+    if len(draw) == 4:  # 2 of the 6 unseen cards are turn lefts; the fresh deck has 2 of 10
+        assert chance_to_draw(state, 0, 2, {"turn_left"}) == 1 - Fraction(6, 15)
+        assert chance_of_any(len(state.kinds), 2, 2) == 1 - Fraction(28, 45)
+
+
+def test_in_real_games_the_fresh_deck_formula_is_off_by_more_than_a_tenth():
+    """Issue 13, point 17: counting the player's own hand and the discards as drawable (the
+    fresh-deck formula) misjudges the chance that the two cards drawn after a move hold one that
+    makes progress towards the red buoy: by 0.14 at worst in these sensible-bot games.
+    (Lesson 07 shows a position where it is off by 0.15.)"""
+    gaps = []
+    for seed in range(12):
+        state = new_game(seed=seed, players=3)
+        counts, buoy = state.options.counts(), state.course.marks[0].at
+        for _ in range(30):
+            good = progress_kinds(state.deck, state.yachts[state.player].pose, buoy)
+            fresh = chance_of_any(len(state.kinds), sum(counts[kind] for kind in good), 2)
+            gaps.append(abs(float(chance_to_draw(state, state.player, 2, good) - fresh)))
+            state.apply(sensible_bot()(state))
+    assert 0.1 < max(gaps) < 0.2

@@ -2,6 +2,8 @@
 text leaves open are quoted from rules-decisions.md ("decision:") or docs/rules-regatta.md
 ("kit:")."""
 
+import random
+
 import pytest
 
 from sailing_kit.core import ConfigError, Direction, IllegalAction
@@ -221,6 +223,50 @@ def test_a_skipping_player_may_exchange_one_two_or_three_cards():
     assert state.hand(0) == ("veer_left", "trident", "windy_spell", "turn_left", "turn_right")
     assert sorted(state.kinds[c] for c in state.discard_pile) == ["fork", "straight"]
     assert state.yachts[0].pose.at == (6, 6) and state.current_player == 1
+
+
+def test_an_exchange_never_draws_back_the_cards_thrown_away():
+    """text: "Да смени 1, 2 или 3 от своите карти": an exchange swaps cards for others. kit: the
+    hand is drawn back up before the old cards go to the discard pile, so they never come back
+    at once; an exchange of more cards than are left to draw (both piles) is refused."""
+    hand = ["straight", "veer_left", "fork", "trident", "turn_left"]
+    empty = race(((6, 6), "N"), FAR, hands=[hand, ["straight"] * 5], draw=[])
+    assert empty.cards_to_draw == 0
+    refused(empty, Exchange(("fork", "straight", "trident")), "no card is left to draw")
+    assert not any(isinstance(a, Exchange) for a in empty.legal_actions())
+    assert Face(Direction.W) in empty.legal_actions()
+
+    state = race(((6, 6), "N"), FAR, hands=[hand, ["straight"] * 5], draw=["turn_right"])
+    refused(state, Exchange(("fork", "trident")), "only 1 card can be drawn")
+    state.apply(Exchange(("fork",)))
+    assert "fork" not in state.hand(0) and "turn_right" in state.hand(0)
+    state.apply(Face(Direction.N))  # player 2 passes
+    refused(state, Exchange(("straight", "trident")), "only 1 card can be drawn")
+    thrown = next(card for card in state.hands[0] if state.kinds[card] == "straight")
+    state.apply(Exchange(("straight",)))  # the fork comes back from the discards, not this one
+    assert thrown not in state.hands[0] and state.discard_pile == (thrown,)
+    assert sorted(state.hand(0)) == ["fork", "trident", "turn_left", "turn_right", "veer_left"]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_with_few_cards_no_exchange_ever_gives_back_a_thrown_card(seed):
+    """The same rule in random play with a small deck (two cards to spare, so both piles run
+    empty): after every exchange, none of the thrown cards is in the hand."""
+    chooser = random.Random(seed)
+    state = race(((6, 6), "N"), ((3, 4), "E"), hands=[["straight", "veer_left", "fork"]] * 2,
+                 draw=["turn_left", "veer_right"], seed=seed)
+    exchanges = 0
+    for _ in range(80):
+        if state.is_over():
+            break
+        action = chooser.choice(state.legal_actions())
+        player, before = state.player, set(state.hands[state.player])
+        state.apply(action)
+        if isinstance(action, Exchange):
+            exchanges += 1
+            thrown = before - set(state.hands[player])
+            assert len(thrown) == len(action.cards) and not thrown & set(state.hands[player])
+    assert exchanges > 0
 
 
 def test_a_skipping_player_may_turn_the_yacht_any_way():

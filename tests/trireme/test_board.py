@@ -67,7 +67,7 @@ def test_a_refused_honour_point_shows_the_engines_rule_and_changes_nothing():
 
 
 def test_steering_at_the_trireme_next_to_you_is_refused_with_the_engines_words():
-    state = new_game(seed=0, map=LANE)
+    state = new_game(seed=0, map=LANE, steer_at_trireme=False)
     state.apply("NW")
     state.apply(3)
     state.apply(2)  # on the trireme's next square, the trireme just south
@@ -212,7 +212,8 @@ def test_a_finished_game_says_so():
     state.apply(4)  # S is 135° off the NE wind: 1 or 2 squares, off the map
     board = Board(state)
     board.simulate_key("1")
-    assert board.state.is_over() and "Game over: You crashed" in status(board)
+    assert board.state.is_over() and "You crashed" in status(board)
+    assert "Game over: the trireme won." in status(board)
     board.simulate_key("w")
     assert "The game is over" in status(board)
 

@@ -128,7 +128,7 @@ def test_a_die_set_by_hand_is_saved_and_replayed():
     ({"honour": "3"}, "option 'honour' must be a whole number"),
     ({"wind": "NNE"}, "option 'wind'"),
     ({"map": "nowhere"}, "option 'map': 'nowhere' is not a shipped map \\(default, small\\)"),
-    ({"map": "name: empty\ntrireme: N\n"}, "option 'map': the map has no grid"),
+    ({"map": "name: empty\ntrireme: N\n"}, "option 'map': line 2: the map has no grid"),
     ({"map": 3}, "option 'map': a map is text"),
     ({"honor": 2}, "unknown option 'honor'. Did you mean 'honour'?"),
 ])

@@ -68,26 +68,78 @@ MALFORMED = [
     (replace_line(LANE, 2, "trireme: 7N NE 2E SE 6S SW W"), "reaches the start line", 2, 25),
     (replace_line(LANE, 2, "trireme: 2W"), "step 2 of the trireme's course (W from (0, 0)) runs "
      "onto the edge of the map at (-1, 0)", 2, 10),
-    (replace_line(LANE, 11, ".T=.=.."), "exactly one 'S'", None, None),
+    (replace_line(LANE, 11, ".T=.=.."), "exactly one 'S'", 11, None),
     (replace_line(LANE, 11, ".T=SS.."), "exactly one 'S'", 11, 5),
     (replace_line(LANE, 10, "...S..."), "must be on the bottom (south) row", 10, 4),
     (replace_line(LANE, 4, "......#"), "stands apart", 4, 7),
     (replace_line(LANE, 1, "colour: red"), "unknown header 'colour:'", 1, 1),
     (LANE + "name: again\n", "must come before the grid", 12, 1),
-    (LANE.replace("trireme: 7N NE 2E SE 6S SW\n", ""), "needs a 'trireme:' line", None, None),
-    ("name: nothing\ntrireme: N\n", "the map has no grid", None, None),
+    (LANE.replace("trireme: 7N NE 2E SE 6S SW\n", ""), "needs a 'trireme:' line", 2, None),
+    ("name: nothing\ntrireme: N\n", "the map has no grid", 2, None),
+    (LANE.replace("#", "."), "no black rocks", 3, None),
     (replace_line(LANE, 2, "trireme: N 2E SE"), "it rounds them 0 times", 2, 10),
 ]
 
 
 @pytest.mark.parametrize("text, words, line, column", MALFORMED)
 def test_malformed_maps_name_the_line_and_column(text, words, line, column):
+    """Issue 13 point 16: every error names its line, the missing-piece errors included."""
     with pytest.raises(MapError) as caught:
         parse_map(text)
     assert words in str(caught.value)
     assert (caught.value.line, caught.value.column) == (line, column)
-    if line and column:
-        assert str(caught.value).startswith(f"line {line}, column {column}: ")
+    assert str(caught.value).startswith(f"line {line}, column {column}: " if column
+                                        else f"line {line}: ")
+
+
+def test_with_two_rock_groups_the_error_points_at_the_stray_one():
+    """The big group is the rocks to round; the error names a square of the small one, even
+    when the stray rock comes first in the grid (west of, or north of, the main group)."""
+    for row, text in ((3, "#......"), (9, "#......")):
+        with pytest.raises(MapError, match="this rock stands apart from the main group of 2") \
+                as caught:
+            parse_map(replace_line(LANE, row, text))
+        assert (caught.value.line, caught.value.column) == (row, 1)
+    stray_pair = replace_line(replace_line(LANE, 4, "...#..#"), 3, "......#")
+    with pytest.raises(MapError, match="these rocks stand apart") as caught:
+        parse_map(replace_line(stray_pair, 5, "...#..."))
+    assert (caught.value.line, caught.value.column) == (3, 7)
+
+
+def test_a_sailboat_that_cannot_move_without_crashing_is_refused():
+    """Issue 13 point 16: in the south-east corner, with reefs west and north of it, every
+    heading crashes (north-west squeezes between the two reefs)."""
+    walled = replace_line(replace_line(LANE, 10, "......*"), 11, ".T=.=*S")
+    with pytest.raises(MapError, match="cannot move without crashing") as caught:
+        parse_map(walled)
+    assert (caught.value.line, caught.value.column) == (11, 7)
+    parse_map(replace_line(walled, 10, "......."))  # one way out is enough
+
+
+def test_a_leading_byte_order_mark_is_accepted():
+    assert parse_map("\ufeff" + LANE) == parse_map(LANE)
+    assert new_game(map="\ufeff" + LANE).sea == parse_map(LANE)
+
+
+def test_a_course_beyond_the_limit_is_refused_at_once_without_expanding_it():
+    """Issue 14 point 5: 'trireme: 99N 99N ...' is refused at the step that passes the limit
+    (it once took seconds and gigabytes before failing)."""
+    from sailing_kit.trireme.maps import MAX_COURSE
+
+    bomb = replace_line(LANE, 2, "trireme: " + " ".join(["99N"] * 20_000))
+    with pytest.raises(MapError, match=f"longer than {MAX_COURSE} steps") as caught:
+        parse_map(bomb)
+    assert caught.value.line == 2 and caught.value.column == 10 + 4 * (MAX_COURSE // 99)
+
+
+def test_too_long_a_map_text_or_name_is_refused():
+    from sailing_kit.trireme.maps import MAX_TEXT
+
+    with pytest.raises(MapError, match=f"at most {MAX_TEXT:,}"):
+        parse_map(LANE + ";" * MAX_TEXT)
+    with pytest.raises(MapError, match="name has 500 characters") as caught:
+        parse_map(replace_line(LANE, 1, "name: " + "n" * 500))
+    assert caught.value.line == 1
 
 
 def test_a_course_round_the_rocks_anticlockwise_is_refused():

@@ -9,10 +9,12 @@ import pytest
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.grid import step
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.testing import fingerprint
-from sailing_kit.trireme import Die, Sail, Steer, new_game, parse_map
+from sailing_kit.trireme import Die, Sail, Steer, load_map, new_game, parse_map
 from sailing_kit.trireme.rules import (
+    CURRENT,
     Effect,
     Ending,
     Phase,
@@ -242,14 +244,46 @@ def test_the_current_cannot_push_you_onto_the_trireme():
     assert passage.end == (2, 2) and passage.stopped_by_trireme
 
 
-def test_steering_straight_at_the_trireme_next_to_you_is_refused():
-    """Kit's choice (docs/rules-trireme.md): steering onto the trireme's square could only keep
-    the boat where it is, blocking the trireme for ever."""
+def test_you_may_steer_straight_at_the_trireme_next_to_you_and_stop_before_it():
+    """'Vous choisissez votre cap' sets no limit; decisions: 'Any heading may be chosen, the one
+    straight at the trireme included (the boat then stays where it is, unless the current
+    carries it west)'. On the trireme's next square that keeps the trireme waiting too."""
     state = lane()
     play_turn(state, "NW", 3, squares=2)  # on the trireme's next square, the trireme at (1, 1)
-    refused(state, "S", "the trireme is on the next square S of you: you cannot steer onto")
+    assert state.allowed_headings() == list(Direction)
+    assert Steer(Direction.S) in state.legal_actions()
+    play_turn(state, "S", 3, squares=2)  # S is 135° off the NE wind: it stops at once
+    assert state.boat == (1, 2) and state.trireme_square == (1, 1)  # the trireme waits again
+    assert "The trireme is in the way: you stay at (1, 2)." in state.news
+    play_turn(state, "S", 1)  # a 1: the current still carries the boat west
+    assert state.boat == (0, 2) and state.trireme_square == (1, 2)
+
+
+def test_where_the_trireme_lies_west_not_even_the_current_moves_you():
+    """Steering at the trireme 'could only keep the boat where it is' is false in general: on 20
+    of the default map's 22 waiting squares a 1's current still carries the boat west (two of
+    them onto a reef or a rock); only on the two where the trireme lies due west does the boat
+    stay."""
+    sea = load_map("default")
+    stays = []
+    for k in range(len(sea.path) - 1):
+        trireme, waiting = sea.path[k], sea.path[k + 1]
+        drift = sail(sea, waiting, CURRENT, 1, 0, trireme)
+        if drift.end == waiting and drift.ending is None:
+            stays.append(waiting)
+            assert step(waiting, Direction.W) == trireme and drift.stopped_by_trireme
+    assert len(sea.path) - 1 == 22 and stays == [(6, 10), (7, 10)]
+
+
+def test_steering_at_the_trireme_is_refused_with_the_option_off():
+    """The option ``steer_at_trireme=False`` keeps the kit's former refusal of the heading
+    straight at the trireme on the next square."""
+    state = lane(steer_at_trireme=False)
+    play_turn(state, "NW", 3, squares=2)  # on the trireme's next square, the trireme at (1, 1)
+    refused(state, "S", "the trireme is on the next square S of you.*steer_at_trireme=False")
     assert Steer(Direction.S) not in state.legal_actions()
     assert Steer(Direction.SW) in state.legal_actions()
+    assert len(state.allowed_headings()) == 7
 
 
 def test_the_two_boats_never_share_a_square():

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from sailing_kit.core.compass import Direction
+from sailing_kit.core.grid import step
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.trireme import (
     Position,
@@ -26,19 +27,57 @@ from tests.trireme.helpers import LANE, TINY
 SMALL, DEFAULT = load_map("small"), load_map("default")
 
 
+@pytest.mark.parametrize("steer_at_trireme", [True, False])
 @pytest.mark.parametrize("sea, honour", [(parse_map(TINY), 2), (SMALL, 0)])
-def test_the_numpy_solver_agrees_with_the_exact_one_everywhere(sea, honour):
+def test_the_numpy_solver_agrees_with_the_exact_one_everywhere(sea, honour, steer_at_trireme):
     """Two independent solutions: backward induction with value iteration (floats), and with
-    exact policy iteration (Fractions) on the trireme's waiting square."""
-    exact, floats = solve_exact(sea, honour), solve(sea, honour)
+    exact policy iteration (Fractions) on the trireme's waiting square; with the heading at the
+    trireme allowed (the default) or refused."""
+    exact = solve_exact(sea, honour, steer_at_trireme)
+    floats = solve(sea, honour, steer_at_trireme)
     assert len(exact.values) > 1000 and all(isinstance(v, Fraction) for v in exact.values.values())
     assert max(abs(float(v) - floats.value(p)) for p, v in exact.values.items()) < 1e-12
 
 
-def test_the_exact_value_of_the_small_maps_start():
-    value = solve_exact(SMALL, 0).value(Position.start(SMALL, 0))
-    assert value == Fraction(8381635880438909, 15551368364851200)  # regression: 0.53896...
-    assert abs(float(value) - solve(SMALL, 0).value(Position.start(SMALL, 0))) < 1e-14
+@pytest.mark.parametrize("steer_at_trireme, expected", [
+    (True, Fraction(206453031129832931, 373232840756428800)),  # 0.55315...
+    (False, Fraction(8381635880438909, 15551368364851200)),  # 0.53896...
+])
+def test_the_exact_value_of_the_small_maps_start(steer_at_trireme, expected):
+    """Regression figures of the exact solver, and the numpy solver within 1e-13 of them."""
+    start = Position.start(SMALL, 0)
+    value = solve_exact(SMALL, 0, steer_at_trireme).value(start)
+    assert value == expected
+    assert abs(float(value) - solve(SMALL, 0, steer_at_trireme).value(start)) < 1e-13
+
+
+def test_steering_at_the_trireme_raises_the_chance_to_win_from_the_start():
+    """'Vous choisissez votre cap' (issue #13, point 14): with the heading straight at an adjacent
+    trireme allowed, the chance to win from the start of the default map is 73.05 % with 3 Honour
+    points and 55.96 % with none; refusing it (the kit's former rule) gives 68.24 % and 52.22 %.
+    These figures come from an independent implementation of the text."""
+    allowed, refused = honour_values(DEFAULT, most=3), honour_values(DEFAULT, 3, "NE", False)
+    assert [round(100 * allowed[n], 2) for n in (0, 3)] == [55.96, 73.05]
+    assert [round(100 * refused[n], 2) for n in (0, 3)] == [52.22, 68.24]
+    assert all(a > r for a, r in zip(allowed, refused))
+
+
+def test_on_the_trireme_s_next_square_the_optimal_helmsman_waits_for_its_wind():
+    """Rounded, on the square just east of the trireme (default map, trireme on square 10 of its
+    line), steering at the trireme keeps both boats where they are whatever the die: the optimal
+    helmsman does so in seven winds, waiting for the eighth, and never in all eight (a game with
+    it always ends)."""
+    solution = solve(DEFAULT, 3)
+    trireme, waiting = DEFAULT.path[10], DEFAULT.path[11]
+    for honour in range(4):
+        for progress in (-1, 0, 1):
+            choices = [solution.best(Position(waiting, 10, wind, honour, progress))
+                       for wind in Direction]
+            assert sum(c.heading == Direction.W and not c.honour for c in choices) < 8
+    rounded = [solution.best(Position(waiting, 10, wind, 0, 1)) for wind in Direction]
+    assert sum(c.heading == Direction.W for c in rounded) == 7
+    assert step(waiting, Direction.W) == trireme
+    assert solution.value(Position(waiting, 10, Direction.NE, 0, 1)) > 0.98
 
 
 @pytest.mark.parametrize("sea", [SMALL, DEFAULT, parse_map(LANE)])
@@ -113,3 +152,15 @@ def test_no_chance_when_the_trireme_finishes_before_you_can():
 def test_the_solution_covers_only_the_honour_asked_for():
     with pytest.raises(ValueError, match="covers 0 to 1 Honour points"):
         solve(SMALL, 1).value(Position.start(SMALL, 3))
+
+
+def test_a_simulation_with_the_solution_tells_each_crash():
+    """Each crash is recorded with the solver's chance to win at the last heading before it and
+    its cause; without a solution nothing is recorded."""
+    solution = solve(SMALL, 1)
+    played = simulate(bot("optimal"), games=200, seed=0, solution=solution, map="small", honour=1)
+    assert played.crashed > 0 and len(played.crashes) == played.crashed
+    assert all(0.0 <= crash.chance <= 1.0 and crash.square in SMALL.water
+               for crash in played.crashes)
+    assert any(crash.by_current for crash in played.crashes)
+    assert simulate(bot("optimal"), games=20, map="small", honour=1).crashes == ()

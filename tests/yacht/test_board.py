@@ -3,7 +3,6 @@
 import pytest
 
 from sailing_kit.core.protocol import CHANCE
-from sailing_kit.testing import fingerprint
 from sailing_kit.yacht import Board, bot, new_game
 from sailing_kit.yacht.board import example_boards
 from sailing_kit.yacht.drawing import DIE, layout_of
@@ -99,7 +98,9 @@ def test_playing_against_the_optimal_bot():
     assert board.state.is_over() and all(card.is_full for card in board.state.cards)
     assert any("Player 2 writes" in line for line in board.messages.lines)
     winner = board.state.result.winners[0] + 1
-    assert f"Every category is filled: Player {winner} wins" in board.status.value
+    assert f"Game over: every category is filled: Player {winner} wins" in board.status.value
+    place = "1st" if winner == 1 else "2nd"
+    assert f"You (Player 1): {place} of 2." in board.status.value  # issue #12.4
 
 
 def test_the_bot_starts_when_it_wins_the_roll_off():
@@ -126,15 +127,18 @@ def test_hot_seat_players_each_hold_their_own_dice():
     assert board.state.current_player != CHANCE and not board.held
 
 
-def test_new_game_starts_again_with_the_same_players():
+def test_new_game_deals_new_dice_with_the_same_players():
+    """Issue #12.8: New game is a new game, on the next seed, not the same dice again."""
     board = Board(new_game(seed=3, players=2), bots={1: bot("optimal")})
-    fresh = fingerprint(board.state)
     board.simulate_key("r")
+    first_dice = board.state.dice
     click_row(board, "chance")
     new = next(b for b in board.children[0].children if b.description == "New game")
     new.click()
-    assert fingerprint(board.state) == fresh and not board.state.cards[0].boxes
-    assert "New game." in board.status.value
+    assert board.state.seed == 4 and board.state.options == new_game(seed=3, players=2).options
+    assert not board.state.cards[0].boxes and "New game (seed 4)." in board.status.value
+    board.simulate_key("r")
+    assert board.state.dice != first_dice
 
 
 @pytest.mark.parametrize("name", list(example_boards()))

@@ -149,7 +149,7 @@ def test_holding_all_five_is_writing_not_rolling():
     ([1, 2, 3, 4], "5 dice are rolling, so give 5 values"),
     ([1, 2, 3, 4, 9], "a die shows 1 to 6 pips"),
     ([1, 2, 3, 4, 5, 6], "one to five dice"),
-    (["six", 1, 1, 1, 1], "whole numbers from 1 to 6"),
+    (["six", 1, 1, 1, 1], "a die \\(from 1 to 6\\) is a whole number"),
 ])
 def test_bad_dice_are_refused_naming_the_rule_and_change_nothing(dice, complaint):
     state = started()

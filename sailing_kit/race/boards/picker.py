@@ -4,21 +4,35 @@ Enter. Shared by the points-of-sail board and the race board."""
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from sailing_kit.draw.gridview import GridView
 from sailing_kit.race.drawing import option_marker
 from sailing_kit.race.sailing import TurnOption
 
+if TYPE_CHECKING:
+    from sailing_kit.widgets.board import CanvasBoard as _Board
+else:
+    _Board = object
+
 CLICK_RADIUS = 12
 """How close (pixels) a click must come to an option's dot to choose it."""
 
 
-class TurnPicker:
+class TurnPicker(_Board):
     """A mixin for boards with ``options`` (the ends of turn on offer), ``sail(option)``,
     ``redraw()`` and ``say()``; it keeps the ``selected`` option."""
 
     selected = 0
-    options: list[TurnOption]
+
+    @property
+    def options(self) -> list[TurnOption]:
+        """The ends of turn on offer now (the board says)."""
+        raise NotImplementedError
+
+    def sail(self, option: TurnOption) -> None:
+        """Sail to the end ``option`` (the board does)."""
+        raise NotImplementedError
 
     @property
     def chosen(self) -> TurnOption | None:
@@ -41,10 +55,10 @@ class TurnPicker:
         if not options or key not in ("ArrowRight", "ArrowLeft", "Enter", " "):
             return False
         if key in ("Enter", " "):
-            self.sail(self.chosen)
+            self.sail(options[self.selected % len(options)])
             return True
         self.selected = (self.selected + (1 if key == "ArrowRight" else -1)) % len(options)
         self.redraw()
-        self.say(f"Option {self.selected + 1} of {len(options)}: {self.chosen.describe()}. "
-                 "Press Enter to sail it.")
+        self.say(f"Option {self.selected + 1} of {len(options)}: "
+                 f"{options[self.selected].describe()}. Press Enter to sail it.")
         return True

@@ -24,6 +24,9 @@ class PointsOfSailBoard(TurnPicker, CanvasBoard):
     def __init__(self, state: DrillState | None = None):
         state = state if state is not None else new_drill(seed=0)
         self.selected = 0
+        self.first = DrillState(state.seed, state.options)
+        """The true start, where Restart goes back to (the Wind and Boat buttons set up the
+        drill again from where the boat is)."""
         self.info = widgets.HTML(layout=widgets.Layout(width="300px"))
         controls = [
             self._turner("Wind", "wind", -1, "Turn the wind 45° anticlockwise (key a)"),
@@ -68,11 +71,15 @@ class PointsOfSailBoard(TurnPicker, CanvasBoard):
                      f"{self.state.point_of_sail.label}.")
 
     def restart(self) -> None:
-        self.state = DrillState(self.state.seed, self.state.options)
+        self.state = self.first.copy()
         self.selected = 0
         self.refresh("Back at the start.")
 
     def roll(self) -> None:
+        if not self.state.awaiting_wind:
+            self.say("No roll is due: the compass die is rolled only when the drill asks for a "
+                     "new wind (sail on first).", "error")
+            return
         outcome = self.state.sample_chance()
         self.refresh(f"The compass die says: wind from {outcome.wind.value}.")
 

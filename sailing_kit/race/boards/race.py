@@ -11,22 +11,24 @@ from sailing_kit.core.compass import Direction
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.draw.scene import Scene
 from sailing_kit.race.boards.picker import TurnPicker
-from sailing_kit.race.course_drawing import race_view
+from sailing_kit.race.course_drawing import race_size, race_view
 from sailing_kit.race.drill import Sail
 from sailing_kit.race.game import Place, Protest, RaceState, Spin, Wait
 from sailing_kit.race.sailing import TurnOption
 from sailing_kit.widgets.board import CanvasBoard
+from sailing_kit.widgets.ending import AnnouncesEnd, ranked, your_places
 from sailing_kit.widgets.log import MessageLog
+from sailing_kit.widgets.replay import Replay
 
 TURN_SECONDS = 120
 """§2: "Each player must make their move within 2 minutes"."""
 LAYERS = {"course_points": "course points", "cover_points": "cover points", "zones": "zones",
           "laylines": "laylines"}
-HELP = ("Click a blue dot to end your turn there (or ←/→ and Enter). Before the start, click an "
-        "intersection to place your boat (or ←/→ and Enter). w waits, u undoes.")
+HELP = ("Click a blue dot to end your turn there (or ←/→ and Enter). Before the start, click one "
+        "of the small blue dots to place your boat (or ←/→ and Enter). w waits, u undoes.")
 
 
-class RaceBoard(TurnPicker, CanvasBoard):
+class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
     """A race on the table: click to place and to sail, protest and serve penalties with the
     buttons, toggle the layers, undo, replay the race with the slider, save and load it, and
     time each move if you like. ``bots`` maps seats to bots (see ``sailing_kit.race.bots``)."""
@@ -35,7 +37,6 @@ class RaceBoard(TurnPicker, CanvasBoard):
         self.selected = 0
         self.spot = 0
         """The spot the keys have chosen while placing a boat."""
-        self.replaying: RaceState | None = None
         self.layers = {name: widgets.ToggleButton(value=name == "zones", description=label,
                                                   tooltip=f"Show the {label}")
                        for name, label in LAYERS.items()}
@@ -45,38 +46,32 @@ class RaceBoard(TurnPicker, CanvasBoard):
         self.info = widgets.HTML(layout=widgets.Layout(width="330px"))
         self.messages = MessageLog(height="14em")
         self.logged = 0
-        self.replay = widgets.IntSlider(description="Replay", min=0, max=0, value=0,
-                                        continuous_update=False, layout={"width": "330px"})
         self.timer_on = widgets.Checkbox(description="2-minute turn timer", value=False)
         self.clock = widgets.Play(value=0, min=0, max=TURN_SECONDS, interval=1000,
                                   show_repeat=False, layout={"display": "none"})
         self.clock_label = widgets.Label()
         controls = [*self.layers.values(),
                     self.button("Undo", "Take back the last move (key u)", self.undo, "undo")]
-        side = [self.info, self.actions_box, self.place_heading, self.messages, self.replay,
+        side = [self.info, self.actions_box, self.place_heading, self.messages, self.replay_slider("330px"),
                 *self.save_and_load("race"), widgets.HBox([self.timer_on, self.clock_label]),
                 self.clock]
-        super().__init__(state, size=race_view(state).size, controls=controls, side=side,
+        super().__init__(state, size=race_size(state), controls=controls, side=side,
                          bots=bots)
         for toggle in self.layers.values():
             toggle.observe(self._guarded(lambda _: self.redraw()), names="value")
-        self.replay.observe(self._guarded(self._scrub), names="value")
         self.clock.observe(self._guarded(self._tick), names="value")
         self.timer_on.observe(self._guarded(self._toggle_timer), names="value")
         self.advance_bots()
         self.say(HELP)
 
-    # ----- what is shown ---------------------------------------------------------------------------
-    @property
-    def shown(self) -> RaceState:
-        """The state on the canvas: the live race, or a moment of the replay."""
-        return self.replaying or self.state
+    LIVE_AGAIN = "Back to the live race."
 
+    # ----- what is shown ---------------------------------------------------------------------------
     @property
     def options(self) -> list[TurnOption]:
         """The human's ends of turn this move (none while bots, chance or a replay act)."""
         state = self.state
-        if self.replaying or state.is_over() or state.placing \
+        if self.replaying is not None or state.is_over() or state.placing \
                 or state.current_player in (CHANCE, *self.bots) \
                 or not any(isinstance(a, Sail) for a in state.legal_actions()):
             return []
@@ -84,54 +79,72 @@ class RaceBoard(TurnPicker, CanvasBoard):
 
     def scene(self) -> Scene:
         layers = {name: toggle.value for name, toggle in self.layers.items()}
-        placing = self.state.placing and not self.replaying and self.spot
-        marker = self._spots()[self.spot % len(self._spots())] if placing else None
+        placing = self.state.placing and self.replaying is None and self.human_to_act
+        spots = self._spots() if placing else []
+        marker = spots[self.spot % len(spots)] if placing and self.spot else None
+        you = [name for seat, name in enumerate(self.state.names) if seat not in self.bots]
         return self.shown.scene(options=self.options, selected=self.chosen, marker=marker,
-                                **layers)
+                                spots=spots, you=you, **layers)
 
     def after_change(self) -> None:
         state = self.state
         for line in state.log[self.logged:]:
             self.messages.add(line)
         self.logged = len(state.log)
-        self.replay.max = len(state.history)
-        if not self.replaying:
-            self.replay.value = self.replay.max
+        self.follow_live()
         self.info.value = self._info()
         self.actions_box.children = self._action_buttons()
         self.place_heading.layout.display = None if state.placing else "none"
         self.clock.value = 0
 
+    def end_words(self) -> str:
+        """Who won, and the place of each boat sailed at the screen (the finishers in their
+        order, then the others by the legs they have sailed)."""
+        state = self.state
+        finished = [[state.names.index(name)] for name in state.finished]
+        others = [seat for seat in range(len(state.names)) if state.names[seat] not in
+                  state.finished]
+        order = finished + [[others[i] for i in group] for group in
+                            ranked([state.legs[seat] for seat in others])]
+        humans = [seat for seat in range(len(state.names)) if seat not in self.bots]
+        return f"Race over: {state.result.reason}. " + your_places(
+            order, humans, lambda seat: f"boat {state.names[seat]}")
+
     def _info(self) -> str:
         state = self.state
         if state.is_over():
-            return f"<b>{html.escape(state.result.reason)}</b>"
+            return f"<b>{html.escape(self.end_words())}</b>"
         if state.placing:
-            return f"<b>Place boat {state.names[len(state.boats)]}</b> (§3.1)"
+            return (f"<b>Place boat {state.names[len(state.boats)]}</b> (§3.1): click a blue "
+                    "dot, or ←/→ and Enter; the boat faces the heading chosen below.")
         boat = state.boat
         phase = "start procedure" if state.in_start_procedure else "race"
         return (f"<b>{boat.name} to play</b> · move {state.move_number} ({phase})<br>"
                 f"{html.escape(str(state).splitlines()[1 + state.turn])}")
 
     def _action_buttons(self) -> list[widgets.Button]:
-        if self.replaying:
+        if self.replaying is not None:
             return []
         labels = {Wait: ("Stand still", "pause"), Spin: ("Penalty turn", "repeat")}
         buttons = []
         for action in self.state.legal_actions():
             if isinstance(action, Protest):
-                buttons.append(self.button(f"Protest {action.offender}",
-                                           f"Claim a penalty against {action.offender} (§3.4)",
-                                           lambda a=action: self.play_turn(a), "flag"))
+                buttons.append(self._turn_button(f"Protest {action.offender}",
+                                                 f"Claim a penalty against {action.offender} "
+                                                 "(§3.4)", action, "flag"))
             elif isinstance(action, (Wait, Spin)):
                 label, icon = labels[type(action)]
                 sense = "" if isinstance(action, Wait) else (" ⟳" if action.clockwise else " ⟲")
-                buttons.append(self.button(label + sense, label, lambda a=action: self.play_turn(a),
-                                           icon))
+                buttons.append(self._turn_button(label + sense, label, action, icon))
         return buttons
+
+    def _turn_button(self, label: str, tooltip: str, action: object, icon: str) -> widgets.Button:
+        return self.button(label, tooltip, lambda: self.play_turn(action), icon)
 
     # ----- playing -----------------------------------------------------------------------------------
     def play_turn(self, action: object, success: str | None = None) -> None:
+        if self.refuse_in_replay():
+            return
         if self.play(action, success):
             self.selected = 0
 
@@ -139,8 +152,7 @@ class RaceBoard(TurnPicker, CanvasBoard):
         self.play_turn(Sail(option.position, option.heading), f"{option.describe()}.")
 
     def on_click(self, x: float, y: float) -> None:
-        if self.replaying:
-            self.say("This is a replay: drag the slider to the end to play on.", "error")
+        if self.refuse_in_replay():
             return
         view = race_view(self.state)
         if self.state.placing:
@@ -158,7 +170,7 @@ class RaceBoard(TurnPicker, CanvasBoard):
             self.play_turn(Sail(point, self.state.boat.heading))  # the engine says why not
 
     def on_key(self, key: str, shift: bool, ctrl: bool, meta: bool) -> None:
-        if self.state.placing and not self.replaying:
+        if self.state.placing and self.replaying is None:
             self._place_with_key(key)
             return
         if self.pick_with_key(key):
@@ -187,24 +199,16 @@ class RaceBoard(TurnPicker, CanvasBoard):
                            f"Placed at {point}.")
 
     def reset(self, new_game: bool) -> None:
-        self.selected, self.spot, self.replaying = 0, 0, None
+        self.selected, self.spot = 0, 0
+        self.stop_replay()
         self.messages.clear()
         for line in self.state.log:
             self.messages.add(line)
         self.logged = len(self.state.log)
 
     # ----- replay, save, load, timer ---------------------------------------------------------------
-    def _scrub(self, change: dict) -> None:
-        moves = change["new"]
-        if moves >= len(self.state.history):
-            self.replaying = None
-            self.refresh("Back to the live race.")
-            return
-        self.replaying = self.state.position_after(moves)
-        self.actions_box.children = []
-        self.redraw()
-        self.say(f"Replay: after move {moves} of {len(self.state.history)}. "
-                 f"{self.replaying.log[-1] if self.replaying.log else ''}")
+    def replay_caption(self, past: RaceState) -> str:
+        return past.log[-1] if past.log else ""
 
     def _toggle_timer(self, change: dict) -> None:
         self.clock.value = 0

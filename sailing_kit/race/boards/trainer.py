@@ -1,17 +1,25 @@
-"""The right-of-way trainer board: answer scenarios, or set boats up freely and watch the umpire."""
+"""The right-of-way trainer board: answer scenarios, or set boats up freely and watch the umpire.
+
+The quiz asks before it tells: until the student answers, the picture has a neutral title, no
+infringement ring and a "?" on a light-blue point; then the scenario's title, the ruling's
+marks and the explanation. The grid is zoomed onto each scenario's boats in a canvas that keeps
+its size.
+"""
 
 from __future__ import annotations
 
 import html
+from dataclasses import replace
 
 import ipywidgets as widgets
 
 from sailing_kit.core.compass import Direction
-from sailing_kit.core.grid import Grid, step
+from sailing_kit.core.grid import step
 from sailing_kit.draw.gridview import GridView
 from sailing_kit.draw.scene import Scene
 from sailing_kit.race.rightofway import Boat, Rule
 from sailing_kit.race.situation import Situation
+from sailing_kit.race.situation_drawing import header, situation_scene, situation_view
 from sailing_kit.race.trainer import Trainer
 from sailing_kit.widgets.board import CanvasBoard
 
@@ -28,6 +36,8 @@ RULE_LABELS = {
 HELP = ("Quiz: click the boat that must keep clear (or its button, or keys 1/2). Free mode: drag a "
         "boat to move it (or s selects a boat, arrows move it); q/e turn it; a/d turn the wind. "
         "The umpire judges the boat you moved last, or the wind shift.")
+BOX = (460, 480)
+"""The canvas (pixels): every scenario is zoomed to fill it."""
 ARROWS = {"ArrowUp": Direction.N, "ArrowDown": Direction.S, "ArrowLeft": Direction.W,
           "ArrowRight": Direction.E}
 
@@ -38,8 +48,6 @@ class RightOfWayTrainer(CanvasBoard):
 
     def __init__(self, trainer: Trainer | None = None, *, level: int = 1, seed: int = 0):
         trainer = trainer if trainer is not None else Trainer(level=level, seed=seed)
-        extents = [s.extent() for s in trainer.scenarios]
-        self.grid_size = (max(w for w, _ in extents), max(h for _, h in extents))
         self.free: Situation | None = None
         self.selected: str | None = None
         self.feedback = widgets.HTML(layout=widgets.Layout(width="340px"))
@@ -58,8 +66,9 @@ class RightOfWayTrainer(CanvasBoard):
         self.mode.observe(self._guarded(self._toggle_free), names="value")
         controls = [self.level, self.button("Next", "Next scenario", self.next_scenario,
                                             icon="forward"), self.mode]
-        size = trainer.current.view(self.grid_size).size
-        super().__init__(trainer, size=size, controls=controls,
+        self.state = trainer  # (CanvasBoard sets it too) the first grid needs the question
+        self.grid = self._fitted(trainer.current)
+        super().__init__(trainer, size=BOX, controls=controls,
                          side=[self.score, self.answers, self.rules, self.feedback])
         self.after_change()
         self.say(HELP)
@@ -74,41 +83,74 @@ class RightOfWayTrainer(CanvasBoard):
         """What the canvas shows: the scenario asked, or the free mode's own situation."""
         return self.free or self.trainer.current
 
-    def _view(self) -> GridView:
-        return self.situation.view(self.grid_size)
+    @property
+    def asking(self) -> bool:
+        """A quiz question waits for its answer: the picture must not give it away."""
+        return self.free is None and not self.trainer.answered
+
+    def question(self) -> str:
+        """The neutral title shown while asking."""
+        trainer = self.trainer
+        first, second = trainer.current.question
+        number = trainer.index % len(trainer.scenarios) + 1
+        return f"Scenario {number} of {len(trainer.scenarios)}: who must keep clear, {first} " \
+            f"or {second}?"
+
+    def title(self) -> str:
+        return self.question() if self.asking else self.situation.title
+
+    def view(self) -> GridView:
+        """The grid on the canvas (where each boat is drawn and clicked)."""
+        return self.grid
+
+    def _fitted(self, situation: Situation) -> GridView:
+        """The grid zoomed onto ``situation``, with room for the longer of its titles (so the
+        boats stay put when the answer shows the real one)."""
+        titles = [situation.title] if situation is self.free else \
+            [situation.title, self.question()]
+        title = max(titles, key=lambda t: len(header(situation, t, BOX[0])))
+        return situation_view(situation, box=BOX, title=title)
 
     def scene(self) -> Scene:
-        return self.situation.scene(size=self.grid_size)
+        return situation_scene(self.situation, self.grid, reveal=not self.asking,
+                               title=self.title())
 
     def describe(self) -> str:
-        return self.situation.describe()
+        if not self.asking:
+            return self.situation.describe()
+        first, second = self.trainer.current.question
+        asked = Situation.describe(replace(self.situation, title=self.question()))
+        return f"{asked}\nQuestion: between {first} and {second}, who must keep clear?"
 
     def after_change(self) -> None:
         scenario = self.trainer.current
         self.rules.layout.display = None if self.trainer.level == 2 and not self.free else "none"
         self.score.value = f"<b>Score: {self.trainer.score}</b>"
-        self.answers.children = [] if self.free else [
-            self.button(f"{name} keeps clear", f"Answer: {name} must keep clear",
-                        lambda name=name: self.answer(name))
-            for name in scenario.question
-        ]
+        self.answers.children = [] if self.free else [self._answer_button(name)
+                                                      for name in scenario.question]
         if self.free is not None:
             self.feedback.value = self._live_ruling()
+
+    def _answer_button(self, name: str) -> widgets.Button:
+        return self.button(f"{name} keeps clear", f"Answer: {name} must keep clear",
+                           lambda: self.answer(name))
 
     # ----- quiz -----------------------------------------------------------------------------------
     def answer(self, keep_clear: str) -> None:
         verdict = self.trainer.answer(keep_clear, self.rules.value)
         self.feedback.value = verdict._repr_html_()
         self.score.value = f"<b>Score: {self.trainer.score}</b>"
+        self.redraw()  # answered: now the picture shows why
         self.say("Press Next for another scenario." if verdict.ok else
                  "Read the ruling, then try the next one.", "good" if verdict.ok else "info")
 
     def next_scenario(self) -> None:
         self.free, self.mode.value = None, False
         self.trainer.next()
+        self.grid = self._fitted(self.trainer.current)
         self.rules.value = None
         self.feedback.value = ""
-        self.refresh(f"Scenario: {self.trainer.current.title}. Who must keep clear?")
+        self.refresh(f"{self.question()} Click it, or press 1 or 2.")
 
     def _change_level(self, change: dict) -> None:
         self.trainer.level = change["new"]
@@ -120,12 +162,13 @@ class RightOfWayTrainer(CanvasBoard):
         self.free = Situation(boats=scenario.boats, wind=scenario.wind, marks=scenario.marks,
                               start=scenario.start, title="Free mode: the umpire rules live",
                               ) if change["new"] else None
+        self.grid = self._fitted(self.situation)
         self.selected = None
         self.refresh("Free mode: drag the boats, turn them with q/e, the wind with a/d."
                      if self.free else "Back to the quiz.")
 
     def _live_ruling(self) -> str:
-        free = self.free
+        free = self.situation
         ruling = free.judge(free.boats[0].name, free.boats[1].name)
         lines = [f"<b>{html.escape(str(ruling))}</b>",
                  f"<i>Real rules:</i> {html.escape(ruling.rrs)}"]
@@ -162,7 +205,7 @@ class RightOfWayTrainer(CanvasBoard):
     def on_release(self, x: float, y: float) -> None:
         if self.free is None or self.selected is None:
             return
-        point = self._view().nearest(x, y)
+        point = self.grid.nearest(x, y)
         boat = next(b for b in self.free.boats if b.name == self.selected)
         if point is None or point == boat.position:
             self.say(f"{boat.name} selected: q/e turns it.")
@@ -188,15 +231,12 @@ class RightOfWayTrainer(CanvasBoard):
         elif self.free is not None and self.selected and key in ARROWS:
             boat = self.free.boat(self.selected)
             point = step(boat.position, ARROWS[key])
-            if point in self._view_grid() and self.free.boat_at(point) is None:
+            if self.grid.contains(point) and self.free.boat_at(point) is None:
                 self.free = self.free.after(boat.name, point, boat.heading)
                 self.refresh(f"{boat.name} moved to {point}.")
         elif key == "n":
             self.next_scenario()
 
-    def _view_grid(self) -> Grid:
-        view = self._view()
-        return Grid(view.width, view.height)
 
     def _boat_at(self, x: float, y: float) -> Boat | None:
-        return self.situation.boat_at(self._view().nearest(x, y))
+        return self.situation.boat_at(self.grid.nearest(x, y))

@@ -1,0 +1,145 @@
+"""Releases of the exercise notebooks: the student's and the teacher's, both made from the one
+source of each exercise (its notebook in ``exercises/`` and its question module), so the two can
+never drift apart.
+
+The repository holds the student notebooks only; a teacher's version is generated on demand,
+into a folder outside the class's repository::
+
+    python -m sailing_kit.exercises.release student OUT [--mode assessment]
+    python -m sailing_kit.exercises.release teacher OUT
+
+The student release copies the notebooks without outputs, in practice or assessment mode. The
+teacher's version fills every answer cell with the kit's answer for the student named in its
+first cell (any name: each student's variant has its own answers), asserts that each check
+passes, and adds the worked pictures of the solutions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import re
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import nbformat
+
+from sailing_kit.exercises import catalogue
+
+TEACHER_NAME = "Ada Lovelace"
+START = re.compile(r"start\((?P<name>[^,)]*)(?:,\s*mode=\"(?P<mode>\w+)\")?\)")
+_MODE = re.compile(r"mode=\"\w+\"")
+
+
+def exercise_of(notebook: nbformat.NotebookNode, path: Path | None = None) -> str | None:
+    """The exercise a notebook is: from its metadata, its import line, else its file name."""
+    recorded = notebook.metadata.get("sailing_kit", {}).get("exercise")
+    if recorded in catalogue.SETS:
+        return str(recorded)
+    for cell in notebook.cells:
+        if cell.cell_type == "code" and (found := catalogue.recognise(cell.source)):
+            return found
+    return catalogue.recognise(path.name) if path is not None else None
+
+
+def student_version(notebook: nbformat.NotebookNode, exercise: str,
+                    mode: str = "practice") -> nbformat.NotebookNode:
+    """The notebook as students receive it: no outputs, the mode set in its first cell."""
+    released = copy.deepcopy(notebook)
+    released.metadata["sailing_kit"] = {"exercise": exercise, "mode": mode}
+    for cell in released.cells:
+        if cell.cell_type == "code":
+            cell.outputs, cell.execution_count = [], None
+            if START.search(cell.source):
+                cell.source = _MODE.sub(f'mode="{mode}"', cell.source)
+    return released
+
+
+def teacher_version(notebook: nbformat.NotebookNode, exercise: str,
+                    student: str = TEACHER_NAME) -> nbformat.NotebookNode:
+    """The teacher's notebook: each answer cell holds the kit's answer for ``student``, each
+    check asserts it passes, and worked pictures follow."""
+    questions = {q.number: q for q in catalogue.questions(exercise)}
+    teacher = student_version(notebook, exercise)
+    cells = [nbformat.v4.new_markdown_cell(
+        "**Teacher's version** (made by `python -m sailing_kit.exercises.release teacher`): "
+        "every answer cell holds the kit's answer for the student named in the first code cell. "
+        "Each student's questions are drawn from their name: write a student's name there and "
+        "run the notebook to see their questions and answers. Keep this file away from "
+        "students.")]
+    for cell in teacher.cells:
+        if cell.cell_type == "code" and START.search(cell.source):
+            cell.source = ("from sailing_kit.exercises.session import solution, worked\n"
+                           + START.sub(f'start("{student}", mode="practice")', cell.source))
+        cells.append(cell)
+        number = _answer_number(cell)
+        if number is not None and number in questions:
+            cell.source = f"answer_{number} = solution(q{number})\nanswer_{number}"
+        elif cell.cell_type == "code" and (match := re.fullmatch(r"q(\d+)\(answer_\1\)",
+                                                                   cell.source.strip())):
+            cell.source = (f"checked = {cell.source.strip()}\nassert checked.ok, checked.message"
+                           "\nchecked")
+            question = questions[int(match[1])]
+            if question.has_worked:
+                cells.append(_code(f"worked(q{question.number})", cell))
+    teacher.cells = cells
+    for cell in teacher.cells:
+        cell.metadata.setdefault("slideshow", {"slide_type": "-"})
+    teacher.cells[0].metadata["slideshow"] = {"slide_type": "slide"}
+    teacher.cells[1].metadata["slideshow"] = {"slide_type": "-"}
+    return teacher
+
+
+def _answer_number(cell: nbformat.NotebookNode) -> int | None:
+    match = re.match(r"answer_(\d+) = ", cell.source) if cell.cell_type == "code" else None
+    return int(match[1]) if match else None
+
+
+def _code(source: str, like: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    cell = nbformat.v4.new_code_cell(source)
+    cell.metadata = copy.deepcopy(like.metadata)
+    return cell
+
+
+def release(which: str, source: Path, out: Path, mode: str = "practice",
+            student: str = TEACHER_NAME) -> list[Path]:
+    """Write the ``which`` ("student" or "teacher") version of every exercise in ``source``."""
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for path in sorted(source.glob("*.ipynb")):
+        notebook = nbformat.read(path, as_version=4)
+        exercise = exercise_of(notebook, path)
+        if exercise is None:
+            continue
+        made = (student_version(notebook, exercise, mode) if which == "student"
+                else teacher_version(notebook, exercise, student))
+        target = out / path.name
+        nbformat.write(made, target)
+        written.append(target)
+    return written
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m sailing_kit.exercises.release",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("which", choices=["student", "teacher"])
+    parser.add_argument("out", type=Path, help="the folder to write the notebooks into")
+    parser.add_argument("--source", type=Path, default=Path("exercises"),
+                        help="the exercise notebooks (default: exercises/)")
+    parser.add_argument("--mode", choices=["practice", "assessment"], default="practice",
+                        help="the mode of a student release (default: practice)")
+    parser.add_argument("--student", default=TEACHER_NAME,
+                        help="whose answers the teacher's version shows first")
+    args = parser.parse_args(argv)
+    written = release(args.which, args.source, args.out, args.mode, args.student)
+    if not written:
+        print(f"no exercise notebooks in {args.source}", file=sys.stderr)
+        return 1
+    for path in written:
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,267 @@
+"""The umpire's rulings in words, for the right-of-way exercises: why the engine's ruling
+between two boats is what it is (citing the rulebook), why another rule does not decide, and the
+names of the rules a student may write.
+
+Every sentence is built from the engine's own ruling (:meth:`Situation.judge` and
+:mod:`sailing_kit.race.rightofway`); nothing here decides right of way.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sailing_kit.core.compass import Direction
+from sailing_kit.core.grid import Point
+from sailing_kit.exercises.readers import read_choice
+from sailing_kit.race.engagement import judge, nearest_mark
+from sailing_kit.race.rightofway import Boat, Rule, Ruling, course_point, in_zone, leeward_depth
+from sailing_kit.race.sailing import PointOfSail, TurnOption, point_of_sail, tack
+from sailing_kit.race.situation import Situation
+
+
+def ruling(position: Situation, one: str = "A", other: str = "B") -> Ruling:
+    """The umpire's ruling between two boats (``Situation.judge``), A and B by default."""
+    return position.judge(one, other)
+
+
+def _first_to_arrive(position: Situation, a: Boat, b: Boat) -> Boat:
+    """The boat that counts as arrived first, as the umpire counts it."""
+    first, second = sorted((a, b), key=position.boats.index)
+    return second if course_point(first, position.wind) == second.position else first
+
+
+def option_words(option: TurnOption) -> str:
+    if option.path:
+        return f"advances to {option.position}, heading {option.heading}"
+    return f"turns on the spot to {option.heading}"
+
+
+def boats_line(position: Situation) -> str:
+    """The boats in words, each boat head to wind noted, and the marks."""
+    line = "; ".join(
+        f"{b.name} at {b.position} heading {b.heading}"
+        + (" (left head to wind by a wind shift)"
+           if point_of_sail(b.heading, position.wind) is PointOfSail.HEAD_TO_WIND else "")
+        for b in position.boats)
+    return line + "".join(f"; a mark at {mark}" for mark in position.marks)
+
+
+# ----- explaining a ruling ---------------------------------------------------------------------
+
+def tack_phrase(boat: Boat, wind: Direction) -> str:
+    sailing = point_of_sail(boat.heading, wind)
+    if sailing is PointOfSail.HEAD_TO_WIND:
+        return "head to wind, with no tack"
+    if sailing is PointOfSail.RUN:
+        return "on a run, which counts as starboard tack"
+    return f"{sailing.phrase} on {tack(boat.heading, wind)} tack"
+
+
+def _depth(boat: Boat, wind: Direction) -> int:
+    return leeward_depth(boat.position, wind)
+
+
+def _speed(boat: Boat, wind: Direction) -> int:
+    return point_of_sail(boat.heading, wind).speed
+
+
+def _lines(count: int) -> str:
+    return f"{count} wind line" + ("" if count == 1 else "s")
+
+
+def _mark(position: Situation, a: Boat, b: Boat) -> Point | None:
+    """The mark whose zone counts between two boats: the nearest."""
+    return nearest_mark(a, b, position.marks)
+
+
+def _zone_applies(position: Situation, a: Boat, b: Boat) -> bool:
+    mark = _mark(position, a, b)
+    return (mark is not None and not position.start
+            and (in_zone(a.position, mark) or in_zone(b.position, mark)))
+
+
+def _squared(point: Point, mark: Point) -> int:
+    return (point[0] - mark[0]) ** 2 + (point[1] - mark[1]) ** 2
+
+
+def _inside_outside(position: Situation, a: Boat, b: Boat) -> tuple[Boat, Boat] | None:
+    """(inside, outside) at the mark, or None if both are equally near it."""
+    mark = _mark(position, a, b)
+    assert mark is not None
+    da, db = _squared(a.position, mark), _squared(b.position, mark)
+    if da == db:
+        return None
+    return (a, b) if da < db else (b, a)
+
+
+def _zone_words(position: Situation, a: Boat, b: Boat) -> str:
+    mark = _mark(position, a, b)
+    assert mark is not None, "only called when a zone counts"
+    inside = [boat.name for boat in (a, b) if in_zone(boat.position, mark)]
+    where = f"the zone of the 2 lengths round the mark at {mark}"
+    if len(inside) == 2:
+        return f"Both boats are within {where}"
+    return f"{inside[0]} is within {where} (one boat in the zone is enough)"
+
+
+def explain(position: Situation, ruling: Ruling) -> str:
+    """Why the engine's ``ruling`` between two boats of ``position`` is what it is, citing the
+    section of the rulebook."""
+    wind = position.wind
+    win, lose = position.boat(ruling.winner), position.boat(ruling.keep_clear)
+    rule = ruling.rule_key
+    if rule is Rule.STARBOARD:
+        first = tack_phrase(win, wind)
+        text = (f"{win.name} is {first}{',' if ',' in first else ''} and {lose.name} "
+                f"{tack_phrase(lose, wind)}: the boat on starboard tack has right of way")
+        if _depth(lose, wind) > _depth(win, wind):
+            text += f", even though {lose.name} is to leeward: the tack comes first"
+        return text + " (§3.4)."
+    if rule is Rule.HEAD_TO_WIND:
+        return (f"{lose.name} is head to wind: it has no tack, so it keeps clear of "
+                f"{win.name}, which is {tack_phrase(win, wind)} (§3.4, the kit's reading).")
+    if rule is Rule.LEEWARD:
+        both = (f"on {tack(win.heading, wind)} tack" if tack(win.heading, wind)
+                else "head to wind")
+        text = (f"Both boats are {both}, so the tack does not decide; {win.name} is "
+                f"{_lines(_depth(win, wind) - _depth(lose, wind))} further from the wind (to "
+                f"leeward) than {lose.name}, and the boat to leeward has right of way")
+        if _speed(lose, wind) > _speed(win, wind):
+            text += (f", even though {lose.name} is faster: speed only counts when both boats "
+                     "are on the same wind line")
+        return text + " (§3.4)."
+    if rule is Rule.FASTER:
+        text = (f"Both boats are on {tack(win.heading, wind)} tack and on the same wind line, so "
+                f"neither is to leeward; {win.name} {point_of_sail(win.heading, wind).phrase} "
+                f"(2 moves a turn) is faster than {lose.name} "
+                f"{point_of_sail(lose.heading, wind).phrase} (1 move), and the faster point of "
+                "sail has right of way (§3.4)")
+        if position.previous_wind is None and _first_to_arrive(position, win, lose) is lose:
+            text += f". {lose.name} arrived first, but the turn order only counts at equal speed"
+        return text + "."
+    if rule is Rule.TURN_ORDER:
+        both = (f"on {tack(win.heading, wind)} tack" if tack(win.heading, wind)
+                else "head to wind")
+        return (f"Both boats are {both}, on the same wind line and equally fast "
+                f"({point_of_sail(win.heading, wind).label} and "
+                f"{point_of_sail(lose.heading, wind).label}), so the turn order decides: "
+                f"{win.name} arrived first (§3.4).")
+    if rule is Rule.INSIDE:
+        text = (f"{_zone_words(position, win, lose)}, where only the inside position counts: "
+                f"{win.name} is nearer the mark than {lose.name}, so it has right of way (§3.6)")
+        outside = _ladder_ruling(position, win, lose)
+        if outside.winner != win.name:
+            text += (f". Outside the zone {outside.winner} would have it: "
+                     f"{lower_first(explain(position, outside))}")
+            return text
+        return text + "."
+    # Rule.ASTERN_IN_ZONE
+    return (f"{win.name}'s next movement leads onto {lose.name}'s intersection from astern: "
+            f"{win.name} engages {lose.name} from astern, and "
+            f"{lower_first(_zone_words(position, win, lose))}. The inside boat {lose.name} "
+            "then loses its right of way, whatever the wind: it may not manoeuvre and must "
+            "advance (§3.6, fig. 14).")
+
+
+def lower_first(text: str) -> str:
+    """``text`` with its first word in lower case, unless that word is a boat's letter."""
+    return text if re.match(r"[A-Z]\b", text) else text[:1].lower() + text[1:]
+
+
+def _ladder_ruling(position: Situation, a: Boat, b: Boat) -> Ruling:
+    """The ruling of the ladder of §3.4 alone (no zone)."""
+    first, second = sorted((a, b), key=position.boats.index)
+    return judge(first, second, position.wind)
+
+
+def why_rule_does_not_decide(position: Situation, said: Rule, ruling: Ruling) -> str:
+    """Why ``said`` is not the rule that decides between the two boats of ``ruling``."""
+    wind = position.wind
+    a, b = sorted((position.boat(ruling.winner), position.boat(ruling.keep_clear)),
+                  key=position.boats.index)
+    zone = _zone_applies(position, a, b)
+    mark = _mark(position, a, b)
+    if said in (Rule.INSIDE, Rule.ASTERN_IN_ZONE):
+        if mark is None:
+            return "there is no mark here, so the zone rules of §3.6 do not apply"
+        if position.start:
+            return "at the start the inside position at the mark does not count (§3.6)"
+        if not zone:
+            return f"neither boat is within the zone of the 2 lengths of the mark at {mark}"
+        sides = _inside_outside(position, a, b)
+        if sides is None:
+            return "both boats are equally near the mark: neither is inside, so the ladder decides"
+        inside, outside = sides
+        if said is Rule.INSIDE:
+            return (f"{outside.name} engages the inside boat {inside.name} from astern, and then "
+                    "the inside boat loses its right of way (§3.6)")
+        return (f"{outside.name} does not engage {inside.name} from astern: its next movement "
+                f"does not lead onto {inside.name}'s intersection from behind")
+    if zone:
+        return ("within the zone of the 2 lengths the engagement rules of §3.4 lapse: only the "
+                "inside position counts (§3.6)")
+    tack_a, tack_b = tack(a.heading, wind), tack(b.heading, wind)
+    if said is Rule.HEAD_TO_WIND:
+        if tack_a is None and tack_b is None:
+            return "both boats are head to wind, so that does not tell them apart"
+        return "neither boat is head to wind: both have a tack"
+    if tack_a is not tack_b and (tack_a is None or tack_b is None):
+        still = a if tack_a is None else b
+        return (f"{still.name} is head to wind and has no tack at all: a boat head to wind keeps "
+                "clear of a boat on either tack, before anything else is looked at")
+    if said is Rule.STARBOARD:
+        both = f"on {tack_a} tack" if tack_a else "head to wind"
+        return f"both boats are {both}, so the tack does not decide"
+    if tack_a is not tack_b:
+        return (f"the tacks differ ({a.name} on {tack_a}, {b.name} on {tack_b}), and the tack is "
+                "looked at first")
+    depth_a, depth_b = _depth(a, wind), _depth(b, wind)
+    if said is Rule.LEEWARD:
+        return "both boats are on the same wind line, so neither is to leeward"
+    if depth_a != depth_b:
+        deeper = a if depth_a > depth_b else b
+        return (f"{deeper.name} is further to leeward, and leeward is looked at before speed and "
+                "turn order")
+    if said is Rule.FASTER:
+        return (f"both boats are equally fast ({point_of_sail(a.heading, wind).label} and "
+                f"{point_of_sail(b.heading, wind).label})")
+    faster = a if _speed(a, wind) > _speed(b, wind) else b
+    return (f"{faster.name} is on a faster point of sail, and speed is looked at before the "
+            "turn order")
+
+
+RULE_NAMES: dict[str, Rule] = {
+    "starboard": Rule.STARBOARD,
+    "head to wind": Rule.HEAD_TO_WIND,
+    "leeward": Rule.LEEWARD,
+    "faster": Rule.FASTER,
+    "turn order": Rule.TURN_ORDER,
+    "inside": Rule.INSIDE,
+    "astern in zone": Rule.ASTERN_IN_ZONE,
+}
+RULE_ALIASES: dict[str, Rule] = {
+    "starboard tack": Rule.STARBOARD, "starboard over port": Rule.STARBOARD,
+    "tack": Rule.STARBOARD, "port starboard": Rule.STARBOARD, "port/starboard": Rule.STARBOARD,
+    "in irons": Rule.HEAD_TO_WIND, "no tack": Rule.HEAD_TO_WIND,
+    "to leeward": Rule.LEEWARD, "windward leeward": Rule.LEEWARD, "windward/leeward": Rule.LEEWARD,
+    "leeward over windward": Rule.LEEWARD,
+    "speed": Rule.FASTER, "faster point of sail": Rule.FASTER, "fastest": Rule.FASTER,
+    "order": Rule.TURN_ORDER, "first to arrive": Rule.TURN_ORDER, "arrived first": Rule.TURN_ORDER,
+    "first arrived": Rule.TURN_ORDER,
+    "inside position": Rule.INSIDE, "inside boat": Rule.INSIDE,
+    "nearer the mark": Rule.INSIDE,
+    "engaged from astern": Rule.ASTERN_IN_ZONE, "astern": Rule.ASTERN_IN_ZONE,
+    "from astern": Rule.ASTERN_IN_ZONE, "astern in the zone": Rule.ASTERN_IN_ZONE,
+}
+
+
+def read_rule(value: object) -> Rule:
+    """A rule of right of way by its name in :class:`Rule` (``"turn_order"``) or in plain words
+    (``"turn order"``, ``"first to arrive"``), ignoring case."""
+    if isinstance(value, Rule):
+        return value
+    return read_choice(value, RULE_NAMES, "rule of right of way", aliases=RULE_ALIASES)
+
+
+def rule_name(rule: Rule) -> str:
+    return next(name for name, r in RULE_NAMES.items() if r is rule)

@@ -1,0 +1,276 @@
+"""The student at work in a notebook: who they are, the mode, and every try.
+
+Each exercise notebook starts with ``start("Ada Lovelace")``: the name draws the variants of
+every question. ``mode="practice"`` (the default) explains each mistake; ``mode="assessment"``
+says right or not yet, with hints that deepen try by try. Every readable try is recorded: in the
+feedback box's output (so the saved notebook keeps the question, answer, verdict and try
+number of every try), in assessment mode also in ``.sailing_kit/tries.jsonl`` beside the
+notebook (so a restarted kernel keeps counting), and it is announced to the listeners of
+:mod:`sailing_kit.exercises.attempts` (a class server).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+from dataclasses import dataclass, field
+from html import escape
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from sailing_kit.draw import palette
+from sailing_kit.draw.feedback import Feedback
+from sailing_kit.exercises.attempts import Attempt, notify
+from sailing_kit.exercises.readers import show
+from sailing_kit.exercises.verdicts import Marked, assessment_text, practice_text
+
+if TYPE_CHECKING:
+    from sailing_kit.exercises.question import Question
+
+MODES = ("practice", "assessment")
+JOURNAL = Path(".sailing_kit") / "tries.jsonl"
+"""Where assessment tries are kept, relative to the notebook's folder."""
+
+
+@dataclass(frozen=True)
+class Try:
+    """One recorded try."""
+
+    question: str
+    number: int
+    answer: str
+    ok: bool
+    share: float
+
+    def record(self) -> dict[str, object]:
+        return {"question": self.question, "try": self.number, "answer": self.answer,
+                "verdict": "right" if self.ok else "not yet", "share": round(self.share, 3)}
+
+
+@dataclass
+class Session:
+    """One student working through one exercise notebook."""
+
+    exercise: str
+    student: str
+    mode: str = "practice"
+    tries: dict[str, list[Try]] = field(default_factory=dict)
+
+    def add(self, question: str, marked: Marked, answer: object) -> Try:
+        history = self.tries.setdefault(question, [])
+        attempt = Try(question, len(history) + 1, show(answer, 80), marked.ok, marked.share)
+        history.append(attempt)
+        if self.mode == "assessment":
+            _journal_add(self, attempt)
+        return attempt
+
+
+_sessions: dict[str, Session] = {}
+
+
+def student_key(name: str) -> str:
+    """The name as the variants read it: case and extra spaces ignored."""
+    return " ".join(str(name).casefold().split())
+
+
+def started_names() -> dict[str, str]:
+    """The student named in each exercise started in this kernel (what the grader reads)."""
+    return {exercise: s.student for exercise, s in _sessions.items()}
+
+
+def start(exercise: str, student: object, mode: str = "practice") -> Started:
+    """Name the student of ``exercise`` (see the module docstring); returns a box to display."""
+    if not isinstance(student, str) or not student.strip() or student.strip() == "...":
+        return Started(exercise, "", mode, "write your name in place of the ... (in quotes, "
+                       "like \"Ada Lovelace\"), then run this cell again.")
+    if mode not in MODES:
+        return Started(exercise, "", mode, f"the mode is \"practice\" or \"assessment\", not "
+                       f"{show(mode)}.")
+    name = " ".join(student.split())[:80]
+    _sessions[exercise] = session = Session(exercise, name, mode)
+    if mode == "assessment":
+        _journal_load(session)
+    _install_name_error_hook()
+    return Started(exercise, name, mode)
+
+
+def session_of(exercise: str) -> Session | None:
+    return _sessions.get(exercise)
+
+
+def stop(exercise: str) -> None:
+    """Forget the student of ``exercise`` (for tests)."""
+    _sessions.pop(exercise, None)
+
+
+NOT_STARTED = ("name yourself first: run the first cell of the notebook, with your name in "
+               "start(\"...\"). Your questions are drawn from your name.")
+
+
+def check(question: Question, answer: object) -> Feedback:
+    """The feedback box for ``answer`` to ``question``, for the student of its exercise."""
+    session = _sessions.get(question.exercise)
+    if session is None:
+        return Feedback(False, NOT_STARTED, title=question.title, answered=False)
+    marked = question.grade(session.student, answer)
+    if not marked.is_try:
+        return Checked(False, marked.problem, question.title, marked.answered)
+    attempt = session.add(question.key, marked, answer)
+    points = question.points_for(marked)
+    notify(Attempt(session.student, question.exercise, question.key, attempt.answer, marked.ok,
+                   attempt.number, points, question.points, mode=session.mode))
+    if session.mode == "assessment":
+        text = assessment_text(marked, question.hint, attempt.number)
+    else:
+        text = practice_text(marked, question.hint)
+    history = session.tries[question.key]
+    return Checked(marked.ok, text, question.title, True, tries=tuple(history),
+                   record={"exercise": question.exercise, "student": session.student,
+                           "mode": session.mode, "question": question.key,
+                           "tries": [t.record() for t in history]})
+
+
+def prompt(question: Question) -> str:
+    session = _sessions.get(question.exercise)
+    if session is None:
+        return f"**{question.title}** — {NOT_STARTED}"
+    return f"**{question.title}**\n\n{question.prompt_for(session.student)}"
+
+
+def picture(question: Question) -> object:
+    session = _sessions.get(question.exercise)
+    if session is None:
+        return Feedback(False, NOT_STARTED, title=question.title, answered=False)
+    return question.picture_for(session.student)
+
+
+def solution(question: Question) -> object:
+    """The kit's answer to ``question`` for the student named in the first cell (the teacher's
+    version uses it)."""
+    session = _sessions.get(question.exercise)
+    if session is None:
+        raise RuntimeError(NOT_STARTED)
+    return question.solution_for(session.student)
+
+
+def worked(question: Question) -> object:
+    """The worked picture of ``question``'s solution, for the student named in the first cell."""
+    session = _sessions.get(question.exercise)
+    if session is None:
+        raise RuntimeError(NOT_STARTED)
+    return question.worked_for(session.student)
+
+
+# ----- what the notebook shows --------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Checked(Feedback):
+    """A feedback box that also carries the record of every try at its question, in the
+    output's metadata (``{"sailing_kit": {...}}``), where the saved notebook keeps it."""
+
+    tries: tuple[Try, ...] = ()
+    record: dict[str, object] | None = field(default=None, compare=False, hash=False)
+
+    def _tries_line(self) -> str:
+        if not self.tries:
+            return ""
+        marks = " ".join("✔" if t.ok else "✘" for t in self.tries)
+        return f"Try {self.tries[-1].number} · recorded: {marks}"
+
+    def __str__(self) -> str:
+        line = self._tries_line()
+        return super().__str__() + (f"\n{line}" if line else "")
+
+    def _repr_html_(self) -> str:
+        line = self._tries_line()
+        html = super()._repr_html_()
+        if not line:
+            return html
+        note = f"<div style='color:{palette.MUTED};font-size:90%'>{escape(line)}</div></div>"
+        return html[: -len("</div>")] + note
+
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> object:
+        data = {"text/html": self._repr_html_(), "text/plain": str(self)}
+        return (data, {"sailing_kit": self.record}) if self.record else data
+
+
+@dataclass(frozen=True)
+class Started:
+    """The box ``start`` shows: whose questions these are and the mode, or what to fix."""
+
+    exercise: str
+    student: str
+    mode: str
+    problem: str = ""
+
+    def _text(self) -> str:
+        if self.problem:
+            return self.problem
+        how = ("every check explains what is wrong." if self.mode == "practice" else
+               "each check says right or not yet; hints come with each new try, and every try "
+               "is recorded.")
+        return (f"Hello {self.student}: your questions are drawn from your name. "
+                f"{self.mode.capitalize()} mode: {how}")
+
+    def __str__(self) -> str:
+        return str(Feedback(not self.problem, self._text(), answered=not self.problem))
+
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> object:
+        box = Feedback(not self.problem, self._text(), answered=not self.problem)
+        data = {"text/html": box._repr_html_(), "text/plain": str(box)}
+        if self.problem:
+            return data
+        return data, {"sailing_kit": {"exercise": self.exercise, "student": self.student,
+                                      "mode": self.mode}}
+
+
+# ----- the NameError of a check run before its answer cell ----------------------------------------
+
+_ANSWER_NAME = re.compile(r"name '(answer_(\d+))' is not defined")
+
+
+def _install_name_error_hook() -> None:
+    """In IPython, a check cell run before its answer cell says so, instead of a NameError."""
+    with contextlib.suppress(ImportError, AttributeError):
+        from IPython import get_ipython
+
+        shell = get_ipython()
+        if shell is not None:
+            shell.set_custom_exc((NameError,), _name_error)
+
+
+def _name_error(shell: object, etype: type, value: BaseException, tb: object,
+                tb_offset: int | None = None) -> list[str] | None:
+    match = _ANSWER_NAME.search(str(value))
+    if match is None:
+        shell.showtraceback((etype, value, tb), tb_offset=tb_offset)  # type: ignore[attr-defined]
+        return None
+    from IPython.display import display
+
+    display(Feedback(False, f"run the answer cell first: the cell with {match[1]} = ... (above "
+                     "this one), then run this check again.", title=f"Question {match[2]}",
+                     answered=False))
+    return []
+
+
+# ----- the assessment journal -----------------------------------------------------------------------
+
+def _journal_add(session: Session, attempt: Try) -> None:
+    with contextlib.suppress(OSError):
+        JOURNAL.parent.mkdir(exist_ok=True)
+        with JOURNAL.open("a", encoding="utf-8") as journal:
+            journal.write(json.dumps({"exercise": session.exercise, "student": session.student,
+                                      **attempt.record()}) + "\n")
+
+
+def _journal_load(session: Session) -> None:
+    with contextlib.suppress(OSError, ValueError):
+        for line in JOURNAL.read_text(encoding="utf-8").splitlines()[-5000:]:
+            entry = json.loads(line)
+            if (entry.get("exercise") == session.exercise
+                    and student_key(entry.get("student", "")) == student_key(session.student)):
+                history = session.tries.setdefault(str(entry["question"]), [])
+                history.append(Try(str(entry["question"]), len(history) + 1,
+                                   str(entry.get("answer", ""))[:80],
+                                   entry.get("verdict") == "right", float(entry.get("share", 0))))
