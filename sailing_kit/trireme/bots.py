@@ -43,7 +43,7 @@ def optimal_bot() -> Bot:
     return cast(Bot, choose)
 
 
-def best_choice(state: TriremeState, solution: Solution) -> Action:
+def best_choice(state: TriremeState, solution: Solution) -> Steer | Sail:
     """The optimal helmsman's choice with the map's ``solution`` in hand: the solver's heading
     and Honour choice, or the better distance after the roll."""
     position = state.position()

@@ -14,4 +14,8 @@ def from_any_thread(callback: Callable[[], None]) -> Callable[[], None]:
         loop = asyncio.get_running_loop()
     except RuntimeError:
         return callback
-    return lambda: loop.call_soon_threadsafe(callback)
+
+    def call() -> None:
+        loop.call_soon_threadsafe(callback)
+
+    return call
