@@ -19,7 +19,6 @@ from pathlib import Path
 
 import benchmarks
 
-
 README = Path(__file__).resolve().parents[1] / "README.md"
 START, END = "<!-- figures:start -->", "<!-- figures:end -->"
 

@@ -126,7 +126,7 @@ def test_the_advisor_shows_each_choices_chance_to_win():
     advice = advise(board.state)
     svg = board.scene().to_svg()
     assert "Advisor: chance to win" in svg
-    for words, chance, _ in advice.rows():
+    for _words, chance, _ in advice.rows():
         assert f"{100 * chance:.1f}%" in svg
     for chance in advice.by_heading().values():
         assert f">{100 * chance:.0f}%<" in svg
