@@ -74,7 +74,7 @@ def _trainer(board: Any) -> Iterator[tuple[str, Any]]:
 
     yield "untimed press", "Free mode"
     board.mode.value = True
-    free, view = board.free, board._view()
+    free, view = board.free, board.view()
     boat = free.boats[0]
     away = next(p for d in Direction for p in [step(boat.position, d)]
                 if p in board._view_grid() and free.boat_at(p) is None)

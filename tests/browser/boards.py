@@ -153,7 +153,7 @@ def _trainer(board: Any) -> Iterator[Step]:
         scenario = board.trainer.current
         name = next(n for n in scenario.question if (n == scenario.keep_clear) == keep_clear)
         spot = next(b for b in scenario.boats if b.name == name).position
-        return Click(board._view().pixel(spot), f"boat {name}")
+        return Click(board.view().pixel(spot), f"boat {name}")
 
     yield boat(keep_clear=True)
     yield Press("Next")

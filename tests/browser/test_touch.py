@@ -96,7 +96,7 @@ def drag_a_boat_by_finger(page: Page, canvas: Locator, notebook: str) -> None:
     press_in_page(page, "Free mode", touch=True)
     apply_in_kernel(oracle, Press("Free mode"))
     wait_for_status(page, status_text(oracle))
-    view, free = oracle._view(), oracle.free
+    view, free = oracle.view(), oracle.free
     boat = free.boats[0]
     grid = oracle._view_grid()
     end = next(point for d in Direction for point in [step(step(boat.position, d), d)]
