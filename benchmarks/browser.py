@@ -77,7 +77,7 @@ def _trainer(board: Any) -> Iterator[tuple[str, Any]]:
     free, view = board.free, board.view()
     boat = free.boats[0]
     away = next(p for d in Direction for p in [step(boat.position, d)]
-                if p in board._view_grid() and free.boat_at(p) is None)
+                if view.contains(p) and free.boat_at(p) is None)
     here, there = view.pixel(boat.position), view.pixel(away)
     while True:
         yield "drag", (here, there)

@@ -229,14 +229,17 @@ function render({ model, el }) {
     event.stopPropagation();
     lastInteraction = performance.now();
     awaitingAnswer = true;
+    lastPress = null; // a key between two presses: no double click
     model.send({ event: "key", key: event.key, shift: event.shiftKey, ctrl: event.ctrlKey,
                  meta: event.metaKey });
   });
 
-  // Buttons of the board count as interaction too (their results are shown in the status).
-  const noteInteraction = () => {
+  // Buttons of the board count as interaction too (their results are shown in the status), and
+  // a press elsewhere on the board ends any double click: the next press on the canvas counts.
+  const noteInteraction = (event) => {
     lastInteraction = performance.now();
     awaitingAnswer = true;
+    if (event.target !== canvas) lastPress = null;
   };
   let watched = null;
   function watchBoard() {

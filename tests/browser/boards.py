@@ -308,11 +308,17 @@ _HALF_OUT = f"""(canvas, y) => {{
 }}"""
 
 
+def make_room(canvas: Locator) -> None:
+    """Put 2000 px of empty page above and below the board of ``canvas`` (once), so that it
+    can be scrolled anywhere in the view."""
+    board = canvas.locator("xpath=ancestor::*[contains(@class, 'sailing-kit-board')][1]")
+    board.evaluate(_ROOM, 2000)
+
+
 def scroll_half_out(canvas: Locator, pixel: XY) -> float:
     """Scroll the page so that half of ``canvas`` is out of view and ``pixel`` is in it (room
     is made above and below the board first); returns the fraction of the canvas in view."""
-    board = canvas.locator("xpath=ancestor::*[contains(@class, 'sailing-kit-board')][1]")
-    board.evaluate(_ROOM, 2000)
+    make_room(canvas)
     return canvas.evaluate(_HALF_OUT, pixel[1])
 
 
@@ -346,8 +352,7 @@ _IN_VIEW = f"""element => {{
 def scroll_near_the_top(canvas: Locator, pixel: XY) -> None:
     """Scroll the page so that scene pixel ``pixel`` is just below the top of the view (and the
     status line, under the canvas, most likely out of view); room is made around the board."""
-    board = canvas.locator("xpath=ancestor::*[contains(@class, 'sailing-kit-board')][1]")
-    board.evaluate(_ROOM, 2000)
+    make_room(canvas)
     canvas.evaluate(_NEAR_THE_TOP, pixel[1])
 
 

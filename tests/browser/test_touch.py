@@ -26,6 +26,7 @@ from tests.browser.boards import (
     board_locator,
     board_only,
     finger_drag,
+    make_room,
     notebook_board,
     press_in_page,
     scroll_to,
@@ -98,9 +99,8 @@ def drag_a_boat_by_finger(page: Page, canvas: Locator, notebook: str) -> None:
     wait_for_status(page, status_text(oracle))
     view, free = oracle.view(), oracle.free
     boat = free.boats[0]
-    grid = oracle._view_grid()
     end = next(point for d in Direction for point in [step(step(boat.position, d), d)]
-               if point in grid and free.boat_at(point) is None)
+               if view.contains(point) and free.boat_at(point) is None)
     start_pixel, end_pixel = view.pixel(boat.position), view.pixel(end)
     oracle.simulate_drag(start_pixel, end_pixel)
     assert f"{boat.name} moved to {end}" in status_text(oracle)
@@ -131,6 +131,7 @@ def test_a_swipe_over_a_board_scrolls_the_page_and_plays_nothing(phone: Page,
     canvas = wait_for_painted_board(phone)
     oracle = notebook_board(CASE["calm"].app)
     card = oracle.table_layout.hand_rects(len(oracle.hand))[2].centre
+    make_room(canvas)
     scroll_to(canvas, card)
     before = board_locator(phone).locator(".sk-status").inner_text()
     before_scroll = scrolled(canvas)
