@@ -23,7 +23,7 @@ from typing import Any
 from playwright.sync_api import Locator, Page, expect
 
 from sailing_kit.widgets.board import CanvasBoard
-from tests.browser.servers import BOARD, NOTEBOOKS, WAIT_MS, Workspace, page_point
+from tests.browser.servers import BOARD, NOTEBOOKS, WAIT_MS, Workspace, page_point, scene_size
 
 XY = tuple[float, float]
 
@@ -411,3 +411,47 @@ def drawn_size(canvas: Locator) -> tuple[float, float]:
     """The canvas's size on the page (CSS pixels)."""
     box = canvas.bounding_box()
     return box["width"], box["height"]
+
+
+# The boxes of a board's parts and of the view it scrolls in, once the board is scrolled to.
+_PARTS = """board => {
+    board.scrollIntoView({block: 'start'});
+    const box = element => {
+        const r = element.getBoundingClientRect();
+        return {left: r.left, top: r.top, right: r.right, bottom: r.bottom};
+    };
+    const panel = board.closest('.jp-WindowedPanel-outer');
+    return {
+        view: panel ? box(panel)
+                    : {left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight},
+        controls: box(board.querySelector('.sk-controls')),
+        canvas: box(board.querySelector('canvas')),
+        status: box(board.querySelector('.sk-status')),
+        browser: Boolean(document.querySelector('.jp-FileBrowser:not(.lm-mod-hidden)')),
+    };
+}"""
+
+
+def parts_in_view(page: Page) -> dict:
+    page.wait_for_timeout(500)  # let a resize settle
+    return board_locator(page).evaluate(_PARTS)
+
+
+def assert_inside(part: dict, view: dict, what: str) -> None:
+    slack = 1
+    assert (part["left"] >= view["left"] - slack and part["right"] <= view["right"] + slack
+            and part["top"] >= view["top"] - slack and part["bottom"] <= view["bottom"] + slack), (
+        f"the {what} {part} is not inside the view {view}")
+
+
+def assert_fits_the_window(page: Page, canvas: Locator) -> None:
+    """#12.3 The whole canvas of the page's board is in the window, its aspect kept."""
+    parts = parts_in_view(page)
+    assert_inside(parts["canvas"], parts["view"], "canvas")
+    assert_aspect_kept(canvas)
+
+
+def assert_aspect_kept(canvas: Locator) -> None:
+    width, height = scene_size(canvas)
+    shown_width, shown_height = drawn_size(canvas)
+    assert abs(shown_width / shown_height - width / height) <= 0.01 * width / height

@@ -30,7 +30,6 @@ CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
-NOTEBOOK = "01_points_of_sail.ipynb"
 """The notebook that ends with the points-of-sail board."""
 BOARD = ".sailing-kit-board"
 BOARD_CANVAS = f"{BOARD} canvas"
@@ -183,11 +182,10 @@ def jupyterlab(workspace: Workspace) -> Iterator[Server]:
 
 
 @contextmanager
-def voila(workspace: Workspace, notebook: str = "") -> Iterator[Server]:
-    """Voilà serving one notebook of the workspace as an app, or (with no ``notebook``) every
-    notebook, each at ``/voila/render/<path>``."""
+def voila(workspace: Workspace) -> Iterator[Server]:
+    """Voilà serving every notebook of the workspace, each at ``/voila/render/<path>``."""
     port = free_port()
-    command = [sys.executable, "-m", "voila", str(workspace.notebooks / notebook),
+    command = [sys.executable, "-m", "voila", str(workspace.notebooks),
                "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
                "--Voila.port_retries=0", "--show_tracebacks=True"]
     with serving(command, workspace, port, "voila"):

@@ -1,13 +1,11 @@
-"""#12.8 (the base's part): a double click plays one move, not two, and every Voilà app has one
-title and one New game button.
+"""#12.8 (the base's part): a double click plays one move, not two (every Voilà app's one title
+and one New game button are checked where each app is played: ``test_click_exact.py``).
 
 The points-of-sail board sails once when an end of turn is double-clicked, and a double-clicked
 die is held once (not held and let go again), in JupyterLab and in Voilà.
 """
 
 from __future__ import annotations
-
-import re
 
 import pytest
 from playwright.sync_api import Locator, Page
@@ -16,7 +14,6 @@ from tests.browser.boards import (
     CASE,
     Click,
     apply_in_kernel,
-    board_locator,
     board_only,
     notebook_board,
     press_in_page,
@@ -60,18 +57,3 @@ def test_a_double_click_plays_one_move_in_voila(apps_page: Page, apps: Server, n
     apps_page.goto(f"{apps.url}/voila/render/{CASE[name].app}")
     double_click_the_first_target(apps_page, wait_for_painted_board(apps_page), name,
                                   CASE[name].app)
-
-
-APPS = ["calm", "race", "regatta", "right_of_way", "trireme", "yacht"]
-
-
-@pytest.mark.parametrize("app", APPS)
-def test_a_voila_app_has_one_title_and_one_new_game_button(apps_page: Page, apps: Server,
-                                                           app: str) -> None:
-    apps_page.goto(f"{apps.url}/voila/render/apps/{app}.ipynb")
-    wait_for_painted_board(apps_page)
-    headings = apps_page.locator("h1:visible, h2:visible, h3:visible")
-    assert headings.count() == 1, headings.all_inner_texts()
-    new = apps_page.locator("button:visible").filter(has_text=re.compile(r"^\s*New\b"))
-    assert [text.strip() for text in new.all_inner_texts()] == ["New game"]
-    assert board_locator(apps_page).count() == 1

@@ -39,7 +39,7 @@ def play_from_the_keyboard(page: Page, canvas: Locator, name: str) -> None:
                            polling=250)
 
 
-@pytest.mark.parametrize("name", KEYS)
+@pytest.mark.parametrize("name", ["dice", "calm"])  # (every log is followed in Voilà)
 def test_the_log_shows_its_newest_line_in_jupyterlab(
         lab_page: Page, lab: Server, workspace: Workspace, name: str) -> None:
     run_notebook_in_lab(lab_page, lab, board_only(workspace, CASE[name].lesson))
