@@ -30,7 +30,6 @@ CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
-"""The notebook that ends with the points-of-sail board."""
 BOARD = ".sailing-kit-board"
 BOARD_CANVAS = f"{BOARD} canvas"
 STDERR_OUTPUT = '[data-mime-type="application/vnd.jupyter.stderr"]'
