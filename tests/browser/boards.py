@@ -141,11 +141,14 @@ def apply_in_kernel(board: CanvasBoard, step: Step) -> None:
 def _points_of_sail(board: Any) -> Iterator[Step]:
     from sailing_kit.race.drawing import option_marker
 
-    option = board.options[-1]
-    yield Click(option_marker(board.state.view(), option), f"the end {option.describe()}")
-    yield Press("Text")
-    option = board.options[0]
-    yield Click(option_marker(board.state.view(), option), f"the end {option.describe()}")
+    for step in ("last end", "Text", "first end"):
+        if step == "Text":
+            yield Press("Text")
+            continue
+        if not board.options:  # the drill is over
+            return
+        option = board.options[-1 if step == "last end" else 0]
+        yield Click(option_marker(board.state.view(), option), f"the end {option.describe()}")
 
 
 def _trainer(board: Any) -> Iterator[Step]:
