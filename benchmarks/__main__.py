@@ -1,8 +1,9 @@
 """Run every benchmark and print a Markdown table: ``python -m benchmarks``.
 
 Each module of this package with a ``run()`` function returning ``[(name, figure), ...]`` is a
-benchmark; ``python -m benchmarks yacht calm`` runs only those modules, ``--readme`` also
-writes the table into README.md (between its figures markers), and ``--help`` lists them.
+benchmark; ``python -m benchmarks yacht calm`` runs only those modules (a module marked
+``EXPLICIT``, such as ``browser``, runs only when named), ``--readme`` also writes the table
+into README.md (between its figures markers), and ``--help`` lists them.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from datetime import date
 from pathlib import Path
 
 import benchmarks
-
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 START, END = "<!-- figures:start -->", "<!-- figures:end -->"
@@ -38,6 +38,8 @@ def main(arguments: list[str]) -> None:
         if selected and name not in selected:
             continue
         module = importlib.import_module(f"benchmarks.{name}")
+        if getattr(module, "EXPLICIT", False) and name not in selected:
+            continue  # a long one (the browser's): only when named
         if hasattr(module, "run"):
             rows.extend(module.run())
     table = "\n".join([

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from sailing_kit.core.protocol import CHANCE
 

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 
@@ -29,7 +30,7 @@ def solver() -> list[tuple[str, str]]:
     seconds = time.perf_counter() - started
     start = Position.start(sea, HONOUR)
     values = honour_values(sea, most=5)
-    worth = ", ".join(f"{100 * (b - a):+.1f}" for a, b in zip(values, values[1:]))
+    worth = ", ".join(f"{100 * (b - a):+.1f}" for a, b in itertools.pairwise(values))
     positions = solution.values[:, :len(sea.water)].size
     return [
         ("trireme: optimal table, default map, 0-3 Honour (cold)",

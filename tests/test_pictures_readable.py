@@ -1,22 +1,63 @@
-"""Every game's pictures are readable at 100 % (issue #12.3): no text under 12 px, and no text
-running off its picture (the width of a line estimated at 0.62 of its size a letter, bold or
-not; the kit draws in the browser's sans-serif).
+"""Every game's pictures are readable at 100 % (issue #12.3): no text under 12 px
+(:data:`~sailing_kit.draw.scene.MIN_TEXT`), and no text running off its picture (the width of a
+line estimated at 0.62 of its size a letter, bold or not; the kit draws in the browser's
+sans-serif).
 
-Beyond the boards' first positions (tests/test_text_size.py), this walks the pictures a class
-meets later: covered hands, finished games, every course and fleet of the race, every trainer
-question and its answer, the lessons' figures.
+The pictures: the shared pieces (grid coordinates, dice, cards, wind), each game's example
+boards, each app's first board and each game's static picture, every right-of-way scenario,
+and those a class meets later: covered hands, finished games, every course and fleet of the
+race, every trainer question and its answer, the lessons' figures.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 
 import pytest
 
-from sailing_kit.draw.scene import Scene, Text
+from sailing_kit.draw.scene import MIN_TEXT, Scene, Text
 
-SMALLEST = 12
 LETTER = 0.62
+GAMES = ("race", "yacht", "calm", "regatta", "trireme")
+
+
+def _shared_pieces() -> Scene:
+    from sailing_kit.core.compass import Direction
+    from sailing_kit.draw.cards import CardFace, Rect, draw_card
+    from sailing_kit.draw.dice import draw_die
+    from sailing_kit.draw.gridview import GridView
+    from sailing_kit.draw.wind import draw_wind
+
+    scene = Scene(460, 460)
+    GridView(12, 10).draw_grid(scene)
+    draw_wind(scene, (300, 60), Direction.NE)
+    draw_die(scene, (20, 20), 40, 5, held=True)
+    draw_die(scene, (80, 20), 40, None, caption="key 2")
+    draw_card(scene, Rect(20, 200, 64, 92), CardFace("Windy spell", corner="W",
+                                                     caption="Windy spell ×2"), selected=True)
+    draw_card(scene, Rect(100, 200, 40, 60), CardFace("7", corner="7", caption="a small card"))
+    return scene
+
+
+def _first_positions() -> dict[str, Callable[[], Scene]]:
+    pictures: dict[str, Callable[[], Scene]] = {"shared pieces": _shared_pieces}
+    for game in GAMES:
+        module = importlib.import_module(f"sailing_kit.{game}.board")
+        for name, make in module.example_boards().items():
+            pictures[f"board: {name}"] = lambda make=make: make().scene()
+        package = importlib.import_module(f"sailing_kit.{game}")
+        pictures[f"static picture: {game}"] = lambda package=package: package.new_game(
+            seed=0).scene()
+    from sailing_kit.race.board import app, trainer_app
+    from sailing_kit.race.trainer import Trainer
+
+    pictures["app: race"] = lambda: app().board.scene()
+    pictures["app: right of way"] = lambda: trainer_app().board.scene()
+    trainer = Trainer()
+    for index, scenario in enumerate(trainer.scenarios):
+        pictures[f"scenario {index + 1:02d}"] = lambda s=scenario: s.scene()
+    return pictures
 
 
 def _race() -> dict[str, Callable[[], Scene]]:
@@ -112,13 +153,13 @@ def _lessons() -> dict[str, Callable[[], Scene]]:
             "trireme policy (lesson 08)": policy}
 
 
-PICTURES = {**_race(), **_trainer(), **_cards(), **_lessons()}
+PICTURES = {**_first_positions(), **_race(), **_trainer(), **_cards(), **_lessons()}
 
 
 def problems(scene: Scene) -> list[str]:
     found = []
     for text in (s for s in scene.shapes if isinstance(s, Text)):
-        if text.size < SMALLEST:
+        if text.size < MIN_TEXT:
             found.append(f"{text.text!r} at {text.size:g} px")
         width = LETTER * text.size * len(text.text)
         left = text.at[0] - {"start": 0, "middle": width / 2, "end": width}[text.anchor]

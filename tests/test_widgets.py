@@ -1,15 +1,16 @@
 """The shared drawing layer and board base, through the points-of-sail board."""
 
+import json
 import re
 
 import pytest
 
+from sailing_kit.draw import palette
+from sailing_kit.draw.scene import Scene
 from sailing_kit.race import new_drill
 from sailing_kit.race.board import PointsOfSailBoard
 from sailing_kit.race.drawing import option_marker
-from sailing_kit.draw import palette
 from sailing_kit.widgets.canvas import paint
-from sailing_kit.draw.scene import Scene
 
 
 def test_scene_renders_each_shape_to_svg_with_escaped_text():
@@ -31,38 +32,49 @@ def test_palette_is_okabe_ito_and_tacks_differ():
 
 
 class Recorder:
-    """Counts the messages the shared canvas manager sends (one per batched redraw)."""
+    """Counts the widget messages a board canvas sends (one per redraw)."""
 
     def __init__(self, canvas):
-        self.manager = canvas._canvas_manager
+        self.canvas = canvas
         self.messages = 0
-        self.original = self.manager.send
 
     def __enter__(self):
         def send(*args, **kwargs):
             self.messages += 1
 
-        self.manager.send = send
+        self.canvas._send = send
         return self
 
     def __exit__(self, *exc):
-        self.manager.send = self.original
+        del self.canvas._send
 
 
-def test_a_redraw_is_one_batched_message_even_for_a_view_connecting_late():
+def test_a_redraw_is_one_message():
     board = PointsOfSailBoard(new_drill(seed=0))
+    board.canvas.scene = "[]"  # as if a view had to be brought up to date
     with Recorder(board.canvas) as recorder:
         board.redraw()
-        board.canvas._canvas_manager._current_canvas = board.canvas  # as if it were current
-        board.redraw()
-    assert recorder.messages == 2  # the reset still switches canvas inside the one batch
-
-
-def test_paint_draws_the_scene_shapes():
-    board = PointsOfSailBoard(new_drill(seed=0))
-    with Recorder(board.canvas) as recorder:
-        paint(board.canvas, Scene(10, 10))
     assert recorder.messages == 1
+    assert len(json.loads(board.canvas.scene)) == len(board.scene().shapes)
+
+
+def test_paint_sends_every_shape_in_the_order_drawn_and_takes_the_scene_size():
+    board = PointsOfSailBoard(new_drill(seed=0))
+    scene = Scene(120, 80, title="a test", background="#fff")
+    scene.line((0, 0), (10, 10), stroke="#000", dash=(2, 2))
+    scene.rect(1, 2, 3, 4, fill="#f00", opacity=0.5)
+    scene.circle((5, 5), 3, stroke="#00f", width=2)
+    scene.text((1.04, 1), "A & B", size=14, bold=True, anchor="start")
+    paint(board.canvas, scene)
+    canvas = board.canvas
+    assert (canvas.width, canvas.height, canvas.title, canvas.background) == (
+        120, 80, "a test", "#fff")
+    assert json.loads(canvas.scene) == [
+        ["L", [0, 0, 10, 10], "#000", 1.0, [2, 2], 1.0],
+        ["P", [1, 2, 4, 2, 4, 6, 1, 6], "#f00", None, 1.0, 0.5],
+        ["C", 5, 5, 3, None, "#00f", 2, 1.0],
+        ["T", 1.0, 1, "A & B", 14, "#000", "left", True],
+    ]
 
 
 def click_option(board, index=0):

@@ -51,7 +51,7 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         state = state if state is not None else new_game(players=2, seed=0)
         self.selected: list[int] = []
         self.target_index = 0
-        self.info = widgets.HTML(layout=widgets.Layout(width="300px"))
+        self.info = widgets.HTML(layout=widgets.Layout(width="280px"))
         self.messages = MessageLog(height="12em")
         self.split_inputs = [widgets.BoundedIntText(description=f"Player {seat + 1}", min=0,
                                                     max=state.options.start_discards,
@@ -68,13 +68,13 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
             self.discard_button,
             self.button("Undo", "Take back your last move (key u)", self.undo, icon="undo"),
             self.button("New deal", "A new game with the same options", self.new_deal,
-                        icon="refresh"),
+                        icon="refresh", new_game=True),
         ]
         self._proposed_at: int | None = None
         self._said: deque[tuple[Action, str]] = deque()
         narrated = {seat: self._narrated(bot) for seat, bot in (bots or {}).items()}
-        side = [self.info, self.split_box, self.messages, self.replay_slider(),
-                *self.save_and_load("game")]
+        side = [self.info, self.split_box, self.messages, self.replay_slider("280px"),
+                *self.save_and_load("game", width="280px")]  # beside the canvas on a laptop
         super().__init__(state, size=layout_for(state.view(0)).size, controls=controls,
                          side=side, bots=narrated)
         self.advance_bots()

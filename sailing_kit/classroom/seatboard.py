@@ -114,9 +114,10 @@ class SeatPlay:
         return []  # a saved game holds the table's seed, which never leaves the server
 
     def button(self, label: str, tooltip: str, callback: Callable[[], None],
-               icon: str = "") -> widgets.Button:
-        made = super().button(label, tooltip, callback, icon)  # type: ignore[misc]
-        if getattr(callback, "__name__", "") in LOCAL_ONLY:
+               icon: str = "", *, new_game: bool = False) -> widgets.Button:
+        made = super().button(label, tooltip, callback, icon,  # type: ignore[misc]
+                              new_game=new_game)
+        if new_game or getattr(callback, "__name__", "") in LOCAL_ONLY:
             made.layout.display = "none"
         return made
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sailing_kit.draw import palette
-from sailing_kit.draw.scene import XY, Scene
+from sailing_kit.draw.scene import MIN_TEXT, XY, Scene
 
 CARD_WIDTH = 60
 CARD_HEIGHT = 84
@@ -71,15 +71,15 @@ def draw_card(scene: Scene, rect: Rect, face: CardFace | None, *, selected: bool
     if face.title:
         size = 22 * scale if len(face.title) <= 3 else min(14 * scale,
                                                             1.7 * rect.w / len(face.title))
-        scene.text((cx, cy), face.title, size=max(size, 12.0), colour=face.ink, bold=True)
+        scene.text((cx, cy), face.title, size=max(size, MIN_TEXT), colour=face.ink, bold=True)
     if face.corner and scale >= 0.8:
-        scene.text((rect.x + 5, rect.y + 19), face.corner, size=12, colour=face.ink, anchor="start")
+        scene.text((rect.x + 5, rect.y + 19), face.corner, size=MIN_TEXT, colour=face.ink, anchor="start")
     for row, line in enumerate(reversed(caption_lines(face.caption, rect.w))):
-        scene.text((cx, rect.y + rect.h - 10 - 14 * row), line, size=12, colour=palette.MUTED)
+        scene.text((cx, rect.y + rect.h - 10 - 14 * row), line, size=MIN_TEXT, colour=palette.MUTED)
     if selected:
         badge = (rect.x + rect.w - 4, rect.y + 4)
         scene.circle(badge, 9, fill=palette.BLUE, stroke="#ffffff", width=1.5)
-        scene.text(badge, "✓", size=12, colour="#ffffff", bold=True)
+        scene.text(badge, "✓", size=MIN_TEXT, colour="#ffffff", bold=True)
 
 
 def caption_lines(caption: str, width: float) -> list[str]:

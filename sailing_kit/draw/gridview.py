@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
 from sailing_kit.draw import palette
-from sailing_kit.draw.scene import XY, Scene
+from sailing_kit.draw.scene import MIN_TEXT, XY, Scene
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ class GridView:
             scene.line(self.pixel((x0, y)), self.pixel((x1, y)), stroke=palette.GRID)
         for x in range(-(-x0 // 5) * 5, x1 + 1, 5):
             px, py = self.pixel((x, y0))
-            scene.text((px, py + self.margin * 0.55), str(x), size=12, colour=palette.MUTED)
+            scene.text((px, py + self.margin * 0.55), str(x), size=MIN_TEXT, colour=palette.MUTED)
         for y in range(-(-y0 // 5) * 5, y1 + 1, 5):
             px, py = self.pixel((x0, y))
-            scene.text((px - self.margin * 0.55, py), str(y), size=12, colour=palette.MUTED)
+            scene.text((px - self.margin * 0.55, py), str(y), size=MIN_TEXT, colour=palette.MUTED)

@@ -1,4 +1,4 @@
-"""A picture as a list of simple shapes, rendered to SVG (static) or onto an ipycanvas (widgets).
+"""A picture as a list of simple shapes, rendered to SVG (static) or painted by the board canvas (widgets).
 
 Every board draws through a :class:`Scene`, so the picture a state shows in a static notebook and
 the one its widget paints come from the same drawing code. Coordinates are pixels, y downwards.
@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from html import escape
 
 XY = tuple[float, float]
+MIN_TEXT = 12
+"""The smallest text size (pixels at 100 %) a board draws: readable when projected."""
 
 
 @dataclass(frozen=True)

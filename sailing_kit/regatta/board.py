@@ -74,7 +74,7 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         controls = [self.windy, self.handling_button, self.end_button,
                     self.button("Undo", "Take back your last move (key u)", self.undo, "undo"),
                     self.button("New race", "A new race with the same options", self.new_race,
-                                "refresh")]
+                                "refresh", new_game=True)]
         skip = widgets.VBox([widgets.HTML("<b>Skip the turn</b>"),
                              widgets.HBox([self.exchanging, self.exchange_button]),
                              widgets.HBox([self.heading, self.face_button])])

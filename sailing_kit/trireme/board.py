@@ -17,15 +17,17 @@ from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.grid import chebyshev, step
 from sailing_kit.draw.scene import Scene
-from sailing_kit.trireme.advisor import Advice, advise
-from sailing_kit.trireme.bots import optimal_bot
+from sailing_kit.trireme.advisor import Advice, advise, advisor_note, ready_solution
+from sailing_kit.trireme.bots import best_choice
 from sailing_kit.trireme.drawing import layout_of
 from sailing_kit.trireme.game import Sail, Steer, TriremeState, new_game
 from sailing_kit.trireme.maps import parse_map
 from sailing_kit.trireme.rules import Phase, squares_allowed
+from sailing_kit.trireme.solver import Solution
 from sailing_kit.widgets.app import GameApp
 from sailing_kit.widgets.board import CanvasBoard
 from sailing_kit.widgets.ending import AnnouncesEnd
+from sailing_kit.widgets.kernel import from_any_thread
 from sailing_kit.widgets.log import MessageLog
 
 HEADING_KEYS = {"q": Direction.NW, "w": Direction.N, "e": Direction.NE, "a": Direction.W,
@@ -43,6 +45,9 @@ class Board(AnnouncesEnd, CanvasBoard):
                  bots: dict[int, Bot] | None = None):
         state = state if state is not None else new_game(seed=0)
         self.heading: Direction | None = None
+        self._advised_for: tuple[int, tuple[object, ...]] | None = None
+        self._advice: Advice | None = None
+        self._awaited: tuple[object, ...] | None = None  # the map being solved in the background
         self.messages = MessageLog(height="14em")
         self.advisor = self._toggle("Advisor", "lightbulb-o", advisor,
                                     "Show each choice's chance to win with perfect play (key p)")
@@ -67,7 +72,7 @@ class Board(AnnouncesEnd, CanvasBoard):
                     self.button("Undo", "Take back your last choice (key u)", self.undo,
                                 icon="undo"),
                     self.button("New game", "A new game on this map, with a new seed",
-                                self.restart, icon="refresh")]
+                                self.restart, icon="refresh", new_game=True)]
         super().__init__(state, size=layout_of(state.sea).size, controls=controls,
                          side=[self.messages, files], bots=bots)
         for toggle in (self.advisor, self.honour):
@@ -112,7 +117,11 @@ class Board(AnnouncesEnd, CanvasBoard):
         if self.state.is_over() or not self.human_to_act:
             self.say("There is no choice to make now.", "error")
             return
-        action = optimal_bot()(self.state)
+        solution = self._solution()
+        if solution is None:
+            self.say(f"The helmsman needs the solved map. {advisor_note(self.state) or ''}", "error")
+            return
+        action = best_choice(self.state, solution)
         if isinstance(action, Steer):
             self.heading = action.heading
             self.honour.value = action.honour
@@ -179,9 +188,6 @@ class Board(AnnouncesEnd, CanvasBoard):
         except ConfigError as error:
             self.say(f"Map not loaded: {error}", "error")
             return
-        self.canvas.width, self.canvas.height = layout_of(state.sea).size
-        self.canvas.layout.width = f"{self.canvas.width}px"
-        self.canvas.layout.height = f"{self.canvas.height}px"
         self.start(state, f"New game on the map {state.sea.name!r}.")
 
     # ----- advisor --------------------------------------------------------------------------------
@@ -189,7 +195,31 @@ class Board(AnnouncesEnd, CanvasBoard):
         """The advisor's view of the choice open now (None when off or not the human's choice)."""
         if not self.advisor.value or not self.human_to_act:
             return None
-        return advise(self.state)
+        position = (id(self.state), tuple(self.state.history))
+        if self._advised_for != position:  # a redraw of the same position asks the solver once
+            solution = self._solution()
+            self._advised_for = position
+            self._advice = None if solution is None else advise(self.state, solution)
+        return self._advice
+
+    def _solution(self) -> Solution | None:
+        """The map's solution when it is ready without waiting; else None, and a big map is
+        being solved in the background, after which the board draws the advice."""
+        options = self.state.options
+        solving = (self.state.sea, options.honour, options.steer_at_trireme)
+        awaited = self._awaited == solving  # its end is already awaited
+        solution = ready_solution(self.state, None if awaited else from_any_thread(self._solved))
+        self._awaited = solving if solution is None else None
+        return solution
+
+    def _solved(self) -> None:
+        """The background solve has finished (called on the kernel's loop)."""
+        self._awaited = self._advised_for = None
+        if self.advisor.value:
+            self._toggled()
+        else:
+            self.redraw()
+            self.say("The map is solved: the helmsman and the advisor are ready.", "good")
 
     def _toggled(self) -> None:
         self.redraw()
@@ -197,6 +227,8 @@ class Board(AnnouncesEnd, CanvasBoard):
         if advice is not None:
             self.say(f"Advisor on: playing perfectly from here you win {100 * advice.value:.1f}% "
                      "of games; each choice shows its own chance to win.")
+        elif self.advisor.value and self.human_to_act and advisor_note(self.state):
+            self.say(advisor_note(self.state) or "")
 
     # ----- events ---------------------------------------------------------------------------------
     def on_click(self, x: float, y: float) -> None:
@@ -235,7 +267,9 @@ class Board(AnnouncesEnd, CanvasBoard):
             spend = " with an Honour point" if self.honour.value else ""
             lines.append(f"Chosen, not yet rolled: heading {self.heading.value}{spend}.")
         advice = self.advice()
-        if advice is not None:
+        if advice is None and self.advisor.value and advisor_note(self.state):
+            lines.append(f"Advisor: {advisor_note(self.state)}")
+        elif advice is not None:
             lines.append("Advisor, chance to win: " + "; ".join(
                 f"{words} {100 * chance:.1f}%" for words, chance, _ in advice.rows()) + ".")
         return "\n".join(lines)

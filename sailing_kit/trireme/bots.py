@@ -37,17 +37,22 @@ def optimal_bot() -> Bot:
     """The optimal helmsman: the solver's heading and Honour choice, then the better distance."""
 
     def choose(state: TriremeState) -> Action:
-        solution = solution_for(state)
-        position = state.position()
-        if position is not None:
-            return solution.best(position)
-        if state.phase is not Phase.SAIL:
-            raise ValueError("the optimal helmsman chooses only a heading or a distance")
-        return Sail(max(state.sailing_options(), key=lambda squares: _after_sailing(
-            state, solution, squares)))
+        return best_choice(state, solution_for(state))
 
     choose.__name__ = "optimal"
     return cast(Bot, choose)
+
+
+def best_choice(state: TriremeState, solution: Solution) -> Steer | Sail:
+    """The optimal helmsman's choice with the map's ``solution`` in hand: the solver's heading
+    and Honour choice, or the better distance after the roll."""
+    position = state.position()
+    if position is not None:
+        return solution.best(position)
+    if state.phase is not Phase.SAIL:
+        raise ValueError("the optimal helmsman chooses only a heading or a distance")
+    return Sail(max(state.sailing_options(), key=lambda squares: _after_sailing(
+        state, solution, squares)))
 
 
 def pilot_bot() -> Bot:

@@ -272,7 +272,7 @@ def _draw_panel(scene: Scene, layout: Layout, state: TriremeState, honour: bool 
         scene.text((x, 132 + 16 * number), line, size=12, colour=palette.INK, anchor="start")
     now = state.describe().splitlines()[-1].removeprefix("Now: ")
     now = now[0].upper() + now[1:]
-    for number, line in enumerate(textwrap.wrap(now, 32)[:4]):
+    for number, line in enumerate(textwrap.wrap(now, 30)[:4]):  # 232 px of panel
         scene.text((x, 172 + 15 * number), line, size=12, colour=palette.INK, anchor="start",
                    bold=state.is_over())
     if advice is not None:

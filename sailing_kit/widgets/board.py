@@ -10,17 +10,16 @@ from __future__ import annotations
 
 import functools
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as widgets
-from ipycanvas import Canvas
 
 from sailing_kit.core.bots import Bot, advance
 from sailing_kit.core.errors import IllegalAction, SavedGameError
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.draw.scene import Scene
-from sailing_kit.widgets.canvas import paint
+from sailing_kit.widgets.canvas import BoardCanvas, paint
 
 _STATUS_STYLE = {
     "info": "color:#1b1b1b",
@@ -35,16 +34,19 @@ class CanvasBoard(widgets.VBox):
     to computer players: after every human action, bots move until a human's turn; chance is
     sampled too unless ``auto_chance`` is False (the board then offers its own roll control)."""
 
-    def __init__(self, state: Any, *, size: tuple[int, int], controls: list[widgets.Widget] = (),
-                 side: list[widgets.Widget] = (), bots: dict[int, Bot] | None = None,
+    def __init__(self, state: Any, *, size: tuple[int, int],
+                 controls: Sequence[widgets.Widget] = (), side: Sequence[widgets.Widget] = (),
+                 bots: dict[int, Bot] | None = None,
                  auto_chance: bool = True):
         self.state = state
         self.bots = dict(bots or {})
         self.auto_chance = auto_chance
-        self.canvas = Canvas(width=size[0], height=size[1])
-        self.canvas.layout.width = f"{size[0]}px"
-        self.canvas.layout.height = f"{size[1]}px"
-        self.status = widgets.HTML(layout=widgets.Layout(min_height="1.8em"))
+        self._says = self._paints = 0
+        self._first_help = ""
+        self._press_mark: tuple[int, int] | None = None
+        self.canvas = BoardCanvas(*size, large=self.large)
+        self.status = widgets.HTML(layout=widgets.Layout(min_height="1.8em", width="0",
+                                                         min_width="100%"))
         self.status.add_class("sk-status")
         self.text_toggle = widgets.ToggleButton(
             description="Text", icon="align-left", layout=widgets.Layout(width="auto"),
@@ -52,15 +54,27 @@ class CanvasBoard(widgets.VBox):
         self.text_view = widgets.HTML(layout=widgets.Layout(display="none"))
         self.text_view.add_class("sk-text")
         self.text_toggle.observe(self._guarded(lambda _: self._show_text()), names="value")
-        self.canvas.on_mouse_down(self._guarded(self.on_click))
-        self.canvas.on_mouse_up(self._guarded(self.on_release))
+        self.large_toggle = widgets.ToggleButton(
+            value=self.canvas.large, description="Large", icon="search-plus",
+            layout=widgets.Layout(width="auto"),
+            tooltip="Draw the board as large as the page is wide (for a projector)")
+        self.large_toggle.observe(self._guarded(self._set_large), names="value")
+        self.canvas.on_mouse_down(self._guarded(self._press))
+        self.canvas.on_mouse_up(self._guarded(self._release))
         self.canvas.on_key_down(self._guarded(self.on_key))
-        self.canvas.on_client_ready(self._guarded(self.redraw))
-        body = widgets.HBox([self.canvas, widgets.VBox(list(side))]) if side else self.canvas
-        super().__init__([widgets.HBox([*controls, self.text_toggle]), body, self.status,
-                          self.text_view])
+        column = widgets.VBox([self.canvas, self.status])
+        column.add_class("sk-board-column")
+        body = widgets.HBox([column, widgets.VBox(list(side))]) if side else column
+        body.add_class("sk-body")
+        self.controls = widgets.HBox([*controls, self.text_toggle, self.large_toggle])
+        self.controls.add_class("sk-controls")
+        super().__init__([self.controls, body, self.text_view])
         self.add_class("sailing-kit-board")
         self.redraw()
+
+    large = False
+    """Whether new boards start drawn large (a teacher may set ``CanvasBoard.large = True`` once
+    for a projector); each board's Large button switches it too."""
 
     # ----- what a board implements ----------------------------------------------------------------
     def scene(self) -> Scene:
@@ -71,7 +85,12 @@ class CanvasBoard(widgets.VBox):
         """Handle a click at canvas pixel ``(x, y)``."""
 
     def on_release(self, x: float, y: float) -> None:
-        """Handle the mouse button released at ``(x, y)`` (the end of a drag)."""
+        """Handle the mouse button (or finger) released at ``(x, y)`` (the end of a drag)."""
+
+    def takes_drags(self) -> bool:
+        """Whether a finger on the canvas drags (else it scrolls the page, and a tap clicks):
+        by default, when the board handles releases."""
+        return self._handles_release
 
     def on_key(self, key: str, shift: bool, ctrl: bool, meta: bool) -> None:
         """Handle a key pressed while the canvas has focus."""
@@ -166,11 +185,17 @@ class CanvasBoard(widgets.VBox):
         self.start(loaded, f"{self.saved_what.capitalize()} loaded.")
 
     def redraw(self) -> None:
-        """Paint the whole picture again from the engine state, in one batch (and write the
-        text view, when it is shown)."""
+        """Paint the whole picture again from the engine state, in one message (and write the
+        text view, when it is shown). The canvas takes the scene's size, so a loaded game of
+        another size is drawn whole."""
+        self._paints += 1
+        self.canvas.drags = self.takes_drags()
         paint(self.canvas, self.scene())
         if self.text_toggle.value:
             self._show_text()
+
+    def _set_large(self, change: dict) -> None:
+        self.canvas.large = bool(change["new"])
 
     def _show_text(self) -> None:
         shown = self.text_toggle.value
@@ -178,38 +203,80 @@ class CanvasBoard(widgets.VBox):
         self.text_view.value = f"<pre>{html.escape(self.describe())}</pre>" if shown else ""
 
     def say(self, message: str, kind: str = "info") -> None:
+        """Show ``message`` in the status line under the canvas, and bring it into view if the
+        player has just pressed on this board (each message flashes, even a repeated one)."""
+        self._says += 1
+        if not self._first_help and kind == "info":
+            self._first_help = message  # a board first says how to play it
         self.status.value = (
-            f'<div role="status" aria-live="polite" style="{_STATUS_STYLE[kind]}">'
-            f"{html.escape(message)}</div>"
+            f'<div role="status" aria-live="polite" data-said="{self._says}" '
+            f'style="{_STATUS_STYLE[kind]}">{html.escape(message)}</div>'
         )
+        self.canvas.reveal_status()
+
+    # ----- presses: every one is answered ---------------------------------------------------------
+    @property
+    def _handles_release(self) -> bool:
+        return type(self).on_release is not CanvasBoard.on_release
+
+    def _press(self, x: float, y: float) -> None:
+        self._press_mark = (self._says, self._paints)
+        self.on_click(x, y)
+        if not self._handles_release:
+            self._answer_silence()
+
+    def _release(self, x: float, y: float) -> None:
+        if self._press_mark is None:
+            return
+        if self._handles_release:
+            self.on_release(x, y)
+            self._answer_silence()
+        self._press_mark = None
+
+    def _answer_silence(self) -> None:
+        """A press that changed nothing and said nothing gets an answer anyway."""
+        if self._press_mark == (self._says, self._paints):
+            self.say(f"Nothing to play at that spot. {self._first_help}".strip(), "error")
 
     def simulate_click(self, x: float, y: float) -> None:
         """Behave exactly as if the canvas had been clicked at pixel ``(x, y)`` (for tests)."""
-        self._guarded(self.on_click)(x, y)
+        self.simulate_drag((x, y), (x, y))
 
     def simulate_drag(self, start: tuple[float, float], end: tuple[float, float]) -> None:
         """Behave as if the mouse were pressed at ``start`` and released at ``end``."""
-        self._guarded(self.on_click)(*start)
-        self._guarded(self.on_release)(*end)
+        self._guarded(self._press)(*start)
+        self._guarded(self._release)(*end)
 
     def simulate_key(self, key: str, shift: bool = False) -> None:
         """Behave exactly as if ``key`` had been pressed on the canvas (for tests)."""
         self._guarded(self.on_key)(key, shift, False, False)
 
     def button(self, label: str, tooltip: str, callback: Callable[[], None],
-               icon: str = "") -> widgets.Button:
-        """A labelled button whose callback's errors are shown in the status line."""
+               icon: str = "", *, new_game: bool = False) -> widgets.Button:
+        """A labelled button whose callback's errors are shown in the status line. Mark the
+        board's own new-game button with ``new_game=True``: an app, which has its own, hides it."""
         button = widgets.Button(description=label, tooltip=tooltip, icon=icon,
                                 layout=widgets.Layout(width="auto"))
         guarded = self._guarded(callback)
         button.on_click(lambda _: guarded())
+        if new_game:
+            self.new_game_buttons.append(button)
         return button
+
+    @property
+    def new_game_buttons(self) -> list[widgets.Button]:
+        """The board's buttons that start a new game (see :meth:`button`)."""
+        if "_new_game_buttons" not in self.__dict__:
+            self._new_game_buttons: list[widgets.Button] = []
+        return self._new_game_buttons
 
     def _guarded(self, callback: Callable[..., None]) -> Callable[..., None]:
         @functools.wraps(callback)
         def run(*args: Any) -> None:
             try:
                 callback(*args)
+            except IllegalAction as refusal:  # a control used when the rules allow it not
+                self.say(f"Not allowed: {refusal}", "error")
             except Exception as error:
                 self.say(f"Something went wrong: {type(error).__name__}: {error}", "error")
 

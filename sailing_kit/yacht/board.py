@@ -48,7 +48,7 @@ class Board(AnnouncesEnd, CanvasBoard):
                     self.button("Undo", "Take back your last choice (key u)", self.undo,
                                 icon="undo"),
                     self.button("New game", "Start again with the same players", self.restart,
-                                icon="refresh")]
+                                icon="refresh", new_game=True)]
         super().__init__(state, size=layout_of(state).size, controls=controls, side=[self.messages],
                          bots=bots)
         self.advisor.observe(lambda _: self._guarded(self._advisor_switched)(), "value")

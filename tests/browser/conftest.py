@@ -6,14 +6,13 @@ only when a browser test runs; the tests skip, with the reason, where Chromium i
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from tests.browser.servers import (
     CHROMIUM,
-    NOTEBOOK,
     Server,
     Workspace,
     jupyterlab,
@@ -49,13 +48,6 @@ def lab(workspace: Workspace) -> Iterator[Server]:
 
 
 @pytest.fixture(scope="module")
-def app(workspace: Workspace) -> Iterator[Server]:
-    """Voilà serving notebook 01 as an app."""
-    with voila(workspace, NOTEBOOK) as server:
-        yield server
-
-
-@pytest.fixture(scope="module")
 def apps(workspace: Workspace) -> Iterator[Server]:
     """Voilà serving the whole workspace: every app at /voila/render/apps/<name>.ipynb."""
     with voila(workspace) as server:
@@ -74,13 +66,5 @@ def apps_page(browser: Browser, apps: Server) -> Iterator[Page]:
 def lab_page(browser: Browser, lab: Server) -> Iterator[Page]:
     """A fresh JupyterLab page, closed after the test."""
     page = open_page(browser, lab)
-    yield page
-    page.context.close()
-
-
-@pytest.fixture
-def app_page(browser: Browser, app: Server) -> Iterator[Page]:
-    """A fresh Voilà page, closed after the test."""
-    page = open_page(browser, app)
     yield page
     page.context.close()

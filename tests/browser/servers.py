@@ -15,10 +15,10 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
 
 from playwright.sync_api import Browser, Locator, Page, Playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -30,8 +30,6 @@ CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
-NOTEBOOK = "01_points_of_sail.ipynb"
-"""The notebook that ends with the points-of-sail board."""
 BOARD = ".sailing-kit-board"
 BOARD_CANVAS = f"{BOARD} canvas"
 STDERR_OUTPUT = '[data-mime-type="application/vnd.jupyter.stderr"]'
@@ -135,10 +133,13 @@ def free_port() -> int:
 
 
 @contextmanager
-def _serving(command: list[str], workspace: Workspace, port: int, name: str) -> Iterator[None]:
-    """Run ``command`` until the ``with`` block ends; enter it once ``port`` accepts connections."""
+def serving(command: list[str], workspace: Workspace, port: int, name: str,
+            cwd: Path | None = None) -> Iterator[None]:
+    """Run ``command`` (in ``cwd``, by default the workspace's notebooks) until the ``with``
+    block ends; enter it once ``port`` accepts connections. Its output goes to
+    ``workspace.log(name)``."""
     with workspace.log(name).open("w") as log:
-        process = subprocess.Popen(command, cwd=workspace.notebooks, env=workspace.env(),
+        process = subprocess.Popen(command, cwd=cwd or workspace.notebooks, env=workspace.env(),
                                    stdout=log, stderr=subprocess.STDOUT)
     try:
         _wait_for_port(port, process, workspace.log(name))
@@ -175,19 +176,18 @@ def jupyterlab(workspace: Workspace) -> Iterator[Server]:
                "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
                "--LabApp.expose_app_in_browser=True",
                f"--ServerApp.root_dir={workspace.notebooks}"]
-    with _serving(command, workspace, port, "jupyterlab"):
+    with serving(command, workspace, port, "jupyterlab"):
         yield Server(f"http://127.0.0.1:{port}", {"Authorization": f"token {token}"})
 
 
 @contextmanager
-def voila(workspace: Workspace, notebook: str = "") -> Iterator[Server]:
-    """Voilà serving one notebook of the workspace as an app, or (with no ``notebook``) every
-    notebook, each at ``/voila/render/<path>``."""
+def voila(workspace: Workspace) -> Iterator[Server]:
+    """Voilà serving every notebook of the workspace, each at ``/voila/render/<path>``."""
     port = free_port()
-    command = [sys.executable, "-m", "voila", str(workspace.notebooks / notebook),
+    command = [sys.executable, "-m", "voila", str(workspace.notebooks),
                "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
                "--Voila.port_retries=0", "--show_tracebacks=True"]
-    with _serving(command, workspace, port, "voila"):
+    with serving(command, workspace, port, "voila"):
         yield Server(f"http://127.0.0.1:{port}")
 
 
@@ -197,10 +197,20 @@ def launch_chromium(playwright: Playwright, workspace: Workspace) -> Browser:
                                       env=workspace.env())
 
 
-def open_page(browser: Browser, server: Server) -> Page:
-    """A fresh page that authenticates to ``server``."""
+LAPTOP = (1366, 768)
+PROJECTOR = (1024, 768)
+PHONE = (390, 844)
+"""Screen sizes a class meets (CSS pixels): the laptop, the school projector, a phone."""
+
+
+def open_page(browser: Browser, server: Server, size: tuple[int, int] = (1400, 1000), *,
+              touch: bool = False, mobile: bool = False, pixel_ratio: float = 1) -> Page:
+    """A fresh page of ``size`` that authenticates to ``server`` (a touch screen with
+    ``touch``, a phone's browser with ``mobile``); close it with ``page.context.close()``."""
     context = browser.new_context(extra_http_headers=server.headers,
-                                  viewport={"width": 1400, "height": 1000})
+                                  viewport={"width": size[0], "height": size[1]},
+                                  has_touch=touch, is_mobile=mobile,
+                                  device_scale_factor=pixel_ratio)
     return context.new_page()
 
 
@@ -253,8 +263,15 @@ def wait_for_new_picture(canvas: Locator, before: int) -> None:
         arg=[canvas.element_handle(), before], timeout=WAIT_MS, polling=200)
 
 
+def scene_size(canvas: Locator) -> tuple[float, float]:
+    """The size of the scene the board canvas shows, in scene pixels (its drawn size on the page
+    and its backing store both differ: the board scales to the room it has)."""
+    width, height = canvas.evaluate("canvas => [canvas.dataset.width, canvas.dataset.height]")
+    return float(width), float(height)
+
+
 def page_point(canvas: Locator, pixel: tuple[float, float]) -> tuple[float, float]:
-    """Page coordinates of canvas pixel ``pixel``, allowing for CSS scaling of the canvas."""
+    """Page coordinates of scene pixel ``pixel``, allowing for the scaling of the canvas."""
     box = canvas.bounding_box()
-    width, height = canvas.evaluate("canvas => [canvas.width, canvas.height]")
+    width, height = scene_size(canvas)
     return box["x"] + pixel[0] * box["width"] / width, box["y"] + pixel[1] * box["height"] / height

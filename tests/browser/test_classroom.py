@@ -28,6 +28,7 @@ from tests.browser.servers import Workspace, _wait_for_port, free_port
 
 pytestmark = pytest.mark.browser
 
+_DRAWN_NUMBER = re.compile(r'\\*"T\\*",-?[\d.]+,-?[\d.]+,\\*"(\d{1,3})\\*"')
 OPTIONS = {"players": 3, "rows": 3, "cols": 4, "top": 40, "finishes": 2, "start_discards": 3}
 """A small Calm sea, so the whole game is played in a couple of minutes (the planner needs about
 25 moves from seed 2)."""
@@ -129,15 +130,17 @@ class Student:
     def click_pixel(self, pixel: tuple[float, float]) -> None:
         canvas = self.frame.locator(".sailing-kit-board canvas").first
         box = canvas.bounding_box()
-        width = canvas.evaluate("canvas => canvas.width")
+        width = float(canvas.evaluate("canvas => canvas.dataset.width"))  # the scene's width
         scale = box["width"] / width
         canvas.click(position={"x": pixel[0] * scale, "y": pixel[1] * scale})
 
     def numbers_received(self, since: int) -> set[int]:
-        """Every whole number the server sent as a text of its own (a card face, a label)."""
+        """Every whole number the server sent as a text drawn on a board (a card face, a
+        label): a text shape ``["T",x,y,"14",...]`` of the scene, which travels as a JSON string
+        inside the message (its quotes escaped)."""
         found: set[int] = set()
         for payload in self.received[since:]:
-            found.update(int(n) for n in re.findall(r'"(\d{1,3})"', payload))
+            found.update(int(n) for n in _DRAWN_NUMBER.findall(payload))
         return found
 
 

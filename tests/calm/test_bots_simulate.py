@@ -1,6 +1,7 @@
 """Bots play only legal moves and the planner beats the greedy bot, which beats random play; the
 simulator is reproducible by seed and gives the same answer with or without a process pool."""
 
+import itertools
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
@@ -52,7 +53,7 @@ def stretches_too_short(state, play):
     filled = [-1] + [i for i, v in enumerate(sea.cells) if v] + [sea.size]
     gone = set(sea.cells)
     short = []
-    for before, after in zip(filled, filled[1:]):
+    for before, after in itertools.pairwise(filled):
         low = sea.cells[before] if before >= 0 else 0
         high = sea.cells[after] if after < sea.size else 81
         if after - before - 1 > sum(n not in gone for n in range(low + 1, high)):

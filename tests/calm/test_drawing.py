@@ -4,8 +4,7 @@ from sailing_kit.calm import START, new_game
 from sailing_kit.calm.drawing import Layout, draw_table
 from sailing_kit.calm.puzzle import new_puzzle
 from sailing_kit.draw import palette
-from sailing_kit.draw.cards import (RAISE, CardFace, Rect, card_at, draw_card, draw_hand,
-                                       hand_rects)
+from sailing_kit.draw.cards import RAISE, CardFace, Rect, card_at, draw_card, draw_hand, hand_rects
 from sailing_kit.draw.scene import Circle, Polygon, Scene, Text
 
 

@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from sailing_kit.calm import (FINISH, MONSTER, START, Discard, MoveRocks, Play, Split, new_game)
+from sailing_kit.calm import FINISH, MONSTER, START, Discard, MoveRocks, Play, Split, new_game
 from sailing_kit.core import ConfigError, IllegalAction
 from sailing_kit.testing import fingerprint
 from tests.calm.deals import deal, play_all
@@ -21,7 +21,7 @@ def test_decision_islands_and_finish_cards_are_dealt_round_robin_and_each_deck_g
     and draws 5"."""
     state = new_game(players=3, seed=11)
     dealt = Counter(card for deck in state.decks for card in deck)
-    assert dealt == Counter({**{n: 1 for n in range(1, 81)}, FINISH: 5, START: 3})
+    assert dealt == Counter({**dict.fromkeys(range(1, 81), 1), FINISH: 5, START: 3})
     assert sorted(len(deck) for deck in state.decks) == [29, 29, 30]
     assert all(deck.count(START) == 1 for deck in state.decks)
     assert all(state.hand(seat) == tuple(sorted(state.decks[seat][:5])) for seat in range(3))

@@ -12,7 +12,6 @@ from sailing_kit.core import CHANCE, ConfigError, IllegalAction
 from sailing_kit.testing import fingerprint
 from tests.calm.deals import deal, play_all
 
-
 # ----- sea monsters -------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("monsters", [3, 4, 5])

@@ -66,7 +66,7 @@ def graded(tmp_path_factory):
     # A first wrong try, then the right answer: the notebook records both tries.
     tried = student_notebook(SAIL, "Chen Wei", all_right(SAIL, "Chen Wei"))
     insert_after(tried, "q4(answer_4)", "answer_4 = 'S'\nq4(answer_4)")
-    tried.cells = [c for c in tried.cells if not (c.source == "q4(answer_4)")]
+    tried.cells = [c for c in tried.cells if c.source != "q4(answer_4)"]
     insert_after(tried, "answer_4 = 'S'", f"answer_4 = {solution(SAIL, 4, 'Chen Wei')}\nq4(answer_4)")
     nbformat.write(run_as_the_student(tried, root), root / "chen.ipynb")
 
@@ -134,7 +134,7 @@ def points(rows) -> float:
 
 
 def test_the_csv_has_the_columns_the_issue_names(graded):
-    rows, out, _ = graded
+    _rows, out, _ = graded
     with out.open(encoding="utf-8") as handle:
         header = next(csv.reader(handle))
     assert header == FIELDS and {"student", "notebook", "question", "points",

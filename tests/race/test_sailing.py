@@ -1,6 +1,8 @@
 """Section 2 of Race the Wind ("Moves and Points of Sail") and the sailing definitions, statement
 by statement. Each test quotes the rule it checks."""
 
+import itertools
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -19,11 +21,11 @@ from sailing_kit.race import (
 )
 
 directions = st.sampled_from(list(Direction))
-O = (0, 0)
+ORIGIN = (0, 0)
 
 
 def ends(heading, wind="N", *, start=False):
-    return {(o.position, o.heading.value) for o in turn_options(O, heading, wind, start=start)}
+    return {(o.position, o.heading.value) for o in turn_options(ORIGIN, heading, wind, start=start)}
 
 
 def test_rule_the_wind_is_initially_from_the_north():
@@ -76,7 +78,7 @@ def test_head_to_wind_has_no_tack():
 def test_rule_a_movement_is_one_intersection_also_diagonally():
     """§2: "A movement means the unit advance from one intersection to the next (also
     diagonally) on the grid." """
-    (advance,) = [o for o in turn_options(O, "NE", "N") if o.moves[0].is_movement]
+    (advance,) = [o for o in turn_options(ORIGIN, "NE", "N") if o.moves[0].is_movement]
     assert advance.position == (1, 1) and advance.path == ((1, 1),)
 
 
@@ -84,17 +86,17 @@ def test_rule_a_movement_is_one_intersection_also_diagonally():
 def test_rule_a_manoeuvre_rotates_on_the_spot_by_45_to_90_degrees(heading, wind):
     """§2: "A manoeuvre means a rotation on oneself (clockwise or anticlockwise) of a minimum
     of 45° up to a maximum of 90°." """
-    for option in turn_options(O, heading, wind, start=True):
+    for option in turn_options(ORIGIN, heading, wind, start=True):
         for move in option.moves:
             assert move.is_movement or abs(move.rotation) in (1, 2)
         if not any(m.is_movement for m in option.moves):
-            assert option.position == O and option.path == ()
+            assert option.position == ORIGIN and option.path == ()
 
 
 def test_rule_close_hauled_one_movement_or_one_of_three_manoeuvres():
     """§2 CLOSE-HAULED: 1 movement on the same course, or 1 manoeuvre among a tack (90°, onto
     the other close-hauled course), 90° away to a broad reach, 45° away to a beam reach."""
-    assert ends("NE") == {((1, 1), "NE"), (O, "NW"), (O, "SE"), (O, "E")}
+    assert ends("NE") == {((1, 1), "NE"), (ORIGIN, "NW"), (ORIGIN, "SE"), (ORIGIN, "E")}
     assert point_of_sail("NW", "N") is PointOfSail.CLOSE_HAULED
     assert change_of_tack("NE", -2, "N") == "tack"
     assert point_of_sail("SE", "N") is PointOfSail.BROAD_REACH
@@ -104,14 +106,14 @@ def test_rule_close_hauled_one_movement_or_one_of_three_manoeuvres():
 def test_rule_close_hauled_may_not_luff_head_to_wind_in_the_race():
     """§2: "The 45° manoeuvre in the direction of the tack, which would put the boat head to
     wind, is forbidden during the race ... but not during the start." """
-    assert (O, "N") not in ends("NE")
-    assert (O, "N") in ends("NE", start=True)
+    assert (ORIGIN, "N") not in ends("NE")
+    assert (ORIGIN, "N") in ends("NE", start=True)
 
 
 def test_rule_head_to_wind_allows_only_one_manoeuvre():
     """§2: head to wind "the boat is entitled to only 1 manoeuvre" (no movement)."""
     for start in (True, False):
-        options = turn_options(O, "N", "N", start=start)
+        options = turn_options(ORIGIN, "N", "N", start=start)
         assert {o.heading.value for o in options} == {"NE", "NW", "E", "W"}
         assert all(len(o.moves) == 1 and not o.moves[0].is_movement for o in options)
 
@@ -126,7 +128,7 @@ def test_rule_a_boat_turned_head_to_wind_never_advances():
     for heading in Direction:  # whatever the turn, no step is taken heading into the wind
         for option in turn_options((1, 6), heading, "N", start=True):
             track = [(1, 6), *option.path]
-            assert all((b[0] - a[0], b[1] - a[1]) != (0, 1) for a, b in zip(track, track[1:]))
+            assert all((b[0] - a[0], b[1] - a[1]) != (0, 1) for a, b in itertools.pairwise(track))
 
 
 def test_rule_head_to_wind_gets_no_gust_either():
@@ -147,7 +149,7 @@ def test_rule_head_to_wind_never_advances_in_the_drill_with_start_rules():
 def test_rule_beam_reach_two_moves_in_four_combinations():
     """§2 BEAM REACH: "movement + movement, movement + manoeuvre, manoeuvre + manoeuvre, and
     manoeuvre + movement"."""
-    patterns = {tuple(m.is_movement for m in o.moves) for o in turn_options(O, "E", "N")}
+    patterns = {tuple(m.is_movement for m in o.moves) for o in turn_options(ORIGIN, "E", "N")}
     assert patterns == {(True, True), (True, False), (False, False), (False, True)}
     assert ((2, 0), "E") in ends("E")
 
@@ -157,7 +159,7 @@ def test_rule_beam_reach_manoeuvre_then_movement_goes_the_new_way():
     in which the manoeuvre has taken the boat" (45° to close-hauled or broad reach, 90° to run)."""
     turned_then_moved = {
         (o.position, o.heading.value)
-        for o in turn_options(O, "E", "N")
+        for o in turn_options(ORIGIN, "E", "N")
         if not o.moves[0].is_movement and o.moves[1].is_movement
     }
     assert turned_then_moved == {((1, 1), "NE"), ((1, -1), "SE"), ((0, -1), "S")}
@@ -166,7 +168,7 @@ def test_rule_beam_reach_manoeuvre_then_movement_goes_the_new_way():
 def test_rule_beam_reach_two_90_degree_manoeuvres_reverse_it():
     """§2: "using the manoeuvre + manoeuvre move, both of 90°, the boat can reverse its beam
     reach point of sail" (through the run: the 90° luff to head to wind is not allowed)."""
-    reverse = [o for o in turn_options(O, "E", "N") if o.end == (O, Direction.W)]
+    reverse = [o for o in turn_options(ORIGIN, "E", "N") if o.end == (ORIGIN, Direction.W)]
     assert reverse and [m.rotation for m in reverse[0].moves] == [2, 2]
 
 
@@ -174,7 +176,7 @@ def test_rule_broad_reach_movement_first_then_optional_manoeuvre():
     """§2 BROAD REACH: "2 moves in this exact order: movement and then manoeuvre" and "the
     right to perform the manoeuvre ... is optional"; the 4 manoeuvres reach close-hauled, beam
     reach, run and the other broad reach."""
-    options = turn_options(O, "SE", "N")
+    options = turn_options(ORIGIN, "SE", "N")
     assert all(o.moves[0].is_movement and o.position == (1, -1) for o in options)
     assert any(len(o.moves) == 1 for o in options)
     reached = {point_of_sail(o.heading, "N") for o in options if len(o.moves) == 2}
@@ -186,7 +188,7 @@ def test_rule_broad_reach_movement_first_then_optional_manoeuvre():
 def test_rule_run_one_movement_or_one_of_four_manoeuvres():
     """§2 RUN: "1 unit movement forward on the same run, or to one manoeuvre ... to reach 2
     broad reaches and 2 beam reaches"."""
-    assert ends("S") == {((0, -1), "S"), (O, "SE"), (O, "SW"), (O, "E"), (O, "W")}
+    assert ends("S") == {((0, -1), "S"), (ORIGIN, "SE"), (ORIGIN, "SW"), (ORIGIN, "E"), (ORIGIN, "W")}
 
 
 @given(directions, directions)
@@ -194,7 +196,7 @@ def test_rule_the_move_must_be_completed_in_full(heading, wind):
     """§2: "it is compulsory to complete your move in full": every option uses the whole
     allowance (two moves on a beam reach; one on close-hauled and the run)."""
     sailing = point_of_sail(heading, wind)
-    lengths = {len(o.moves) for o in turn_options(O, heading, wind)}
+    lengths = {len(o.moves) for o in turn_options(ORIGIN, heading, wind)}
     expected = {PointOfSail.BEAM_REACH: {2}, PointOfSail.BROAD_REACH: {1, 2}}.get(sailing, {1})
     assert lengths == expected
 

@@ -33,5 +33,5 @@ def test_lesson_07s_bot_match_picture_is_not_clipped():
         half = 0.62 * text.size * len(text.text) / (2 if text.anchor == "middle" else 1)
         left = text.at[0] - (half if text.anchor != "start" else 0)
         right = text.at[0] + (half if text.anchor != "end" else 0)
-        assert 0 <= left and right <= scene.width, text
+        assert left >= 0 and right <= scene.width, text
     assert any("won" in s.text for s in scene.shapes if isinstance(s, Text))

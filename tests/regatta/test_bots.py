@@ -7,8 +7,17 @@ import pytest
 
 from sailing_kit.core import Direction
 from sailing_kit.core.bots import advance
-from sailing_kit.regatta import (Becalm, Exchange, Face, Handling, Sail, bot, new_game,
-                                 random_bot, sensible_bot)
+from sailing_kit.regatta import (
+    Becalm,
+    Exchange,
+    Face,
+    Handling,
+    Sail,
+    bot,
+    new_game,
+    random_bot,
+    sensible_bot,
+)
 from tests.regatta.positions import race
 
 
@@ -82,7 +91,7 @@ def test_the_sensible_bot_uses_the_special_cards_well():
             used["windy"] += isinstance(action, Sail) and action.windy
             return action
 
-        advance(state, {p: watch for p in range(3)})
+        advance(state, dict.fromkeys(range(3), watch))
     assert used["handling played"] == used["handling offered"] > 0
     assert used["calm"] > 0 and used["calm on the leader"] == used["calm"]
     assert used["windy"] > 0

@@ -5,8 +5,7 @@ import pytest
 
 from sailing_kit.core import ConfigError, Direction
 from sailing_kit.core.grid import step
-from sailing_kit.regatta import (RegattaState, Sail, deck_data, load_deck, new_game,
-                                 standard_deck)
+from sailing_kit.regatta import RegattaState, Sail, deck_data, load_deck, new_game, standard_deck
 from sailing_kit.regatta.geometry import Pose, follow
 
 

@@ -8,9 +8,21 @@ from itertools import combinations, permutations
 import pytest
 
 from sailing_kit.core import Direction
-from sailing_kit.regatta import (Exchange, Face, Pose, chance_by_bearing, chance_of_any,
-                                 chance_to_draw, dealt_hands, new_game, progress_kinds,
-                                 sensible_bot, share_holding, standard_deck, unseen_cards)
+from sailing_kit.regatta import (
+    Exchange,
+    Face,
+    Pose,
+    chance_by_bearing,
+    chance_of_any,
+    chance_to_draw,
+    dealt_hands,
+    new_game,
+    progress_kinds,
+    sensible_bot,
+    share_holding,
+    standard_deck,
+    unseen_cards,
+)
 from tests.regatta.positions import race
 
 

@@ -7,8 +7,7 @@ import random
 import pytest
 
 from sailing_kit.core import ConfigError, Direction, IllegalAction
-from sailing_kit.regatta import (Becalm, EndTurn, Exchange, Face, Handling, Pose, Sail, new_game,
-                                 standard_deck)
+from sailing_kit.regatta import Becalm, EndTurn, Exchange, Face, Handling, Pose, Sail, new_game, standard_deck
 from sailing_kit.testing import fingerprint
 from tests.regatta.positions import every_card, plan_ends, race
 

@@ -2,16 +2,19 @@
 drawing's layout (the engine's squares), never typed in."""
 
 import html
+import time
 
 import pytest
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.testing import fingerprint
-from sailing_kit.trireme import Board, Die, Sail, Steer, TriremeState, advise, new_game, optimal_bot
+from sailing_kit.trireme import Board, Die, Sail, Steer, TriremeState, advise, advisor, new_game, optimal_bot
 from sailing_kit.trireme.advisor import solution_for
 from sailing_kit.trireme.board import example_boards
 from sailing_kit.trireme.drawing import layout_of
+from sailing_kit.trireme.maps import edge_map
 from sailing_kit.trireme.rules import Phase
+from sailing_kit.trireme.solver import clear_cache, solve
 from tests.trireme.helpers import LANE
 
 
@@ -123,7 +126,7 @@ def test_the_advisor_shows_each_choices_chance_to_win():
     advice = advise(board.state)
     svg = board.scene().to_svg()
     assert "Advisor: chance to win" in svg
-    for words, chance, _ in advice.rows():
+    for _words, chance, _ in advice.rows():
         assert f"{100 * chance:.1f}%" in svg
     for chance in advice.by_heading().values():
         assert f">{100 * chance:.0f}%<" in svg
@@ -243,3 +246,34 @@ def test_the_text_view_says_the_position_the_choice_and_the_advice():
     assert "Chosen, not yet rolled: heading N with an Honour point." in words
     best_words, best_chance, _ = advise(board.state).rows()[0]
     assert f"Advisor, chance to win: {best_words} {100 * best_chance:.1f}%" in words
+
+
+def _wait_for_the_background_solve(board) -> None:
+    """Until the board has heard that its map's background solve has finished."""
+    job = advisor._BACKGROUND[(board.state.sea, board.state.options.honour, True)]
+    job.result(timeout=300)
+    for _ in range(500):  # the done-callbacks run just after the result is set
+        if board._awaited is None:
+            return
+        time.sleep(0.01)
+    raise AssertionError("the board never heard that the map was solved")
+
+
+def test_on_a_big_drawn_map_the_helmsman_and_the_advisor_never_keep_the_board_waiting():
+    """A drawn map is solved in the background: the Helmsman button and the advisor say so at
+    once instead of freezing the kernel, and both act once the solve is done."""
+    clear_cache()
+    board = Board(new_game(seed=2, map=edge_map(11), honour=1))
+    board.simulate_key("o")
+    job = advisor._BACKGROUND[(board.state.sea, 1, True)]
+    if not job.done():  # the usual case: the key came back before the solve ended
+        assert board.state.history == []
+        assert "The helmsman needs the solved map" in status(board)
+        assert "solving this map" in status(board)
+        board.simulate_key("p")
+        assert board.advice() is None and "Advisor: The advisor is solving" in board.describe()
+        _wait_for_the_background_solve(board)
+        assert "chance to win" in board.describe()
+    board.simulate_key("o")
+    assert board.state.history[0] == solve(board.state.sea, 1).best(new_game(
+        seed=2, map=edge_map(11), honour=1).position())

@@ -48,7 +48,7 @@ def test_indented_maps_with_comments_read_the_same():
 
 def test_course_counts_expand():
     assert parse_map(TINY).steps == tuple(Direction[d] for d in
-                                         "NW N N NE SE S S S".split())
+                                         ["NW", "N", "N", "NE", "SE", "S", "S", "S"])
 
 
 def replace_line(text: str, number: int, new: str) -> str:

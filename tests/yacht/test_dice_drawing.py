@@ -17,7 +17,8 @@ def test_a_held_die_says_held_and_not_only_by_colour():
     plain, held = Scene(100, 100), Scene(100, 100)
     draw_die(plain, (0, 0), 50, 3, caption="key 1")
     draw_die(held, (0, 0), 50, 3, held=True, caption="key 1")
-    texts = lambda scene: [s.text for s in scene.shapes if isinstance(s, Text)]
+    def texts(scene):
+        return [s.text for s in scene.shapes if isinstance(s, Text)]
     assert texts(held) == ["HELD"] and texts(plain) == ["key 1"]
     assert held.shapes[0].style.width > plain.shapes[0].style.width
 

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sailing_kit.core import CHANCE, ConfigError, IllegalAction
-from sailing_kit.yacht import Dice, Roll, Score, YachtState, new_game
 from sailing_kit.testing import check_game, fingerprint
+from sailing_kit.yacht import Dice, Roll, Score, YachtState, new_game
 
 
 @pytest.mark.parametrize("rules", ["jacht", "tabornok", "yahtzee"])

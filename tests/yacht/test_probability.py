@@ -2,7 +2,7 @@
 independent brute force over ordered outcomes, and the yacht against a Markov chain."""
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, product
 
 import pytest
@@ -21,7 +21,7 @@ def test_one_roll_probability_is_the_share_of_the_7776_outcomes(rules, category)
     assert probability(category, 1, rules) == sympy.Rational(made, 7776)
 
 
-@lru_cache(maxsize=None)
+@cache
 def brute_force(rules: RuleSet, category: str, kept: tuple, rolls_left: int) -> Fraction:
     """The chance to make ``category`` keeping ``kept`` and rolling the rest, ``rolls_left``
     rolls in hand, by every ordered outcome and every subset of dice to keep."""
@@ -33,7 +33,7 @@ def brute_force(rules: RuleSet, category: str, kept: tuple, rolls_left: int) -> 
     return total / 6**rolled
 
 
-@lru_cache(maxsize=None)
+@cache
 def best_from(rules: RuleSet, category: str, dice: tuple, rolls_left: int) -> Fraction:
     if rules.score(dice, category) > 0:
         return Fraction(1)

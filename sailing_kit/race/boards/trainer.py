@@ -198,6 +198,10 @@ class RightOfWayTrainer(CanvasBoard):
             return
         self.selected = boat.name if boat else self.selected
 
+    def takes_drags(self) -> bool:
+        """Only free mode drags boats: in the quiz a finger on the board scrolls the page."""
+        return self.free is not None
+
     def on_release(self, x: float, y: float) -> None:
         if self.free is None or self.selected is None:
             return
