@@ -9,7 +9,6 @@ import json
 from typing import Any
 
 import ipywidgets as widgets
-from ipycanvas import Canvas
 
 from sailing_kit.classroom.games import GAMES
 from sailing_kit.classroom.pages import seat_names, waited
@@ -18,7 +17,7 @@ from sailing_kit.classroom.room import Classroom
 from sailing_kit.classroom.seatboard import LiveFeed
 from sailing_kit.classroom.table import Table
 from sailing_kit.core.errors import ConfigError
-from sailing_kit.widgets.canvas import paint
+from sailing_kit.widgets.canvas import BoardCanvas, paint
 
 WATCH_WIDTH, WATCH_HEIGHT = 460, 420
 """The largest size of each table's picture on the dashboard, in CSS pixels."""
@@ -46,16 +45,14 @@ class TableWatch(widgets.VBox):
         self.table = table
         self.caption = widgets.HTML()
         size = table.public_scene()
-        self.canvas = Canvas(width=size.width, height=size.height)
         scale = min(WATCH_WIDTH / size.width, WATCH_HEIGHT / size.height)
-        self.canvas.layout.width = f"{size.width * scale:.0f}px"
-        self.canvas.layout.height = f"{size.height * scale:.0f}px"
+        self.canvas = BoardCanvas(width=size.width, height=size.height,
+                                  max_width=round(size.width * scale))  # the aspect is kept
         super().__init__([self.caption, self.canvas],
                          layout=widgets.Layout(border="1px solid #bbb", padding="4px",
                                                margin="4px", width=f"{WATCH_WIDTH + 12}px"))
         self.add_class("sk-class-table")
         self.names = table.names()
-        self.canvas.on_client_ready(self.draw)
         self.draw()
 
     def draw(self) -> None:

@@ -129,7 +129,8 @@ function render({ model, el }) {
     if (!el.isConnected) return;
     // The width of the output (not of the board, whose width follows the canvas in a row).
     const outer = el.closest(".jp-OutputArea-output") || document.body;
-    const room = Math.min(outer.clientWidth, document.documentElement.clientWidth) - 8;
+    const widest = model.get("max_width") || Infinity; // a watched table's small picture
+    const room = Math.min(outer.clientWidth - 8, document.documentElement.clientWidth - 8, widest);
     const controls = home && home.firstElementChild ? home.firstElementChild.offsetHeight : 0;
     const status = home && home.querySelector(".sk-status");
     statusRoom = Math.min(STATUS_ROOM_PX[1], Math.max(statusRoom, status ? status.offsetHeight + 8 : 0));
@@ -272,7 +273,7 @@ function render({ model, el }) {
     paint();
   });
   model.on("change:background", paint);
-  for (const name of ["width", "height", "large", "fit", "drags", "title"]) {
+  for (const name of ["width", "height", "large", "fit", "drags", "title", "max_width"]) {
     model.on(`change:${name}`, () => { fit(); paint(); });
   }
   const resized = new ResizeObserver(() => { watchBoard(); fit(); });

@@ -46,6 +46,8 @@ class BoardCanvas(anywidget.AnyWidget):
     fit = traitlets.Enum(("page", "window"), "page").tag(sync=True)
     large = traitlets.Bool(False).tag(sync=True)
     drags = traitlets.Bool(False).tag(sync=True)
+    max_width = traitlets.Int(0).tag(sync=True)
+    """The widest the canvas may be drawn, in CSS pixels (0: as wide as ``fit`` allows)."""
 
     def __init__(self, width: int = 300, height: int = 200, **kwargs: Any):
         super().__init__(width=width, height=height, **kwargs)
