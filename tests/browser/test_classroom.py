@@ -1,5 +1,6 @@
 """Class mode in a real browser: three students on three devices join one Calm table with its
-code and play it to the end through their boards, clicking cards, cells and buttons.
+code and play it to the end through their boards, clicking cards, cells and buttons; and the
+teacher's dashboard draws every table live.
 
 On the way: no page ever receives another seat's hand (every message the browser gets from the
 server is read), one student reloads mid-game and carries on, and the class server is stopped
@@ -24,7 +25,15 @@ from sailing_kit.calm.bots import planner_bot
 from sailing_kit.calm.cards import FINISH, START, is_island
 from sailing_kit.calm.drawing import layout_for
 from sailing_kit.classroom import Classroom
-from tests.browser.servers import Workspace, _wait_for_port, free_port
+from sailing_kit.classroom.dashboard import WATCH_WIDTH
+from tests.browser.servers import (
+    Workspace,
+    _wait_for_port,
+    free_port,
+    painted_pixels,
+    pixel_digest,
+    wait_for_new_picture,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -230,3 +239,41 @@ def test_three_students_play_a_calm_table_to_the_end(students) -> None:
         expect(device.frame.locator(".sk-class-header")).to_contain_text(
             "The game is over", timeout=WAIT_S * 1000)
     room.store.close()
+
+
+def test_the_teachers_dashboard_draws_every_open_table(browser: Browser, workspace: Workspace,
+                                                       tmp_path: Path) -> None:
+    """#16 The teacher, with the key the server printed, watches every table: each one's public
+    picture is painted, small enough for several to sit side by side, and a move shows up."""
+    store = f"sqlite:///{tmp_path / 'class.db'}"
+    with class_server(workspace, store) as server:
+        room = Classroom(store)
+        tables = [room.open_table("calm", seed=SEED, **OPTIONS),
+                  room.open_table("race", seed=1, boats=2)]
+        context = browser.new_context(viewport={"width": 1366, "height": 768})
+        try:
+            page = context.new_page()
+            page.goto(server.url + "/teacher")
+            page.fill("#key", room.teacher_key)
+            page.click("button[type=submit]")
+            page.wait_for_url("**/class/dashboard", timeout=WAIT_S * 1000)
+            frame = page.frame_locator("#frame")
+            for table in tables:
+                watch = frame.locator(".sk-class-table").filter(has_text=table.code)
+                canvas = watch.locator("canvas")
+                expect(canvas).to_have_count(1, timeout=WAIT_S * 1000)
+                page.wait_for_function("c => c.width > 0 && c.getContext('2d').getImageData("
+                                       "0, 0, c.width, c.height).data.some(v => v)",
+                                       arg=canvas.element_handle(), timeout=WAIT_S * 1000)
+                assert painted_pixels(canvas) > 0
+                assert canvas.bounding_box()["width"] <= WATCH_WIDTH + 1
+            page.screenshot(path=str(workspace.root / "dashboard.png"))  # (to look at)
+            seat = room.join(tables[0].code, "Ana")
+            before = pixel_digest(frame.locator(".sk-class-table").filter(
+                has_text=tables[0].code).locator("canvas"))
+            seat.play(planner_bot()(seat.state))
+            wait_for_new_picture(frame.locator(".sk-class-table").filter(
+                has_text=tables[0].code).locator("canvas"), before)
+        finally:
+            context.close()
+            room.store.close()
