@@ -114,8 +114,9 @@ def _regatta(board: Any) -> Iterator[tuple[str, Any]]:
     hand = board.state.hand(board.seat)
     rects = board.layout.hand_rects(len(hand), [])
     # The lower half of a card: it is under the pointer whether the card is raised or not;
-    # the second card first (the first is selected when the turn begins).
-    yield from _alternate(*[(r.x + r.w / 2, r.y + 0.75 * r.h) for r in (rects[1], rects[0])])
+    # the card not selected when the turn begins first.
+    order = (rects[0], rects[1]) if board.selected == 1 else (rects[1], rects[0])
+    yield from _alternate(*[(r.x + r.w / 2, r.y + 0.75 * r.h) for r in order])
 
 
 def _trireme(board: Any) -> Iterator[tuple[str, Any]]:
