@@ -9,7 +9,10 @@ view (see :meth:`sailing_kit.core.protocol.GameState.view`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
+
+from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.reading import shown
 
 if TYPE_CHECKING:  # the core draws nothing itself: games hand it their pictures
     from sailing_kit.draw.scene import Scene
@@ -21,6 +24,30 @@ class View(Protocol):
     def describe(self) -> str: ...
 
     def scene(self) -> Scene: ...
+
+
+class _Seated(Protocol):
+    @property
+    def num_players(self) -> int: ...
+
+
+S = TypeVar("S", bound=_Seated)
+
+
+def check_viewer(player: object, players: int) -> int | None:
+    """``player`` if it is a seat of a game of ``players`` (0-based) or ``None`` (an onlooker);
+    a :class:`ConfigError` otherwise."""
+    if player is None or (type(player) is int and 0 <= player < players):
+        return player
+    raise ConfigError(f"a view is seen from a seat, 0 to {players - 1}, or by an onlooker "
+                      f"(None), not from {shown(player)}")
+
+
+def open_view(state: S, player: object) -> S:
+    """The view of a game without hidden information: ``state`` itself, whoever looks (the
+    seat is still checked, so a wrong one is caught here as in the other games)."""
+    check_viewer(player, state.num_players)
+    return state
 
 
 @dataclass(frozen=True)

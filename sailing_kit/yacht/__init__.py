@@ -14,7 +14,9 @@
 from sailing_kit.core.info import GameInfo, Outcome
 from sailing_kit.core.lazy import board_attributes
 from sailing_kit.yacht import bots
-from sailing_kit.yacht.game import Dice, Roll, YachtOptions, YachtState, new_game
+from sailing_kit.yacht.actions import Dice, Roll
+from sailing_kit.yacht.game import YachtState, new_game
+from sailing_kit.yacht.options import YachtOptions
 from sailing_kit.yacht.position import Keep, Position, Score
 from sailing_kit.yacht.probability import probability, yacht_chain
 from sailing_kit.yacht.rules import CATEGORIES, RuleSet, fits, rule_set, score

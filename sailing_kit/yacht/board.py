@@ -16,8 +16,9 @@ from sailing_kit.widgets.app import GameApp
 from sailing_kit.widgets.board import CanvasBoard
 from sailing_kit.widgets.ending import AnnouncesEnd, ranked, your_places
 from sailing_kit.widgets.log import MessageLog
+from sailing_kit.yacht.actions import Dice, Roll
 from sailing_kit.yacht.drawing import layout_of
-from sailing_kit.yacht.game import Dice, Roll, YachtState, new_game
+from sailing_kit.yacht.game import YachtState, new_game
 from sailing_kit.yacht.position import Score
 from sailing_kit.yacht.solver import Advice, optimal_planner
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import cast
 
 from sailing_kit.core.bots import Bot, BotFactory, make_bot
-from sailing_kit.yacht.game import Roll, YachtState
+from sailing_kit.yacht.actions import Roll
+from sailing_kit.yacht.game import YachtState
 from sailing_kit.yacht.position import Keep, Score
 from sailing_kit.yacht.strategies import STRATEGIES, Strategy, make_strategy
 

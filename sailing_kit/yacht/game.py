@@ -12,70 +12,28 @@ general (five of a kind on the first roll, written as General) wins at once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
-from sailing_kit.core import reading
-from sailing_kit.core.errors import IllegalAction, UnreadableAction
-from sailing_kit.core.options import build_options, whole_number
+from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.options import build_options
 from sailing_kit.core.protocol import CHANCE, GameState, Result
-from sailing_kit.core.reading import shown
 from sailing_kit.draw.scene import Scene
 from sailing_kit.yacht import drawing
-from sailing_kit.yacht.multisets import DICE, LEVELS, Multiset, multiset, outcomes
-from sailing_kit.yacht.position import MAX_ROLLS, Keep, Position, Score
-from sailing_kit.yacht.rules import RuleSet, read_category
+from sailing_kit.yacht.actions import ACTION_TYPES, Action, Dice, Roll, action_to_json, read_action
+from sailing_kit.yacht.multisets import DICE, LEVELS, multiset, outcomes
+from sailing_kit.yacht.options import YachtOptions
+from sailing_kit.yacht.position import MAX_ROLLS, Position, Score
 from sailing_kit.yacht.scorecard import Scorecard, joker_refusal
-
-MAX_PLAYERS = 10
-"""'Játékosok száma: kettőtől tízig, vagy egyedül is': two to ten players, or one alone."""
-
-
-@dataclass(frozen=True)
-class Roll:
-    """Roll the dice, holding those at these places (0 to 4, from the left)."""
-
-    held: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class Dice:
-    """A chance outcome: what the rolled dice show, sorted (one die in the roll-off)."""
-
-    values: tuple[int, ...]
-
-
-Action = Roll | Dice | Score
-
-
-@dataclass(frozen=True)
-class YachtOptions:
-    """``players`` 1-10; ``rules`` ``"jacht"``, ``"tabornok"`` or ``"yahtzee"``; the variants
-    of :class:`~sailing_kit.yacht.rules.RuleSet` (each belongs to some rule sets only)."""
-
-    players: int = 2
-    rules: str = "jacht"
-    five_of_a_kind_counts: bool = False
-    poker_points: int = 30
-    big_general_wins: bool = True
-    joker: str = "forced"
-
-    def __post_init__(self) -> None:
-        whole_number(self.players, "players", 1, MAX_PLAYERS)
-        self.ruleset()
-
-    def ruleset(self) -> RuleSet:
-        return RuleSet(self.rules, self.five_of_a_kind_counts, self.poker_points,
-                       self.big_general_wins, self.joker)
+from sailing_kit.yacht.view import YachtView, open_view
 
 
 class YachtState(GameState[Action]):
     """A game of dice. ``str(state)`` describes it; in a notebook it draws itself."""
 
     GAME = "yacht"
-    ACTION_TYPES = (Roll, Dice, Score, Keep)
+    ACTION_TYPES = ACTION_TYPES
 
     def __init__(self, seed: int | None, options: YachtOptions):
         super().__init__(seed, options)
@@ -184,40 +142,10 @@ class YachtState(GameState[Action]):
         return [(Dice(values), p) for values, p in outcomes(count)]
 
     def read_action(self, value: Any) -> Action:
-        if isinstance(value, Roll):
-            return Roll(_read_places(value.held))
-        if isinstance(value, Dice):
-            return Dice(_read_values(value.values))
-        if isinstance(value, Score):
-            return Score(read_category(value.category, self.rules))
-        if isinstance(value, Keep):
-            raise UnreadableAction("a game's roll names the dice held by their places 0 to 4, "
-                                "like Roll(held=(0, 2)); a strategy's Keep names values")
-        if isinstance(value, dict) and len(value) == 1:
-            (key, item), = value.items()
-            if key == "roll":
-                return Roll(_read_places(item))
-            if key == "score":
-                return Score(read_category(item, self.rules))
-            if key == "dice":
-                return Dice(_read_values(item))
-        if isinstance(value, str):
-            if value.strip().lower() == "roll":
-                return Roll()
-            return Score(read_category(value, self.rules))
-        if isinstance(value, (list, tuple)):
-            return Dice(_read_values(value))
-        raise UnreadableAction(
-            f"that is not a move of {self.rules.title}: {shown(value)}. A move is 'roll' (or "
-            "{'roll': [places held]}), a category such as 'sixes', or the dice rolled, like [6, 6, 2]"
-        )
+        return read_action(value, self.rules)
 
     def action_to_json(self, action: Action) -> Any:
-        if isinstance(action, Roll):
-            return {"roll": list(action.held)}
-        if isinstance(action, Dice):
-            return {"dice": list(action.values)}
-        return {"score": action.category}
+        return action_to_json(action)
 
     def check(self, action: Action) -> None:
         if isinstance(action, Dice):
@@ -309,11 +237,11 @@ class YachtState(GameState[Action]):
         self.player = (seat + 1) % self.num_players
         self.dice, self.rolls, self.held = None, 0, ()
 
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> tuple[Any, ...]:
         return (self.cards, self.rolloff, self.player, self.dice, self.rolls, self.held,
                 self.rolling, self.big_general)
 
-    def _restore(self, snapshot: tuple) -> None:
+    def _restore(self, snapshot: tuple[Any, ...]) -> None:
         (self.cards, self.rolloff, self.player, self.dice, self.rolls, self.held, self.rolling,
          self.big_general) = snapshot
 
@@ -384,41 +312,13 @@ class YachtState(GameState[Action]):
         lines.append(f"These dice would score: {options}.")
         return lines
 
+    def view(self, player: int | None) -> YachtView:
+        """Every seat sees the whole game (see :mod:`sailing_kit.yacht.view`)."""
+        return open_view(self, player)
+
     def scene(self, **overlay: Any) -> Scene:
         """The picture: dice and scorecards (``overlay`` as in :func:`drawing.draw_game`)."""
         return drawing.draw_game(self, **overlay)
-
-
-def _read_values(value: object) -> Multiset:
-    """The values of one to five dice, sorted (a die shows 1 to 6)."""
-    if isinstance(value, (list, tuple)) and not 1 <= len(value) <= DICE:
-        raise UnreadableAction(f"a roll shows one to five dice, not {len(value):,}")
-    return tuple(sorted(reading.items(value, _read_die, "the dice rolled")))
-
-
-def _read_die(value: object) -> int:
-    die = reading.whole(value, "a die (from 1 to 6)")
-    if not 1 <= die <= 6:
-        raise UnreadableAction(f"a die shows 1 to 6 pips, not {shown(die)}")
-    return die
-
-
-def _read_places(value: object) -> tuple[int, ...]:
-    """Places of held dice, 0 to 4 from the left, each once, in order."""
-    places = reading.items(value, _read_place, "the places of the dice held", most=DICE)
-    twice = next((place for place in places if places.count(place) > 1), None)
-    if twice is not None:
-        raise UnreadableAction(f"hold dice by their places, 0 to 4 from the left, each once: place "
-                            f"{twice} is named twice")
-    return tuple(sorted(places))
-
-
-def _read_place(value: object) -> int:
-    place = reading.whole(value, "a held die's place (0 to 4 from the left)")
-    if not 0 <= place < DICE:
-        raise UnreadableAction(f"hold dice by their places, 0 to 4 from the left: there is no "
-                            f"place {shown(place)}")
-    return place
 
 
 def new_game(seed: int | None = None, **options: Any) -> YachtState:

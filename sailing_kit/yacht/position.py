@@ -2,7 +2,7 @@
 
 Strategies, the solver's advice and the simulator speak of dice by value: :class:`Keep` these
 dice and roll the others, or :class:`Score` (write) the dice into a category. The game's own
-roll action names dice by their place on the table instead (:class:`sailing_kit.yacht.game.Roll`).
+roll action names dice by their place on the table instead (:class:`sailing_kit.yacht.actions.Roll`).
 """
 
 from __future__ import annotations
