@@ -14,9 +14,10 @@
 from sailing_kit.core.info import GameInfo, Outcome
 from sailing_kit.core.lazy import board_attributes
 from sailing_kit.trireme import bots
+from sailing_kit.trireme.actions import Die, Sail, Steer
 from sailing_kit.trireme.advisor import Advice, advise, chance_to_win
 from sailing_kit.trireme.exact import ExactSolution, solve_exact
-from sailing_kit.trireme.game import Die, Sail, Steer, TriremeState, new_game
+from sailing_kit.trireme.game import TriremeState, new_game
 from sailing_kit.trireme.maps import MapError, SeaMap, load_map, parse_map
 from sailing_kit.trireme.options import TriremeOptions
 from sailing_kit.trireme.position import Position

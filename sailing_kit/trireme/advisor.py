@@ -19,7 +19,8 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 from sailing_kit.core.compass import Direction
-from sailing_kit.trireme.game import Action, Sail, Steer, TriremeState
+from sailing_kit.trireme.actions import Action, Sail, Steer
+from sailing_kit.trireme.game import TriremeState
 from sailing_kit.trireme.maps import SHIPPED, SeaMap, load_map
 from sailing_kit.trireme.rules import Ending, Phase
 from sailing_kit.trireme.solver import (

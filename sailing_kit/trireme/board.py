@@ -17,10 +17,11 @@ from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.grid import chebyshev, step
 from sailing_kit.draw.scene import Scene
+from sailing_kit.trireme.actions import Sail, Steer
 from sailing_kit.trireme.advisor import Advice, advise, advisor_note, ready_solution
 from sailing_kit.trireme.bots import best_choice
 from sailing_kit.trireme.drawing import layout_of
-from sailing_kit.trireme.game import Sail, Steer, TriremeState, new_game
+from sailing_kit.trireme.game import TriremeState, new_game
 from sailing_kit.trireme.maps import parse_map
 from sailing_kit.trireme.rules import Phase, squares_allowed
 from sailing_kit.trireme.solver import Solution

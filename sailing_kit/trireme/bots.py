@@ -12,8 +12,9 @@ from typing import cast
 from sailing_kit.core.bots import Bot, BotFactory, make_bot, random_bot
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
+from sailing_kit.trireme.actions import Action, Sail, Steer
 from sailing_kit.trireme.advisor import solution_for
-from sailing_kit.trireme.game import Action, Sail, Steer, TriremeState
+from sailing_kit.trireme.game import TriremeState
 from sailing_kit.trireme.maps import SeaMap
 from sailing_kit.trireme.rounding import HIGHEST, LOWEST
 from sailing_kit.trireme.rules import (

@@ -20,13 +20,14 @@ from sailing_kit.draw.dice import draw_die
 from sailing_kit.draw.gridview import GridView
 from sailing_kit.draw.scene import XY, Scene
 from sailing_kit.draw.wind import draw_wind
+from sailing_kit.trireme.actions import Sail, Steer
 from sailing_kit.trireme.maps import SeaMap
 from sailing_kit.trireme.rounding import HIGHEST, LOWEST
 from sailing_kit.trireme.rules import Phase
 
 if TYPE_CHECKING:
     from sailing_kit.trireme.advisor import Advice
-    from sailing_kit.trireme.game import Steer, TriremeState
+    from sailing_kit.trireme.game import TriremeState
 
 CELL, MARGIN, TOP, PANEL = 30, 30, 10, 232
 BELOW = 22
@@ -233,8 +234,6 @@ def _percent(value: float) -> str:
 def _draw_advice_on_map(scene: Scene, layout: Layout, state: TriremeState, advice: Advice) -> None:
     """Each heading's best chance to win on the square it points at, or each distance's beside
     its square (the best one bold)."""
-    from sailing_kit.trireme.game import Sail  # (the game module draws with this one)
-
     best = advice.best
     labels = [(layout.target(state.boat, heading, 1), value, heading == getattr(best, "heading", 0))
               for heading, value in advice.by_heading().items()]

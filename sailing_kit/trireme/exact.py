@@ -28,7 +28,7 @@ from pathlib import Path
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point, step
-from sailing_kit.trireme.game import Steer
+from sailing_kit.trireme.actions import Steer
 from sailing_kit.trireme.maps import SeaMap
 from sailing_kit.trireme.position import Position
 from sailing_kit.trireme.rules import (

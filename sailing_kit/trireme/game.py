@@ -15,19 +15,17 @@ when the trireme crosses it (you lose), or when you crash.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from sailing_kit.core import reading
 from sailing_kit.core.compass import Direction, angle_between
-from sailing_kit.core.errors import IllegalAction, UnreadableAction
+from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.grid import Point
 from sailing_kit.core.options import build_options
 from sailing_kit.core.protocol import CHANCE, GameState, Result
-from sailing_kit.core.reading import shown
 from sailing_kit.draw.scene import Scene
 from sailing_kit.trireme import drawing
+from sailing_kit.trireme.actions import ACTION_TYPES, Action, Die, Sail, Steer, action_to_json, read_action
 from sailing_kit.trireme.options import TriremeOptions
 from sailing_kit.trireme.position import Position
 from sailing_kit.trireme.rounding import describe_progress
@@ -47,50 +45,17 @@ from sailing_kit.trireme.rules import (
     trireme_finished,
     wind_after,
 )
+from sailing_kit.trireme.view import TriremeView, open_view
 
 HELMSMAN = 0
 """The only player: you, at the sailboat's helm (the trireme follows its line by the rules)."""
-
-
-@dataclass(frozen=True)
-class Steer:
-    """Step b): set the heading, and spend an Honour point (+1 to the roll) or not."""
-
-    heading: Direction
-    honour: bool = False
-
-    def __str__(self) -> str:
-        return f"steer {self.heading.value}" + (" with an Honour point" if self.honour else "")
-
-
-@dataclass(frozen=True)
-class Die:
-    """The chance outcome: the face the die shows (1 to 6, before any Honour point)."""
-
-    face: int
-
-    def __str__(self) -> str:
-        return f"die {self.face}"
-
-
-@dataclass(frozen=True)
-class Sail:
-    """Step c) when the wind allows 1 or 2 squares: how many to sail."""
-
-    squares: int
-
-    def __str__(self) -> str:
-        return f"sail {self.squares} square" + ("s" if self.squares > 1 else "")
-
-
-Action = Steer | Die | Sail
 
 
 class TriremeState(GameState[Action]):
     """A duel. ``str(state)`` describes it; in a notebook it draws itself."""
 
     GAME = "trireme"
-    ACTION_TYPES = (Steer, Sail, Die)
+    ACTION_TYPES = ACTION_TYPES
 
     def __init__(self, seed: int | None, options: TriremeOptions):
         super().__init__(seed, options)
@@ -175,33 +140,10 @@ class TriremeState(GameState[Action]):
         return [(Die(face), Fraction(1, len(DIE_FACES))) for face in DIE_FACES]
 
     def read_action(self, value: Any) -> Action:
-        if isinstance(value, Steer):
-            return Steer(_read_heading(value.heading), _read_flag(value.honour))
-        if isinstance(value, Die):
-            return Die(_read_number(value.face))
-        if isinstance(value, Sail):
-            return Sail(_read_number(value.squares))
-        if isinstance(value, dict):
-            return _from_dict(value)
-        if isinstance(value, str):
-            return _from_words(value)
-        if isinstance(value, int) and not isinstance(value, bool):
-            if self.phase is Phase.ROLL:
-                return Die(_read_number(value))
-            if self.phase is Phase.SAIL:
-                return Sail(_read_number(value))
-            raise UnreadableAction("a number is the die's face (while rolling) or the squares to "
-                                "sail (after the roll); now choose a heading, like 'NE'")
-        raise UnreadableAction(f"that is not a move of the duel: {shown(value)}. A move is a heading "
-                            "like 'NE' (or 'NE honour' to spend an Honour point), a die face "
-                            "while rolling, or the squares to sail (1 or 2)")
+        return read_action(value, self.phase)
 
     def action_to_json(self, action: Action) -> Any:
-        if isinstance(action, Steer):
-            return {"heading": action.heading.value, "honour": action.honour}
-        if isinstance(action, Die):
-            return {"die": action.face}
-        return {"squares": action.squares}
+        return action_to_json(action)
 
     def check(self, action: Action) -> None:
         if isinstance(action, Steer):
@@ -314,11 +256,11 @@ class TriremeState(GameState[Action]):
             self.news += (f"Turn {self.turn}: the trireme advances to {self.trireme_square} "
                           f"({self.squares_to_go} squares to go).",)
 
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> tuple[Any, ...]:
         return (self.boat, self.heading, self.trireme, self.wind, self.honour, self.progress,
                 self.turn, self.phase, self.spent, self.face, self.track, self.ending, self.news)
 
-    def _restore(self, snapshot: tuple) -> None:
+    def _restore(self, snapshot: tuple[Any, ...]) -> None:
         (self.boat, self.heading, self.trireme, self.wind, self.honour, self.progress, self.turn,
          self.phase, self.spent, self.face, self.track, self.ending, self.news) = snapshot
 
@@ -355,6 +297,10 @@ class TriremeState(GameState[Action]):
                          "squares.")
         return "\n".join(lines)
 
+    def view(self, player: int | None) -> TriremeView:
+        """The helmsman and any onlooker see the whole duel (see :mod:`sailing_kit.trireme.view`)."""
+        return open_view(self, player)
+
     def scene(self, **overlay: Any) -> Scene:
         """The picture: map, boats, wind, die (``overlay`` as in :func:`drawing.draw_duel`)."""
         return drawing.draw_duel(self, **overlay)
@@ -380,40 +326,6 @@ def _crash_reason(passage: Passage) -> str:
     if passage.hazard == "the edge of the map":
         return f"you crashed: your course left the map at {passage.crash_at}"
     return f"you crashed on {passage.hazard} at {passage.crash_at}"
-
-
-def _read_heading(value: object) -> Direction:
-    return reading.direction(value, "a heading")
-
-
-def _read_flag(value: object) -> bool:
-    return reading.flag(value, "whether to spend an Honour point")
-
-
-def _read_number(value: object) -> int:
-    return reading.whole(value, "a die face or a number of squares", -99, 99)
-
-
-def _from_dict(value: dict) -> Action:
-    keys = set(value)
-    if keys in ({"heading"}, {"heading", "honour"}):
-        return Steer(_read_heading(value["heading"]), _read_flag(value.get("honour", False)))
-    if keys == {"die"}:
-        return Die(_read_number(value["die"]))
-    if keys == {"squares"}:
-        return Sail(_read_number(value["squares"]))
-    raise UnreadableAction(f"that is not a move of the duel: {shown(value)}. Its JSON forms are "
-                        "{'heading': 'NE', 'honour': false}, {'die': 4} and {'squares': 2}")
-
-
-def _from_words(text: str) -> Action:
-    words = text.replace("+", " ").lower().split()[:3]
-    spend = "honour" in words or "honor" in words
-    rest = [w for w in words if w not in ("honour", "honor")]
-    if len(rest) == 1 and len(words) <= 2:
-        return Steer(_read_heading(rest[0]), spend)
-    raise UnreadableAction(f"that is not a move of the duel: {shown(text)}. Write a heading like "
-                        "'NE', or 'NE honour' to spend an Honour point")
 
 
 def new_game(seed: int | None = None, **options: Any) -> TriremeState:

@@ -8,7 +8,8 @@ from typing import Any, cast
 
 from sailing_kit.core.bots import Bot, advance
 from sailing_kit.core.grid import Point
-from sailing_kit.trireme.game import Action, TriremeState, new_game
+from sailing_kit.trireme.actions import Action
+from sailing_kit.trireme.game import TriremeState, new_game
 from sailing_kit.trireme.rules import Ending
 from sailing_kit.trireme.solver import Solution
 
