@@ -44,6 +44,7 @@ from sailing_kit.race.situation import sailing_words
 from sailing_kit.race.start import START_MOVES, StartFoul
 from sailing_kit.race.tokens import place_tokens
 from sailing_kit.race.turns import RaceRules
+from sailing_kit.race.view import RaceView, open_view
 from sailing_kit.race.wind import COMPASS_DIE, compass_die_outcomes
 
 __all__ = ["START_MOVES", "Action", "Place", "Protest", "RaceOptions", "RaceState", "Spin",
@@ -370,6 +371,10 @@ class RaceState(RaceRules, GameState[Action]):
             lines.append(f"{self.boat.name} to play.")
         lines += [f"  {said}" for said in self.log[-3:]]
         return "\n".join(lines)
+
+    def view(self, player: int | None) -> RaceView:
+        """Every boat sees the whole race (see :mod:`sailing_kit.race.view`)."""
+        return open_view(self, player)
 
     def scene(self, **layers: Any) -> Scene:
         """The picture; see :func:`sailing_kit.race.course_drawing.race_scene` for the layers."""

@@ -23,9 +23,10 @@ from sailing_kit.core.compass import Direction
 from sailing_kit.core.options import options_to_json
 from sailing_kit.draw.scene import XY, Scene
 from sailing_kit.regatta.actions import AFTER, Action, Becalm, EndTurn, Exchange, Face, Handling
+from sailing_kit.regatta.checks import EXCHANGE_MOST
 from sailing_kit.regatta.deck import WINDY
 from sailing_kit.regatta.drawing import Layout, layout_for
-from sailing_kit.regatta.game import EXCHANGE_MOST, RegattaState, new_game
+from sailing_kit.regatta.game import RegattaState, new_game
 from sailing_kit.regatta.moves import Verdict
 from sailing_kit.regatta.words import describe_state, to_do, verdict_text
 from sailing_kit.widgets.app import GameApp

@@ -12,7 +12,6 @@ The rules are cited in the comments as ``text:`` (the Bulgarian original), ``dec
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
@@ -38,15 +37,14 @@ from sailing_kit.regatta.actions import (
     action_to_json,
     parse_action,
 )
+from sailing_kit.regatta.checks import EXCHANGE_MOST, check_action
 from sailing_kit.regatta.deck import CALM, HANDLING, WINDY
 from sailing_kit.regatta.drawing import draw_table
 from sailing_kit.regatta.geometry import Pose, ahead
 from sailing_kit.regatta.moves import Verdict, Water, judge
 from sailing_kit.regatta.options import RegattaOptions
+from sailing_kit.regatta.view import seen_view
 from sailing_kit.regatta.words import describe_state
-
-EXCHANGE_MOST = 3
-"""text: "Да смени 1, 2 или 3 от своите карти"."""
 
 
 @dataclass(frozen=True)
@@ -162,7 +160,7 @@ class RegattaState(GameState[Action]):
         """The verdict on ``plan`` (None if the player cannot sail it at all now)."""
         return next((v for v in self.verdicts() if v.plan == plan), None)
 
-    def _verdict_of(self, plan: Sail) -> Verdict:
+    def verdict_of(self, plan: Sail) -> Verdict:
         verdict = self.verdict(plan)
         if verdict is None:
             raise IllegalAction(f"{self.name(self.player)} cannot sail that card now")
@@ -228,91 +226,7 @@ class RegattaState(GameState[Action]):
 
     # ----- the rules ------------------------------------------------------------------------------
     def check(self, action: Action) -> None:
-        checks: dict[type, Callable[[Any], None]] = {
-            Sail: self._check_sail, Exchange: self._check_skip, Face: self._check_skip,
-            Handling: self._check_handling, Becalm: self._check_becalm, EndTurn: self._check_end}
-        checks[type(action)](action)
-
-    def _check_sail(self, action: Sail) -> None:
-        player, deck = self.player, self.deck
-        if self.phase != MOVE:
-            raise IllegalAction("you have sailed this turn: play Nice yacht handling or Flat "
-                                "calm if you hold one, or end the turn")
-        if self.becalmed(player):
-            raise IllegalAction("your yacht is becalmed: a Flat calm lies before it, so you must "
-                                "skip this turn ('Играч „В” трябва да прескочи реда си'): "
-                                "exchange 1 to 3 cards or turn the yacht")
-        if action.card not in self.hand(player):
-            raise IllegalAction(f"you hold no {deck.kind(action.card).title} card")
-        kind = deck.kind(action.card)
-        if not kind.moves:
-            raise IllegalAction(f"the {kind.title} card has no arrows: it does not move a yacht "
-                                "(it is a special card)")
-        if action.arrow not in kind.arrows:
-            names = ", ".join(deck.arrow(a).title for a in kind.arrows)
-            raise IllegalAction(f"the {kind.title} card has no {action.arrow!r} arrow: its "
-                                f"arrows are {names}")
-        if action.windy and not self.holds(player, WINDY):
-            raise IllegalAction("you hold no Windy spell: a double move needs one")
-        verdict = self._verdict_of(action)
-        if not verdict.legal:
-            raise IllegalAction(verdict.reason)
-
-    def _check_skip(self, action: Exchange | Face) -> None:
-        if self.phase != MOVE:
-            raise IllegalAction("you have sailed this turn, so you cannot skip it any more: play "
-                                "a special card or end the turn")
-        if isinstance(action, Face):
-            return
-        if not 1 <= len(action.cards) <= EXCHANGE_MOST:
-            raise IllegalAction("exchange 1, 2 or 3 of your cards ('Да смени 1, 2 или 3 от "
-                                f"своите карти'), not {len(action.cards)}")
-        hand = self.hand(self.player)
-        missing = next((card for card in action.cards
-                        if hand.count(card) < action.cards.count(card)), None)
-        if missing is not None:
-            raise IllegalAction(f"you cannot exchange what you do not hold: no "
-                                f"{'more ' if missing in hand else ''}"
-                                f"{self.deck.kind(missing).title} card in your hand")
-        if len(action.cards) > self.cards_to_draw:
-            left = self.cards_to_draw
-            raise IllegalAction(
-                "an exchange swaps your cards for new ones, and "
-                + (f"only {left} card{'s' * (left != 1)} can be drawn (the draw and discard "
-                   f"piles together): exchange at most {left}" if left else
-                   "no card is left to draw (both piles are empty): turn the yacht instead")
-                + " (kit: you never draw back the cards you throw away)")
-
-    def _check_handling(self, action: Handling) -> None:
-        if self.phase != AFTER:
-            raise IllegalAction("Nice yacht handling gives one more move after your movement "
-                                "card: sail first (it cannot go with a skipped turn)")
-        if not self.holds(self.player, HANDLING):
-            raise IllegalAction("you hold no Nice yacht handling card")
-        if self.handled:
-            raise IllegalAction("only one extra move a turn, even when the card you drew is "
-                                "another Nice yacht handling ('Играчът може да получи единствен "
-                                "допълнителен ход')")
-
-    def _check_becalm(self, action: Becalm) -> None:
-        if self.phase != AFTER:
-            raise IllegalAction("Flat calm is played after the card that moves your yacht "
-                                "('първо поставя картата, която му дава право да мести своята "
-                                "яхта'); a player who skips may not play it")
-        if not self.holds(self.player, CALM):
-            raise IllegalAction("you hold no Flat calm card")
-        target = action.target
-        if not 0 <= target < self.num_players or target == self.player:
-            raise IllegalAction("the sun is laid before another player's yacht: name one of "
-                                "the other players")
-        if self.becalmed(target):
-            raise IllegalAction(f"{self.name(target)}'s yacht is becalmed already: one sun at a "
-                                "time")
-
-    def _check_end(self, action: EndTurn) -> None:
-        if self.phase != AFTER:
-            raise IllegalAction("a turn is one movement card, or a skip: sail a card, exchange "
-                                "1 to 3 cards or turn the yacht")
+        check_action(self, action)
 
     def _apply(self, action: Action) -> None:
         if isinstance(action, Sail):
@@ -331,7 +245,7 @@ class RegattaState(GameState[Action]):
     def _sail(self, plan: Sail) -> None:
         """text: the yacht moves to the arrow's end, "с кърмата ... насочена в същата посока
         със стрелката"; the card goes to the discard pile ("купчина на използваните карти")."""
-        player, verdict = self.player, self._verdict_of(plan)
+        player, verdict = self.player, self.verdict_of(plan)
         if verdict.end is None:
             raise IllegalAction(verdict.reason)
         yacht = self.yachts[player]
@@ -467,13 +381,13 @@ class RegattaState(GameState[Action]):
         self.log += (line,)
 
     # ----- undo -----------------------------------------------------------------------------------
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> tuple[Any, ...]:
         """The position for undo: immutable values; the log and the tracks are trails, so every
         snapshot shares them (memory grows with the moves, not their square)."""
         return (self.hands, self.draw_pile, self.discard_pile, self.suns, self.yachts,
                 self.player, self.phase, self.handled, self.turns, self.finisher, self.log)
 
-    def _restore(self, snapshot: tuple) -> None:
+    def _restore(self, snapshot: tuple[Any, ...]) -> None:
         (self.hands, self.draw_pile, self.discard_pile, self.suns, self.yachts,
          self.player, self.phase, self.handled, self.turns, self.finisher, self.log) = snapshot
 
@@ -519,7 +433,7 @@ class RegattaState(GameState[Action]):
 
     def view(self, player: int | None) -> SeenView:
         """What ``player`` sees: the table and their own hand (``None``: every hand hidden)."""
-        return SeenView(player, describe_state(self, player), draw_table(self, player))
+        return seen_view(self, player)
 
     def scene(self, viewer: int | None = None, **preview: Any) -> Scene:
         """The picture from ``viewer``'s seat (default: the player to act); ``preview`` as in
