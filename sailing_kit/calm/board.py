@@ -23,7 +23,8 @@ import sailing_kit.calm.bots as calm_bots
 from sailing_kit.calm.actions import Action, Discard, MoveRocks, Play, Split, describe_action
 from sailing_kit.calm.cards import FINISH, MONSTER, START, card_label, hand_text, is_island
 from sailing_kit.calm.drawing import Layout, draw_table, layout_for
-from sailing_kit.calm.game import ACT, PAY, ROCKS, SHARE, SPLIT, CalmState, new_game
+from sailing_kit.calm.game import CalmState, new_game
+from sailing_kit.calm.phases import ACT, PAY, ROCKS, SHARE, SPLIT
 from sailing_kit.calm.sea import Cell
 from sailing_kit.core.bots import Bot, named_bots
 from sailing_kit.core.errors import ActionError

@@ -23,7 +23,8 @@ from typing import cast
 
 from sailing_kit.calm.actions import Action, Discard, MoveRocks, Play, Split
 from sailing_kit.calm.cards import FINISH, MONSTER, START, Card, discardable
-from sailing_kit.calm.game import ACT, PAY, ROCKS, SHARE, SPLIT, CalmState
+from sailing_kit.calm.game import CalmState
+from sailing_kit.calm.phases import ACT, PAY, ROCKS, SHARE, SPLIT
 from sailing_kit.calm.sea import Sea, natural_slot
 from sailing_kit.core.bots import Bot, BotFactory, make_bot, random_bot
 from sailing_kit.core.errors import IllegalAction

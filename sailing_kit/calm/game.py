@@ -11,10 +11,7 @@ The rules are in the comments as ``text:`` (the Russian original), ``decision:``
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from fractions import Fraction
-from functools import cache
-from itertools import combinations
 from math import prod
 from typing import Any
 
@@ -35,102 +32,26 @@ from sailing_kit.calm.cards import (
     Special,
     card_label,
     discardable,
-    hand_text,
     parse_card,
 )
+from sailing_kit.calm.checks import check_action, finish_refusal, start_refusal, stuck
+from sailing_kit.calm.choices import discards, islands_of, picks, play_table, splits, without
 from sailing_kit.calm.options import AUTOMATIC, CalmOptions
+from sailing_kit.calm.phases import ACT, DRIFT, PAY, ROCKS, SHARE, SPLIT
 from sailing_kit.calm.sea import Cell, Sea
-from sailing_kit.calm.view import PlayerView
+from sailing_kit.calm.view import PlayerView, player_view
 from sailing_kit.core import options as opt
 from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.protocol import CHANCE, GameState, Result
+from sailing_kit.core.view import check_viewer
 from sailing_kit.draw.scene import Scene
-
-# The steps of a turn (``state.phase``): the action; paying its cost; agreeing the Start's split;
-# each player's share of it; moving the rocks by choice (manual); the rocks drifting (chance).
-ACT = "act"
-PAY = "pay"
-SPLIT = "split"
-SHARE = "share"
-ROCKS = "rocks"
-DRIFT = "drift"
-
-
-def _without(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    """``hand`` less one copy of each of ``cards`` (all known to be in it)."""
-    left = list(hand)
-    for card in cards:
-        left.remove(card)
-    return tuple(left)
-
-
-def _holds(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
-    """True if ``hand`` holds every card of ``cards``, counting repeats."""
-    return all(hand.count(card) >= cards.count(card) for card in set(cards))
-
-
-def _choices(cards: tuple[Card, ...], k: int) -> list[tuple[Card, ...]]:
-    """Every way to pick ``k`` of the (sorted) ``cards``, each set of values once (islands are
-    unique: only special cards can repeat)."""
-    picks = combinations(cards, k)
-    if cards and cards[-1] >= START and len(set(cards)) < len(cards):
-        return list(dict.fromkeys(picks))
-    return list(picks)
-
-
-def _islands(hand: tuple[Card, ...]) -> tuple[Card, ...]:
-    """The islands of a (sorted) hand: they come before the special cards."""
-    return hand[:bisect_left(hand, START)]
-
-
-@cache
-def _splits(total: int, limits: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Every way to share ``total`` discards with at most ``limits[i]`` for player ``i``."""
-    if len(limits) == 1:
-        return ((total,),) if total <= limits[0] else ()
-    return tuple((first, *rest) for first in range(min(total, limits[0]) + 1)
-                 for rest in _splits(total - first, limits[1:]))
-
-
-class _DiscardPairs(dict):
-    """pair of cards -> the (shared, immutable) action discarding them: "discard two" is listed
-    on every turn, so each pair is made once (there are at most a few thousand)."""
-
-    def __missing__(self, pair: tuple[Card, ...]) -> Discard:
-        action = self[pair] = Discard(pair)
-        return action
-
-
-_PAIRS = _DiscardPairs()
-
-
-def _discards(cards: tuple[Card, ...], k: int) -> list[Action]:
-    """Every ``Discard`` of ``k`` of the (sorted) ``cards``."""
-    return list(map(_PAIRS.__getitem__ if k == 2 else Discard, _choices(cards, k)))
-
-
-class _PlayTable(dict):
-    """card -> ``Play(card, cell)`` for every cell in reading order, each made once and shared
-    (actions are immutable values), so listing the legal actions creates no objects."""
-
-    def __init__(self, rows: int, cols: int):
-        super().__init__()
-        self.cells = [divmod(index, cols) for index in range(rows * cols)]
-
-    def __missing__(self, card: Card) -> tuple[Play, ...]:
-        plays = self[card] = tuple(Play(card, cell) for cell in self.cells)
-        return plays
-
-
-@cache
-def _play_table(rows: int, cols: int) -> _PlayTable:
-    return _PlayTable(rows, cols)
 
 
 class CalmState(GameState[Action]):
     """A game of Calm. ``str(state)`` describes it from the current player's seat; in a notebook
     it draws itself; :meth:`view` gives any player's view, hiding the others' hands and decks."""
 
+    options: CalmOptions
     GAME = "calm"
     ACTION_TYPES = (Play, Discard, Split, MoveRocks, Special)
 
@@ -159,7 +80,7 @@ class CalmState(GameState[Action]):
         self.rocks = self.chance.randint(0, options.rows - 1) if options.rocks else None
         for seat in range(self.players):
             self._draw_up(seat)
-        self.lost = self._stuck(0)
+        self.lost = stuck(self, 0)
 
     def _deal(self) -> tuple[tuple[int, ...], tuple[tuple[Card, ...], ...]]:
         """The islands removed from the game and each player's deck (top card first)."""
@@ -218,16 +139,16 @@ class CalmState(GameState[Action]):
         if phase == ACT:
             return self._act_actions()
         if phase == PAY:
-            return _discards(discardable(self.hands[self.player]), self.owed)
+            return discards(discardable(self.hands[self.player]), self.owed)
         if phase == SPLIT:
             total = self.options.start_discards
             limits = tuple(min(total, most) for most in self.capacities())
-            return [Split(s) for s in _splits(total, limits)]
+            return [Split(s) for s in splits(total, limits)]
         if phase == SHARE:
-            return _discards(*self._share_due())
+            return discards(*self._share_due())
         moves: list[Action] = [MoveRocks(row) for row in self.rocks_rows()]
         if phase == ROCKS:
-            moves += _discards(discardable(self.hands[self.player]), 2)
+            moves += discards(discardable(self.hands[self.player]), 2)
         return moves
 
     def _act_actions(self) -> list[Action]:
@@ -235,9 +156,9 @@ class CalmState(GameState[Action]):
         if not self.start_played and START in hand:
             return [Play(START)]  # text: "вы обязаны разыграть эту Стартовую карту"
         spare = discardable(hand)
-        table = _play_table(self.options.rows, self.options.cols)
+        table = play_table(self.options.rows, self.options.cols)
         actions: list[Action] = []
-        runs = self.sea.affordable_runs(_islands(hand), self.rocks, len(spare) - 1)
+        runs = self.sea.affordable_runs(islands_of(hand), self.rocks, len(spare) - 1)
         for card, start, stop in runs:
             actions += table[card][start:stop]
         if FINISH in hand and self.finish_refusal() is None:
@@ -245,7 +166,7 @@ class CalmState(GameState[Action]):
         if MONSTER in hand:
             plays = table[MONSTER]
             actions += [plays[i] for i, value in enumerate(self.sea.cells) if value]
-        actions += _discards(spare, 2)
+        actions += discards(spare, 2)
         return actions
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
@@ -266,138 +187,23 @@ class CalmState(GameState[Action]):
         cells = [self.sea.position(i) for i in range(self.sea.size)]
         space: list[Action] = [Play(card, cell) for card in dict.fromkeys(hand) for cell in cells]
         space += [Play(card) for card in (START, FINISH, MONSTER, 1)]
-        space += [Discard(c) for k in (1, 2, 3) for c in _choices(hand, k)]
+        space += [Discard(c) for k in (1, 2, 3) for c in picks(hand, k)]
         space += [Discard((self.options.top,)),
                   Split((self.options.start_discards,) * self.players)]
         space += [MoveRocks(row) for row in range(self.options.rows + 1)]
         return space
 
-    # ----- checking -------------------------------------------------------------------------------
+    # ----- checking (see :mod:`sailing_kit.calm.checks`) --------------------------------------
     def check(self, action: Action) -> None:
-        phase = self.phase
-        if isinstance(action, Play) and phase == ACT:
-            self._check_play(action)
-        elif isinstance(action, Discard) and phase in (ACT, PAY, SHARE, ROCKS):
-            self._check_discard(action)
-        elif isinstance(action, Split) and phase == SPLIT:
-            self._check_split(action)
-        elif isinstance(action, MoveRocks) and phase in (ROCKS, DRIFT):
-            self._check_rocks(action)
-        else:
-            raise IllegalAction(f"not now: {self._who()} must {self.expected()}")
-
-    def _check_play(self, play: Play) -> None:
-        hand, card = self.hands[self.player], play.card
-        if card not in hand:
-            holds = f"holds no {card}" if card < START else f"does not hold {card_label(card)}"
-            raise IllegalAction(f"{self._seat()} {holds} "
-                                f"(the hand is {hand_text(hand)})")
-        if START in hand and not self.start_played and card != START:
-            raise IllegalAction("you hold the Start card and the Start is not yet played: you must "
-                                "play the Start card as this turn's action")
-        if card in (START, FINISH):
-            if play.at is not None:
-                slot = "the bottom-left corner" if card == START else "the top-right corner"
-                raise IllegalAction(f"{card_label(card)} goes beside the sea, at {slot} of the "
-                                    "frame, not into a cell: play it without a cell")
-            refusal = self.start_refusal() if card == START else self.finish_refusal()
-            if refusal:
-                raise IllegalAction(refusal)
-            return
-        if play.at is None:
-            raise IllegalAction(f"say where {card_label(card)} goes: give a cell (row, col)")
-        index = self._index(play.at)
-        if card == MONSTER:
-            if not self.sea.cells[index]:
-                raise IllegalAction(f"a sea monster destroys an island already in the sea, but "
-                                    f"cell {play.at} is empty")
-            return
-        if self.rocks is not None and play.at[0] == self.rocks:
-            raise IllegalAction(f"row {self.rocks} is closed by the jagged rocks: no card may be "
-                                "placed in it this turn")
-        refusal = self.sea.refusal(card, index)
-        if refusal:
-            raise IllegalAction(refusal)
-        cost, left = self.sea.cost_at(card, index), len(discardable(hand)) - 1
-        if cost > left:
-            raise IllegalAction(
-                f"placing {card} at {play.at} costs {cost} discards (the smaller difference to its "
-                f"neighbours), but you would have only {left} card{'s' if left != 1 else ''} left "
-                "to discard: you may not place a card that needs more discards than that")
-
-    def _check_discard(self, discard: Discard) -> None:
-        seat = self.sharer if self.phase == SHARE else self.player
-        hand, cards = self.hands[seat], discard.cards
-        if not _holds(hand, cards):
-            raise IllegalAction(f"{self._seat(seat)} cannot discard {hand_text(cards)}: the hand "
-                                f"is {hand_text(hand)} (and you may never discard from your deck)")
-        if START in hand and not self.start_played:
-            raise IllegalAction("you hold the Start card and the Start is not yet played: you must "
-                                "play the Start card as this turn's action, not discard")
-        if MONSTER in cards:
-            raise IllegalAction("sea monsters cannot be discarded: they must be played to leave "
-                                "your hand")
-        wanted = self.discards_due()
-        if len(cards) != wanted:
-            raise IllegalAction(f"{self._seat(seat)} must discard {wanted} card"
-                                f"{'s' if wanted != 1 else ''} now, not {len(cards)}: "
-                                f"{self.expected()}")
-
-    def _check_split(self, split: Split) -> None:
-        shares, total = split.shares, self.options.start_discards
-        if len(shares) != self.players:
-            raise IllegalAction(f"the split gives one number per player: {self.players} numbers, "
-                                f"not {len(shares)}")
-        if not all(isinstance(share, int) and share >= 0 for share in shares):
-            raise IllegalAction(f"each share is a whole number of cards, 0 or more: {shares}")
-        if sum(shares) != total:
-            raise IllegalAction(f"when the Start is played the players discard {total} cards in "
-                                f"all, but this split adds up to {sum(shares)}")
-        for seat, (share, most) in enumerate(zip(shares, self.capacities())):
-            if share > most:
-                raise IllegalAction(f"Player {seat + 1} can discard at most {most} (the cards they "
-                                    f"may discard in hand and deck), not {share}")
-
-    def _check_rocks(self, move: MoveRocks) -> None:
-        row = move.row
-        if not isinstance(row, int) or not 0 <= row < self.options.rows:
-            raise IllegalAction(f"there is no row {row}: rows go from 0 (bottom) to "
-                                f"{self.options.rows - 1}")
-        if row == self.rocks:
-            raise IllegalAction(f"the jagged rocks must move to another row, not stay on row {row}")
-        if not self.sea.row_has_space(row):
-            raise IllegalAction(f"row {row} is full: the jagged rocks may only lie on a row with "
-                                "at least one empty cell")
+        check_action(self, action)
 
     def start_refusal(self) -> str | None:
         """Why the Start card may not be played now (None if it may)."""
-        if self.start_played:
-            return ("the Start slot is already filled: another Start card means nothing now and "
-                    "may only be discarded")
-        return None
+        return start_refusal(self)
 
     def finish_refusal(self) -> str | None:
         """Why a Finish card may not be played now (None if it may)."""
-        empty = self.options.size - self.sea.filled
-        if empty:
-            return (f"a Finish card may be played only once the whole sea is full: {empty} "
-                    f"cell{'s are' if empty > 1 else ' is'} still empty")
-        if not self.start_played:
-            return "a Finish card may be played only after the Start card"
-        left = self.monsters_left
-        if left:
-            return (f"no Finish card may be played until every sea monster has been played: "
-                    f"{left} still to come")
-        return None
-
-    def _index(self, cell: Cell) -> int:
-        rows, cols = self.options.rows, self.options.cols
-        row, col = cell
-        if not (isinstance(row, int) and isinstance(col, int) and 0 <= row < rows
-                and 0 <= col < cols):
-            raise IllegalAction(f"there is no cell {cell}: rows go from 0 (bottom) to {rows - 1}, "
-                                f"columns from 0 (left) to {cols - 1}")
-        return row * cols + col
+        return finish_refusal(self)
 
     # ----- applying -------------------------------------------------------------------------------
     def apply_unchecked(self, action: Action) -> None:
@@ -459,7 +265,7 @@ class CalmState(GameState[Action]):
                 self._action_done()
 
     def _discard(self, seat: int, cards: tuple[Card, ...]) -> None:
-        self.hands[seat] = _without(self.hands[seat], cards)
+        self.hands[seat] = without(self.hands[seat], cards)
         self.discards[seat] += cards
 
     def _start_discards(self) -> None:
@@ -535,7 +341,7 @@ class CalmState(GameState[Action]):
                 self._draw_up(seat)
         self.player = (self.player + 1) % self.players
         self.phase, self.owed = ACT, 0
-        self.lost = self._stuck(self.player)
+        self.lost = stuck(self, self.player)
 
     def _draw_up(self, seat: int) -> None:
         """text: "добрать в руки до пяти карт, взяв карты с верха своей колоды"."""
@@ -549,25 +355,6 @@ class CalmState(GameState[Action]):
                 self.drawn[seat] = start + len(drawn)
 
     # ----- questions about the position -----------------------------------------------------------
-    def _stuck(self, seat: int) -> str | None:
-        """Why ``seat`` cannot take any action on their turn (the team loses), or None.
-
-        text: "Вы все проигрываете, если какой-либо игрок не может предпринять любое разрешенное
-        действия в свой ход"."""
-        hand = self.hands[seat]
-        spare = discardable(hand)
-        if len(spare) >= 2 or (START in hand and not self.start_played):
-            return None
-        if self.sea.affordable_runs(_islands(hand), self.rocks, len(spare) - 1):
-            return None
-        if FINISH in hand and self.finish_refusal() is None:
-            return None
-        if MONSTER in hand and self.sea.filled:
-            return None
-        held = f"holds {hand_text(hand)}" if hand else "holds no cards"
-        return (f"Player {seat + 1} {held}: no card can be played (it does not fit the ascending "
-                "order, or costs more than the cards left to discard) and they cannot discard two")
-
     @property
     def monsters_left(self) -> int:
         """Sea monsters of the game not yet played."""
@@ -619,7 +406,7 @@ class CalmState(GameState[Action]):
             return "nothing: the game is over"
         phase = self.phase
         if phase == ACT:
-            if self._start_due():
+            if self.start_due():
                 return "play the Start card (whoever holds it must play it)"
             return "play a card or discard two"
         if phase == PAY:
@@ -636,38 +423,39 @@ class CalmState(GameState[Action]):
             return "move the jagged rocks to another row with an empty cell, or discard two cards"
         return "chance moves the jagged rocks to another row with an empty cell"
 
-    def _start_due(self) -> bool:
+    def start_due(self) -> bool:
+        """Whether the player to act holds the unplayed Start card (and so must play it now)."""
         return self.phase == ACT and not self.start_played and START in self.hands[self.player]
 
-    def _who(self) -> str:
+    def who_acts(self) -> str:
         """Who must act now, as the subject of a sentence."""
         seat = self.current_player
-        return "chance" if seat == CHANCE else self._seat(seat)
+        return "chance" if seat == CHANCE else self.seat_name(seat)
 
-    def _seat(self, seat: int | None = None) -> str:
+    def seat_name(self, seat: int | None = None) -> str:
         return f"Player {(self.player if seat is None else seat) + 1}"
 
     # ----- undo and search ------------------------------------------------------------------------
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> tuple[Any, ...]:
         return (self.sea, tuple(self.drawn), tuple(self.hands), tuple(self.discards), self.out,
                 self.start_played, self.won, self.lost, self.player, self.phase, self.owed,
                 self.shares, self.sharer, self.rocks, self.last_actor)
 
-    def _restore(self, snapshot: tuple) -> None:
+    def _restore(self, snapshot: tuple[Any, ...]) -> None:
         (self.sea, drawn, hands, discards, self.out, self.start_played, self.won, self.lost,
          self.player, self.phase, self.owed, self.shares, self.sharer, self.rocks,
          self.last_actor) = snapshot
         self.drawn, self.hands, self.discards = list(drawn), list(hands), list(discards)
 
-    def checkpoint(self) -> tuple:
+    def checkpoint(self) -> tuple[Any, ...]:
         """A cheap save point of the position (no history): :meth:`rewind` returns to it. With
         :meth:`apply_unchecked`, the search's way to try a line and take it back."""
         return self._snapshot()
 
-    def rewind(self, checkpoint: tuple) -> None:
+    def rewind(self, checkpoint: tuple[Any, ...]) -> None:
         self._restore(checkpoint)
 
-    def position_key(self) -> tuple:
+    def position_key(self) -> tuple[Any, ...]:
         """Everything that decides the rest of the game (not who discarded what, nor the last
         actor): equal keys, equal futures. The solver's memory."""
         return (self.sea.cells, tuple(self.drawn), tuple(self.hands), self.out, self.start_played,
@@ -678,26 +466,11 @@ class CalmState(GameState[Action]):
     def view(self, player: int | None = None) -> PlayerView:
         """What ``player`` (a seat) sees: the table and their own hand. ``None`` is an onlooker
         who sees no hand (every hand with open hands; the teacher's :meth:`reveal` shows all)."""
-        return self._view(player, reveal=self.options.open_hands)
+        return player_view(self, check_viewer(player, self.players), reveal=self.options.open_hands)
 
     def reveal(self) -> PlayerView:
         """Every hand and deck face up: the teacher's (or the puzzle solver's) view."""
-        return self._view(None, reveal=True)
-
-    def _view(self, viewer: int | None, reveal: bool) -> PlayerView:
-        seats = range(self.players)
-        return PlayerView(
-            viewer=viewer, options=self.options, sea=self.sea, start_played=self.start_played,
-            finished=self.won, rocks=self.rocks, current_player=self.current_player,
-            active_player=self.player, expected=self.expected(), phase=self.phase,
-            due=self.discards_due(), start_due=self._start_due(),
-            hands=tuple(self.hands[s] if reveal or s == viewer else None for s in seats),
-            hand_sizes=tuple(len(h) for h in self.hands),
-            deck_sizes=tuple(len(d) - n for d, n in zip(self.decks, self.drawn)),
-            decks=tuple(self.deck(s) if reveal else None for s in seats),
-            discard_counts=tuple(len(d) for d in self.discards),
-            own_discards=self.discards[viewer] if viewer is not None else (),
-            out=self.out, monsters_left=self.monsters_left, result=self.result)
+        return player_view(self, None, reveal=True)
 
     def seat_view(self) -> PlayerView:
         """The view of whoever acts now (the first player once the game is over); with open

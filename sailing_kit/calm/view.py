@@ -16,6 +16,7 @@ from sailing_kit.calm.sea import Sea
 from sailing_kit.core.protocol import CHANCE, Result
 
 if TYPE_CHECKING:
+    from sailing_kit.calm.game import CalmState
     from sailing_kit.draw.scene import Scene
 
 
@@ -102,3 +103,21 @@ class PlayerView:
         else:
             lines.append(f"{self.seat_name(player)} to act: {self.expected}.")
         return "\n".join(lines)
+
+
+def player_view(state: CalmState, viewer: int | None, reveal: bool) -> PlayerView:
+    """What ``viewer`` (a seat, or None for an onlooker) sees of ``state``: the table and their
+    own hand; every hand and deck if ``reveal`` (open hands, or the teacher's view)."""
+    seats = range(state.players)
+    return PlayerView(
+        viewer=viewer, options=state.options, sea=state.sea, start_played=state.start_played,
+        finished=state.won, rocks=state.rocks, current_player=state.current_player,
+        active_player=state.player, expected=state.expected(), phase=state.phase,
+        due=state.discards_due(), start_due=state.start_due(),
+        hands=tuple(state.hands[s] if reveal or s == viewer else None for s in seats),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        deck_sizes=tuple(len(d) - n for d, n in zip(state.decks, state.drawn)),
+        decks=tuple(state.deck(s) if reveal else None for s in seats),
+        discard_counts=tuple(len(d) for d in state.discards),
+        own_discards=state.discards[viewer] if viewer is not None else (),
+        out=state.out, monsters_left=state.monsters_left, result=state.result)

@@ -16,7 +16,7 @@ from typing import Any
 
 from sailing_kit.core import options as opt
 from sailing_kit.core.compass import Direction
-from sailing_kit.core.errors import ActionError, IllegalAction
+from sailing_kit.core.errors import ActionError, ConfigError, IllegalAction
 from sailing_kit.core.grid import Point
 from sailing_kit.core.protocol import CHANCE, GameState, Result
 from sailing_kit.core.trail import Trail
@@ -58,6 +58,7 @@ Action = Place | Sail | Protest | Spin | Wait | WindShift
 class RaceState(RaceRules, GameState[Action]):
     """A race. ``str(state)`` describes it; in a notebook it draws itself."""
 
+    options: RaceOptions
     GAME = "race"
     ACTION_TYPES = RACE_TYPES
 
@@ -98,7 +99,7 @@ class RaceState(RaceRules, GameState[Action]):
             try:
                 self._check_place(Place(position, heading), by_the_rules=False)
             except ActionError as refusal:
-                raise opt.ConfigError(f"option 'positions': {refusal}") from None
+                raise ConfigError(f"option 'positions': {refusal}") from None
             self._place(Place(position, heading))
 
     @classmethod
@@ -318,14 +319,14 @@ class RaceState(RaceRules, GameState[Action]):
             if self.options.wind_shifts and not self.is_over():
                 self.rolls_due += 1
 
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> tuple[Any, ...]:
         """The position for undo: immutable values; the log and tracks are trails, so every
         snapshot shares them (memory grows with the moves, not their square)."""
         return (self.boats, self.wind, self.turn, self.rounds, self.legs, self.windings,
                 self.tracks, self.finished, self.cover_tokens, self.becalmed, self.stayed,
                 self.umpire, self.spin_sense, self.flags_done, self.rolls_due, self.log)
 
-    def _restore(self, snapshot: tuple) -> None:
+    def _restore(self, snapshot: tuple[Any, ...]) -> None:
         (self.boats, self.wind, self.turn, self.rounds, self.legs, self.windings, self.tracks,
          self.finished, self.cover_tokens, self.becalmed, self.stayed, self.umpire,
          self.spin_sense, self.flags_done, self.rolls_due, self.log) = snapshot
@@ -410,7 +411,7 @@ def new_practice(seed: int | None = None, *, boats: Any = (("A", (4, 3), "NE"),
     boats = list(boats)
     names = [b[0] if isinstance(b, (tuple, list)) else b["name"] for b in boats]
     if names != list(NAMES[:len(names)]):
-        raise opt.ConfigError("option 'boats': practice boats are named A, B, C... in turn order")
+        raise ConfigError("option 'boats': practice boats are named A, B, C... in turn order")
     positions = [(b[1], b[2]) if isinstance(b, (tuple, list)) else (b["position"], b["heading"])
                  for b in boats]
     return RaceState.new(seed, boats=len(boats), course="open", positions=positions,

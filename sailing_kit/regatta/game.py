@@ -62,6 +62,7 @@ class RegattaState(GameState[Action]):
     """A card regatta. ``str(state)`` describes it from the seat of the player to act (other
     hands hidden); :meth:`describe` and :meth:`scene` take any ``viewer``."""
 
+    options: RegattaOptions
     GAME = "regatta"
     ACTION_TYPES = (Sail, Exchange, Face, Handling, Becalm, EndTurn)
 
@@ -441,7 +442,7 @@ class RegattaState(GameState[Action]):
         return draw_table(self, self.player if viewer is None else viewer, **preview)
 
 
-def _replaced(items: tuple, index: int, value: Any) -> tuple:
+def _replaced(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return items[:index] + (value,) + items[index + 1:]
 
 

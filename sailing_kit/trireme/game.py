@@ -54,6 +54,7 @@ HELMSMAN = 0
 class TriremeState(GameState[Action]):
     """A duel. ``str(state)`` describes it; in a notebook it draws itself."""
 
+    options: TriremeOptions
     GAME = "trireme"
     ACTION_TYPES = ACTION_TYPES
 

@@ -32,6 +32,7 @@ from sailing_kit.yacht.view import YachtView, open_view
 class YachtState(GameState[Action]):
     """A game of dice. ``str(state)`` describes it; in a notebook it draws itself."""
 
+    options: YachtOptions
     GAME = "yacht"
     ACTION_TYPES = ACTION_TYPES
 
