@@ -126,9 +126,7 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         if self.refuse_in_replay():
             return
         self._said.append((action, _narrate(self.state, action)))
-        if self.play(action, success):
-            self.selected, self.target_index = [], 0
-            self.refresh(self._next_hint(success))
+        self.play(action, lambda: self._next_hint(success))  # the selection goes in on_played
         self._said.clear()
 
     def _narrated(self, bot: Bot) -> Bot:
@@ -277,6 +275,7 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         return f"Selected {names}: press Discard selected to discard them."
 
     def on_played(self, action: Action) -> None:
+        self.selected, self.target_index = [], 0  # played: the selection is spent
         if self._said and self._said[0][0] is action:
             self.messages.add(self._said.popleft()[1])
         elif isinstance(action, MoveRocks):  # chance's move: nobody announced it

@@ -129,9 +129,7 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
     def act(self, action: Action, success: str | None = None) -> None:
         if self.refuse_in_replay():
             return
-        if self.play(action, success):
-            self.marked = []
-            self.exchanging.value = False
+        self.play(action, success)  # after_change leaves the exchange mode before the repaint
 
     def sail(self, verdict: Verdict) -> None:
         self.act(verdict.plan, f"Sailed: {verdict_text(verdict, self.state.deck)}."
@@ -252,7 +250,11 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         if self.windy.value:
             self.say("Windy spell: each arrow is shown sailed twice in a row (a double move).")
 
+    _quiet = False
+
     def _exchange_switched(self) -> None:
+        if self._quiet:
+            return
         self.marked = []
         self.redraw()
         if self.exchanging.value:
@@ -266,6 +268,11 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         self.logged = len(state.log)
         self.follow_live()
         self.selected, self.focus, self.marked = self._first_playable(), 0, []
+        self._quiet = True  # the refresh repaints: the toggle's own repaint is not needed
+        try:
+            self.exchanging.value = False
+        finally:
+            self._quiet = False
         acting = self.seat is not None and not self.covered  # the buttons tell what a hand holds
         legal = state.legal_actions() if acting else []
         self.handling_button.disabled = Handling() not in legal

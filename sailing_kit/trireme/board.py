@@ -142,9 +142,7 @@ class Board(AnnouncesEnd, CanvasBoard):
         return True
 
     def _after_turn(self) -> None:
-        """Clear the choices and say what happened."""
-        self.heading = None
-        self.honour.value = False
+        """Say what happened (the choices were cleared when the move was played)."""
         news = " ".join(line for line in self.state.news if not line.startswith("Turn ")
                         or self.state.is_over())
         if self.state.is_over():  # the news tells how; say plainly who won
@@ -165,7 +163,7 @@ class Board(AnnouncesEnd, CanvasBoard):
 
     def reset(self, new_game: bool) -> None:
         self.heading = None
-        self.honour.value = False
+        self._clear_honour()
         if new_game:
             self.messages.clear()
         else:
@@ -222,7 +220,19 @@ class Board(AnnouncesEnd, CanvasBoard):
             self.redraw()
             self.say("The map is solved: the helmsman and the advisor are ready.", "good")
 
+    _quiet = False
+
+    def _clear_honour(self) -> None:
+        """Switch the Honour point off without the toggle's own repaint (the move repaints)."""
+        self._quiet = True
+        try:
+            self.honour.value = False
+        finally:
+            self._quiet = False
+
     def _toggled(self) -> None:
+        if self._quiet:
+            return
         self.redraw()
         advice = self.advice()
         if advice is not None:
@@ -284,8 +294,9 @@ class Board(AnnouncesEnd, CanvasBoard):
         self.roll_button.disabled = self.state.is_over()
 
     def on_played(self, action: object) -> None:
-        if isinstance(action, Steer):  # the heading chosen is played: no line left behind
+        if isinstance(action, Steer):  # the choices are played: no line or star left behind
             self.heading = None
+            self._clear_honour()
         for line in self.state.news:
             self.messages.add(line)
 
