@@ -64,15 +64,15 @@ def card_to_json(card: Card) -> int | str:
 
 def parse_card(value: object, top: int) -> Card:
     """A card from a number (an island ``1..top``) or a name ("start", "finish", "monster")."""
-    if isinstance(value, Special):
+    if type(value) is Special:
         return value
-    if isinstance(value, str) and len(value) <= 20:
+    if type(value) is str and len(value) <= 20:
         text = value.strip().lower()
         if text in _BY_NAME:
             return _BY_NAME[text]
         if text.isascii() and text.isdigit() and len(text) <= 6:
             value = int(text)
-    if isinstance(value, int) and not isinstance(value, bool):
+    if type(value) is int:
         if 1 <= value <= top:
             return int(value)
         raise UnreadableAction(f"there is no island {shown(value)}: the islands are numbered 1 to "

@@ -8,9 +8,9 @@ puzzles and lessons; ``open_hands`` shows every card to everyone (puzzle mode).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from sailing_kit.calm.cards import START, card_to_json, is_island, parse_card
+from sailing_kit.calm.cards import START, Special, card_to_json, is_island, parse_card
 from sailing_kit.calm.sea import ADJACENCIES
 from sailing_kit.core import options as opt
 from sailing_kit.core.errors import ActionError
@@ -19,10 +19,23 @@ from sailing_kit.core.reading import shown
 AUTOMATIC = "automatic"
 MANUAL = "manual"
 ROCKS_MODES = (AUTOMATIC, MANUAL)
+MAX_PLAYERS = 5
+MAX_TOP = 999
+MAX_DECK = MAX_TOP + 20
+"""The most cards a deck dealt by hand holds: every island, and the Start, Finish and sea
+monster cards besides."""
 
 
 @dataclass(frozen=True)
 class CalmOptions:
+    """Every count and list has an upper bound: ``players`` 1-5, ``monsters`` 0-5,
+    ``removed_islands`` 0-12, ``rows`` and ``cols`` 1-10, ``top`` 1-999, ``finishes`` 1-10,
+    ``hand_size`` 2-10, ``start_discards`` 0-40, ``decks`` one per player, each at most
+    :data:`MAX_DECK` cards."""
+
+    KINDS: ClassVar[tuple[type, ...]] = (Special,)
+    """The kit's values an option may hold: the Start, Finish and sea monster cards."""
+
     players: int = 3
     monsters: int = 0
     """Sea monsters shuffled into the cards: 0 (none) or 3, 4 or 5."""
@@ -45,12 +58,12 @@ class CalmOptions:
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
-        opt.whole_number(self.players, "players", 1, 5)
+        opt.whole_number(self.players, "players", 1, MAX_PLAYERS)
         opt.whole_number(self.monsters, "monsters", 0, 5)
         if self.monsters in (1, 2):
             raise ValueError("the rules shuffle in three, four or five sea monsters: option "
                              f"'monsters' must be 0, 3, 4 or 5, not {self.monsters}")
-        if self.rocks is not None and (not isinstance(self.rocks, str)
+        if self.rocks is not None and (type(self.rocks) is not str
                                        or self.rocks not in ROCKS_MODES):
             raise ValueError("option 'rocks' must be None, 'automatic' or 'manual', "
                              f"not {shown(self.rocks)}")
@@ -58,12 +71,12 @@ class CalmOptions:
         if self.removed_islands in (1, 2, 3):
             raise ValueError("the rules remove from 4 to 12 islands: option 'removed_islands' must "
                              f"be 0 or 4 to 12, not {self.removed_islands}")
-        if not isinstance(self.adjacency, str) or self.adjacency not in ADJACENCIES:
+        if type(self.adjacency) is not str or self.adjacency not in ADJACENCIES:
             raise ValueError("option 'adjacency' must be 'reading' or 'physical', "
                              f"not {shown(self.adjacency)}")
         opt.whole_number(self.rows, "rows", 1, 10)
         opt.whole_number(self.cols, "cols", 1, 10)
-        opt.whole_number(self.top, "top", 1, 999)
+        opt.whole_number(self.top, "top", 1, MAX_TOP)
         opt.whole_number(self.finishes, "finishes", 1, 10)
         opt.whole_number(self.hand_size, "hand_size", 2, 10)
         opt.whole_number(self.start_discards, "start_discards", 0, 40)
@@ -110,9 +123,12 @@ class CalmOptions:
 
 
 def _read_decks(decks: Any, top: int) -> tuple[tuple[int | str, ...], ...]:
-    """Decks as tuples of JSON-ready cards; each island once at most, one Start per deck."""
-    if not isinstance(decks, (tuple, list)) or not all(isinstance(d, (tuple, list)) for d in decks):
-        raise ValueError("option 'decks' is a list of decks, each a list of cards")
+    """Decks as tuples of JSON-ready cards; each island once at most (checked in linear time),
+    one Start per deck, at most :data:`MAX_DECK` cards a deck."""
+    if (type(decks) not in (tuple, list) or len(decks) > MAX_PLAYERS
+            or not all(type(d) in (tuple, list) and len(d) <= MAX_DECK for d in decks)):
+        raise ValueError(f"option 'decks' is a list of at most {MAX_PLAYERS} decks, each a list "
+                         f"of at most {MAX_DECK:,} cards")
     seen: set[int] = set()
     read = []
     for number, deck in enumerate(decks, start=1):
@@ -123,10 +139,10 @@ def _read_decks(decks: Any, top: int) -> tuple[tuple[int | str, ...], ...]:
         if cards.count(START) != 1:
             raise ValueError(f"option 'decks', deck {number}: each deck holds exactly one "
                              "Start card")
-        islands = [card for card in cards if is_island(card)]
-        repeated = seen.intersection(islands) | {c for c in islands if islands.count(c) > 1}
-        if repeated:
-            raise ValueError(f"option 'decks': island {min(repeated)} is dealt twice")
-        seen.update(islands)
+        for card in cards:
+            if is_island(card):
+                if card in seen:
+                    raise ValueError(f"option 'decks': island {card} is dealt twice")
+                seen.add(card)
         read.append(tuple(card_to_json(card) for card in cards))
     return tuple(read)

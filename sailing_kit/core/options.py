@@ -1,9 +1,16 @@
-"""Game options: a frozen dataclass per game, built from keyword arguments with clear errors."""
+"""Game options: a frozen dataclass per game, built from keyword arguments with clear errors.
+
+Every value is first copied into plain builtin values (:func:`~sailing_kit.core.reading.plain`),
+so an option is stored as a plain value and nothing a hostile object claims about itself (its
+comparisons, length, iteration or text) is ever asked; then the options class checks it, with
+the readers below, which accept exact types only and always an upper bound.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import difflib
+from collections.abc import Collection, Mapping
 from enum import Enum
 from typing import Any, TypeVar
 
@@ -11,23 +18,31 @@ from sailing_kit.core import reading
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.grid import Point
-from sailing_kit.core.reading import shown
+from sailing_kit.core.reading import MAX_WHOLE, plain, shown
 
 T = TypeVar("T")
 
 
-def build_options(options_class: type[T], given: dict[str, Any]) -> T:
-    """Make ``options_class(**given)``, turning every mistake into a :class:`ConfigError`."""
+def build_options(options_class: type[T], given: Mapping[str, Any]) -> T:
+    """Make ``options_class(**given)`` from plain copies of the values, turning every mistake
+    into a :class:`ConfigError`. The kit's own values an option may hold are listed in the
+    class's ``KINDS``: members of its enumerations are kept, its frozen dataclasses are
+    rebuilt from plain fields."""
     names = [f.name for f in dataclasses.fields(options_class)]  # type: ignore[arg-type]
-    for key in given:
-        if key not in names:
-            close = difflib.get_close_matches(key, names, n=1) if len(key) <= 40 else []
+    kinds: Collection[type] = getattr(options_class, "KINDS", ())
+    values: dict[str, Any] = {}
+    for key, value in given.items():
+        name = plain(key, what="an option's name", error=ConfigError)
+        if type(name) is not str or name not in names:
+            close = (difflib.get_close_matches(name, names, n=1)
+                     if type(name) is str and len(name) <= 40 else [])
             hint = f" Did you mean {close[0]!r}?" if close else ""
             raise ConfigError(
-                f"unknown option {shown(key)}.{hint} The options are: {', '.join(names)}."
+                f"unknown option {shown(name)}.{hint} The options are: {', '.join(names)}."
             )
+        values[name] = plain(value, kinds, what=f"option {name!r}", error=ConfigError)
     try:
-        return options_class(**given)
+        return options_class(**values)
     except (TypeError, ValueError) as error:
         raise ConfigError(str(error)) from None
 
@@ -52,14 +67,15 @@ def _to_json(value: Any) -> Any:
     return value
 
 
-def whole_number(value: object, name: str, low: int, high: int | None = None) -> int:
-    """``value`` as an int within ``[low, high]``, or a ValueError naming the option."""
-    if not isinstance(value, int) or isinstance(value, bool):
+def whole_number(value: object, name: str, low: int, high: int = MAX_WHOLE) -> int:
+    """``value`` if it is exactly an int from ``low`` to ``high``, or a ValueError naming the
+    option."""
+    if type(value) is not int:
         raise ValueError(f"option {name!r} must be a whole number, not {shown(value)}")
-    if value < low or (high is not None and value > high):
-        limit = f"from {low} to {high}" if high is not None else f"at least {low}"
+    if not low <= value <= high:
+        limit = f"from {low} to {high}" if high != MAX_WHOLE else f"at least {low}"
         raise ValueError(f"option {name!r} must be {limit}, not {shown(value)}")
-    return int(value)
+    return value
 
 
 def direction(value: object, name: str) -> Direction:
@@ -72,26 +88,38 @@ def point(value: object, name: str, low: int = -reading.MAX_COORDINATE,
 
 
 def flag(value: object, name: str) -> bool:
-    if not isinstance(value, bool):
+    if type(value) is not bool:
         raise ValueError(f"option {name!r} must be True or False, not {shown(value)}")
     return value
 
 
 def choice(value: object, name: str, options: tuple[str, ...]) -> str:
-    """``value`` if it is one of the texts ``options``, or a ValueError naming the option."""
-    if isinstance(value, str) and value in options:
+    """``value`` if it is exactly one of the texts ``options``, or a ValueError naming the
+    option."""
+    if type(value) is str and value in options:
         return value
     listed = ", ".join(repr(option) for option in options)
     raise ValueError(f"option {name!r} must be one of {listed}, not {shown(value)}")
 
 
-def points(value: object, name: str) -> tuple[Point, ...]:
-    """A list of points ``(x, y)``, or a ValueError naming the option."""
-    return reading.items(value, lambda item: point(item, name), f"option {name!r}",
+def points(value: object, name: str, most: int = reading.MAX_ITEMS) -> tuple[Point, ...]:
+    """A list of at most ``most`` points ``(x, y)``, or a ValueError naming the option."""
+    return reading.items(value, lambda item: point(item, name), f"option {name!r}", most=most,
                          error=ValueError)
 
 
-def whole_numbers(value: object, name: str, low: int, high: int) -> tuple[int, ...]:
-    """A list of whole numbers from ``low`` to ``high``, or a ValueError naming the option."""
+def whole_numbers(value: object, name: str, low: int, high: int,
+                  most: int = reading.MAX_ITEMS) -> tuple[int, ...]:
+    """A list of at most ``most`` whole numbers from ``low`` to ``high``, or a ValueError
+    naming the option."""
     return reading.items(value, lambda item: whole_number(item, name, low, high),
-                         f"option {name!r}", error=ValueError)
+                         f"option {name!r}", most=most, error=ValueError)
+
+
+def distinct(items: Collection[Any], name: str, what: str = "item") -> None:
+    """A ValueError naming the option if an item comes twice (checked in linear time)."""
+    seen: set[Any] = set()
+    for item in items:
+        if item in seen:
+            raise ValueError(f"option {name!r} names the {what} {shown(item)} twice")
+        seen.add(item)

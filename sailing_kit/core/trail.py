@@ -35,6 +35,12 @@ class Trail(Sequence[T], Generic[T]):
         extended._before, extended._chunk, extended._size = self, chunk, self._size + len(chunk)
         return extended
 
+    def __radd__(self, before: tuple[T, ...]) -> tuple[T, ...]:
+        """``before + trail``: a tuple first gives a tuple (the trail copied after it)."""
+        if not isinstance(before, tuple):
+            return NotImplemented
+        return before + tuple(self)
+
     def __len__(self) -> int:
         return self._size
 

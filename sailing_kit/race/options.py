@@ -1,19 +1,32 @@
 """The options of a race of Race the Wind: the course, the boats, the variants of §3.8 and the
-kit's options, each checked when the race is set up."""
+kit's options, each checked when the race is set up, against the area they describe too (every
+mark, token and flag on it, one token a point)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from sailing_kit.core import options as opt
+from sailing_kit.core import reading
 from sailing_kit.core.compass import Direction
-from sailing_kit.core.grid import Point, parse_point
+from sailing_kit.core.grid import Point
 from sailing_kit.race.course import Course, OpenWater, standard_course
 from sailing_kit.race.tokens import BOX_TOKENS, token_limits_broken
+
+MAX_BOATS = 5
+MAX_ROUNDS = 10_000
+"""The longest race ``max_rounds`` allows (a race of the full course lasts about 60 rounds)."""
+MAX_MARKS = 10
+"""The most marks an open-water practice lays."""
 
 
 @dataclass(frozen=True)
 class RaceOptions:
+    """Every count and list has an upper bound: ``boats`` 2-5, ``tokens`` and the hand-placed
+    ``yellow`` and ``blue`` at most 80 in all (the box), ``positions`` one per boat, ``width``
+    3-40, ``height`` 3-60, ``laps`` 1-9, ``flag_rows`` one per row at most, ``marks`` at most
+    :data:`MAX_MARKS`, ``max_rounds`` at most :data:`MAX_ROUNDS`."""
+
     boats: int = 2
     course: str = "full"
     """"full" (the text's 15 x 29 course, three laps), "short" (11 x 17, one lap) or "open"
@@ -53,7 +66,7 @@ class RaceOptions:
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
-        opt.whole_number(self.boats, "boats", 2, 5)
+        opt.whole_number(self.boats, "boats", 2, MAX_BOATS)
         opt.choice(self.course, "course", ("full", "short", "open"))
         if self.tokens is not None:
             opt.whole_number(self.tokens, "tokens", 0, BOX_TOKENS)
@@ -61,17 +74,16 @@ class RaceOptions:
                      "wind_shifts"):
             opt.flag(getattr(self, name), name)
         set_(self, "wind", opt.direction(self.wind, "wind"))
-        opt.whole_number(self.max_rounds, "max_rounds", 1)
-        set_(self, "marks", opt.points(self.marks, "marks"))
+        opt.whole_number(self.max_rounds, "max_rounds", 1, MAX_ROUNDS)
+        set_(self, "marks", opt.points(self.marks, "marks", most=MAX_MARKS))
+        opt.distinct(self.marks, "marks", "mark")
         for colour in ("yellow", "blue"):
             if getattr(self, colour) is not None:
-                set_(self, colour, opt.points(getattr(self, colour), colour))
+                set_(self, colour, opt.points(getattr(self, colour), colour, most=BOX_TOKENS))
+                opt.distinct(getattr(self, colour), colour, "point")
         if self.positions is not None:
-            try:
-                set_(self, "positions", tuple((parse_point(p), Direction.parse(h))
-                                              for p, h in self.positions))
-            except (TypeError, ValueError) as error:
-                raise ValueError(f"option 'positions': a list of ((x, y), heading): {error}") from None
+            set_(self, "positions", reading.items(self.positions, _position, "option 'positions'",
+                                                  most=MAX_BOATS, error=ValueError))
             if len(self.positions) != self.boats:
                 raise ValueError(f"option 'positions' gives {len(self.positions)} boats, "
                                  f"option 'boats' says {self.boats}")
@@ -79,18 +91,38 @@ class RaceOptions:
             if getattr(self, name) is not None:
                 opt.whole_number(getattr(self, name), name, low, high)
         if self.flag_rows is not None:
-            set_(self, "flag_rows", opt.whole_numbers(self.flag_rows, "flag_rows", 0, 59))
+            set_(self, "flag_rows", opt.whole_numbers(self.flag_rows, "flag_rows", 0, 59, most=60))
+            opt.distinct(self.flag_rows, "flag_rows", "row")
         if self.course == "open":
             if self.positions is None:
                 raise ValueError("in open water, option 'positions' says where the boats are")
             if self.finish_row is not None:
                 opt.whole_number(self.finish_row, "finish_row", 1, (self.height or 15) - 1)
         area = self.area()  # validates course and variant
-        if self.yellow is not None or self.blue is not None:
-            placed = set(self.yellow or ()) | set(self.blue or ())
-            broken = token_limits_broken(area, placed)
-            if broken or any(p not in area.grid for p in placed):
-                raise ValueError(f"options 'yellow'/'blue': {broken or 'a token is off the board'}")
+        self._check_on_the_area(area)
+
+    def _check_on_the_area(self, area: Course | OpenWater) -> None:
+        """Every mark, flag and token on the area; one token a point, 80 in the box."""
+        off = next((mark for mark in self.marks if mark not in area.grid), None)
+        if off is not None:
+            raise ValueError(f"option 'marks': the mark at {off} is off the {area.width} x "
+                             f"{area.height} area")
+        if any(row >= area.height for row in self.flag_rows or ()):
+            raise ValueError(f"option 'flag_rows': the area has rows 0 to {area.height - 1}")
+        if self.yellow is None and self.blue is None:
+            return
+        yellow, blue = set(self.yellow or ()), set(self.blue or ())
+        if len(yellow) + len(blue) > BOX_TOKENS:
+            raise ValueError(f"options 'yellow'/'blue': the box holds {BOX_TOKENS} tokens, not "
+                             f"{len(yellow) + len(blue)}")
+        both = sorted(yellow & blue)
+        if both:
+            raise ValueError(f"options 'yellow'/'blue': one token a point, but {both[0]} is "
+                             "given both a yellow and a blue token")
+        placed = yellow | blue
+        broken = token_limits_broken(area, placed)
+        if broken or any(p not in area.grid for p in placed):
+            raise ValueError(f"options 'yellow'/'blue': {broken or 'a token is off the board'}")
 
     def area(self) -> Course | OpenWater:
         if self.course == "open":
@@ -103,3 +135,10 @@ class RaceOptions:
         if self.tokens is not None:
             return self.tokens
         return {"full": BOX_TOKENS, "short": 36, "open": 0}[self.course]
+
+
+def _position(item: object) -> tuple[Point, Direction]:
+    """A boat's ``((x, y), heading)``."""
+    pair = reading.items(item, lambda part: part, "each of option 'positions', ((x, y), heading),",
+                         fewest=2, most=2, error=ValueError)
+    return opt.point(pair[0], "positions"), opt.direction(pair[1], "positions")

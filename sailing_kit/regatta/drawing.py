@@ -373,7 +373,7 @@ def _draw_panel(scene: Scene, layout: Layout, state: RegattaState, viewer: int |
                    size=12, colour=palette.MUTED, anchor="start")
         y += 32
     top = state.kinds[state.discard_pile[-1]] if state.discard_pile else None
-    piles = f"Draw pile {len(state.draw_pile)} · discards {len(state.discard_pile)}"
+    piles = f"Draw pile {state.pile_size} · discards {len(state.discard_pile)}"
     scene.text((x, y), piles, size=12, colour=palette.INK, anchor="start")
     if top is not None:
         scene.text((x, y + 15), f"top: {state.deck.kind(top).title}", size=12,

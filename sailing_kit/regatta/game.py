@@ -78,8 +78,11 @@ class RegattaState(GameState[Action]):
         order = playing if options.stack is not None else self.chance.shuffled(playing)
         size = options.hand_size
         self.hands = tuple(tuple(order[p * size:(p + 1) * size]) for p in range(options.players))
-        self.draw_pile: tuple[int, ...] = tuple(order[options.players * size:])
-        self.discard_pile: tuple[int, ...] = ()
+        self.pile: tuple[int, ...] = tuple(order[options.players * size:])
+        """The draw pile as dealt or last reshuffled, top first: cards are drawn by moving
+        :attr:`pile_top` on, so a draw copies nothing and every undo snapshot shares the pile."""
+        self.pile_top = 0
+        self.discard_pile: Trail[int] = Trail()
         self.out = tuple(card for card, kind in enumerate(self.kinds) if kind in gone)
         """Cards out of the game (the Flat calms of a time trial): they never move."""
         self.suns: tuple[int | None, ...] = (None,) * options.players
@@ -202,9 +205,23 @@ class RegattaState(GameState[Action]):
         return skips + [Face(d) for d in Direction]
 
     @property
+    def draw_pile(self) -> tuple[int, ...]:
+        """The cards left to draw, top first."""
+        return self.pile[self.pile_top:]
+
+    @draw_pile.setter
+    def draw_pile(self, cards: tuple[int, ...]) -> None:
+        self.pile, self.pile_top = tuple(cards), 0
+
+    @property
+    def pile_size(self) -> int:
+        """How many cards are left in the draw pile."""
+        return len(self.pile) - self.pile_top
+
+    @property
     def cards_to_draw(self) -> int:
         """How many cards can still be drawn: the draw pile and the discard pile together."""
-        return len(self.draw_pile) + len(self.discard_pile)
+        return self.pile_size + len(self.discard_pile)
 
     def _may_handle(self) -> bool:
         return self.holds(self.player, HANDLING) and not self.handled
@@ -364,15 +381,15 @@ class RegattaState(GameState[Action]):
         играчът на ход разбърква купчината с използвани карти" (from the seeded stream)."""
         drawn = []
         for _ in range(count):
-            if not self.draw_pile and self.discard_pile:
-                self.draw_pile = tuple(self.chance.shuffled(self.discard_pile))
-                self.discard_pile = ()
+            if not self.pile_size and self.discard_pile:
+                self.pile, self.pile_top = tuple(self.chance.shuffled(self.discard_pile)), 0
+                self.discard_pile = Trail()
                 self._say(f"{self.name(self.player)} shuffles the discard pile into a new draw "
                           "pile.")
-            if not self.draw_pile:
+            if not self.pile_size:
                 break
-            drawn.append(self.draw_pile[0])
-            self.draw_pile = self.draw_pile[1:]
+            drawn.append(self.pile[self.pile_top])
+            self.pile_top += 1
         self.hands = _replaced(self.hands, player, self.hands[player] + tuple(drawn))
 
     def _set_yacht(self, player: int, yacht: Yacht) -> None:
@@ -383,13 +400,14 @@ class RegattaState(GameState[Action]):
 
     # ----- undo -----------------------------------------------------------------------------------
     def _snapshot(self) -> tuple[Any, ...]:
-        """The position for undo: immutable values; the log and the tracks are trails, so every
-        snapshot shares them (memory grows with the moves, not their square)."""
-        return (self.hands, self.draw_pile, self.discard_pile, self.suns, self.yachts,
+        """The position for undo: immutable values; the draw pile is shared (only its top moves),
+        the discard pile, the log and the tracks are trails, so every snapshot shares them
+        (memory grows with the moves, not their square)."""
+        return (self.hands, self.pile, self.pile_top, self.discard_pile, self.suns, self.yachts,
                 self.player, self.phase, self.handled, self.turns, self.finisher, self.log)
 
     def _restore(self, snapshot: tuple[Any, ...]) -> None:
-        (self.hands, self.draw_pile, self.discard_pile, self.suns, self.yachts,
+        (self.hands, self.pile, self.pile_top, self.discard_pile, self.suns, self.yachts,
          self.player, self.phase, self.handled, self.turns, self.finisher, self.log) = snapshot
 
     # ----- the end --------------------------------------------------------------------------------

@@ -9,17 +9,20 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from sailing_kit.core import options as opt
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.grid import parse_point
-from sailing_kit.regatta.course import Course, load_course
-from sailing_kit.regatta.deck import CALM, Deck, load_deck
+from sailing_kit.core.reading import shown
+from sailing_kit.regatta.course import Course, Mark, load_course
+from sailing_kit.regatta.deck import CALM, Arrow, CardKind, Deck, load_deck
 
 MAX_PLAYERS = 4
 """The published game is for 2 to 4 players; one player alone sails a time trial."""
+MAX_STACK = 1_000
+"""The most cards a prepared ``stack`` lists (the standard deck has 54)."""
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,14 @@ class Placement:
 
 @dataclass(frozen=True)
 class RegattaOptions:
+    """Every count and list has an upper bound: ``players`` 1-4, ``hand_size`` 1-8, ``zone``
+    0-4, ``rounds`` 1-1,000, ``yachts`` one per player, ``stack`` at most :data:`MAX_STACK`
+    cards; a deck at most 40 kinds of at most 200 cards each, a course at most 40 x 40 cells
+    (see :mod:`sailing_kit.regatta.deck` and :mod:`sailing_kit.regatta.course`)."""
+
+    KINDS: ClassVar[tuple[type, ...]] = (Deck, Arrow, CardKind, Course, Mark, Placement)
+    """The kit's objects an option may hold: each is rebuilt from plain values and checked."""
+
     players: int = 2
     deck: str | Deck = "standard"
     """``"standard"``, or a deck dictionary (see :func:`sailing_kit.regatta.deck.deck_data`)."""
@@ -58,7 +69,9 @@ class RegattaOptions:
         if self.rounds is not None:
             opt.whole_number(self.rounds, "rounds", 1, 1000)
         for name, loader in (("deck", load_deck), ("course", load_course)):
-            value = _read(loader, getattr(self, name), name)
+            given = getattr(self, name)
+            source = given.to_data() if isinstance(given, (Deck, Course)) else given
+            value = _read(loader, source, name)  # a Deck or Course built by hand is checked too
             if not isinstance(getattr(self, name), str):  # a preset keeps its short name
                 set_(self, name, value)
         if self.yachts is not None:
@@ -81,23 +94,22 @@ class RegattaOptions:
         return load_course(self.course)
 
     def _read_yachts(self, yachts: Any) -> tuple[Placement, ...]:
-        if not isinstance(yachts, (list, tuple)) or len(yachts) != self.players:
+        if type(yachts) not in (list, tuple) or len(yachts) != self.players:
             raise ValueError(f"option 'yachts' places one yacht per player ({self.players}), "
                              f"like [{{'at': [6, 5], 'heading': 'N', 'legs': 1}}, ...]")
         course = self.the_course
         placed = tuple(_placement(item, course) for item in yachts)
-        cells = [p.at for p in placed]
-        if len(set(cells)) < len(cells):
-            raise ValueError("option 'yachts': two yachts in one cell")
+        opt.distinct([p.at for p in placed], "yachts", "cell")
         return placed
 
     def _read_stack(self, stack: Any) -> tuple[str, ...]:
         deck = self.the_deck
-        if not isinstance(stack, (list, tuple)):
-            raise ValueError("option 'stack' lists the cards top first, like ['straight', 'fork']")
-        unknown = [card for card in stack if not deck.has_kind(card)]
-        if unknown:
-            raise ValueError(f"option 'stack': the deck has no card {unknown[0]!r}")
+        if type(stack) not in (list, tuple) or len(stack) > MAX_STACK:
+            raise ValueError(f"option 'stack' lists at most {MAX_STACK:,} cards top first, like "
+                             "['straight', 'fork']")
+        unknown = next((card for card in stack if not deck.has_kind(card)), None)
+        if unknown is not None:
+            raise ValueError(f"option 'stack': the deck has no card {shown(unknown)}")
         if len(stack) < self.players * self.hand_size:
             raise ValueError(f"option 'stack' holds {len(stack)} cards: too few to deal "
                              f"{self.players} hands of {self.hand_size}")
@@ -126,13 +138,13 @@ def _read(loader: Any, value: Any, name: str) -> Any:
 def _placement(item: Any, course: Course) -> Placement:
     if isinstance(item, Placement):
         item = {"at": item.at, "heading": item.heading, "legs": item.legs}
-    if not isinstance(item, dict) or "at" not in item:
+    if type(item) is not dict or "at" not in item:
         raise ValueError(f"option 'yachts': a yacht is {{'at': [x, y], 'heading': 'N', "
-                         f"'legs': 0}}, not {item!r}")
+                         f"'legs': 0}}, not {shown(item)}")
     extra = set(item) - {"at", "heading", "legs"}
     if extra:
-        raise ValueError(f"option 'yachts': unknown key {sorted(extra)[0]!r} (use at, heading, "
-                         "legs)")
+        raise ValueError(f"option 'yachts': unknown key {shown(next(iter(extra)))} (use at, "
+                         "heading, legs)")
     at = parse_point(item["at"], "yacht's cell")
     if at not in course.grid:
         raise ValueError(f"option 'yachts': {at} is outside the race area")

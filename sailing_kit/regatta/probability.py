@@ -60,7 +60,7 @@ def chance_to_draw(state: RegattaState, player: int, drawn: int, kinds: Collecti
     hold at least one card of ``kinds``. The first come from the draw pile: its size is public,
     its cards a random part of the :func:`unseen_cards`. If it runs out, the rest come from the
     discard pile, reshuffled: cards the player sees."""
-    from_pile = min(drawn, len(state.draw_pile))
+    from_pile = min(drawn, state.pile_size)
     from_discards = min(drawn - from_pile, len(state.discard_pile))
     unseen = unseen_cards(state, player)
     discards = Counter(state.kinds[card] for card in state.discard_pile)

@@ -70,7 +70,7 @@ def describe_state(state: RegattaState, viewer: int | None) -> str:
         calm = "; becalmed (a Flat calm lies before it)" if state.becalmed(player) else ""
         lines.append(f"{who}: yacht at {yacht.pose}; next: {course.leg_name(yacht.leg)} "
                      f"(about {state.to_go(player):.0f} cells to go); {held}{calm}.")
-    piles = (f"Draw pile: {len(state.draw_pile)} cards; discard pile: "
+    piles = (f"Draw pile: {state.pile_size} cards; discard pile: "
              f"{len(state.discard_pile)} cards")
     if state.discard_pile:
         piles += f" (top: {state.deck.kind(state.kinds[state.discard_pile[-1]]).title})"

@@ -20,7 +20,10 @@ class TriremeOptions:
     ``wind``: where the wind blows from at the start ('au départ, le vent souffle du nord-est');
     ``steer_at_trireme``: whether the heading straight at the trireme on the next square may be
     chosen ('Vous choisissez votre cap' sets no limit: True, the boat then stops before it);
-    False refuses that heading, as the kit did before (docs/rules-trireme.md)."""
+    False refuses that heading, as the kit did before (docs/rules-trireme.md). Bounds: ``honour``
+    0 to :data:`MAX_HONOUR`; a map's text at most 10,000 characters (options are plain values,
+    see :func:`~sailing_kit.core.reading.plain`), 3 to 40 squares a side and a trireme's line of
+    at most 400 steps (see :mod:`sailing_kit.trireme.maps`)."""
 
     map: str = "default"
     honour: int = 3
