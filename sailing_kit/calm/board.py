@@ -33,7 +33,7 @@ from sailing_kit.core.protocol import CHANCE
 from sailing_kit.draw.cards import card_at
 from sailing_kit.draw.scene import Scene
 from sailing_kit.widgets.app import GameApp
-from sailing_kit.widgets.board import CanvasBoard
+from sailing_kit.widgets.board import CanvasBoard, number_key
 from sailing_kit.widgets.ending import AnnouncesEnd
 from sailing_kit.widgets.hotseat import HotSeat
 from sailing_kit.widgets.log import MessageLog
@@ -220,8 +220,9 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
             return
         if self.seat is None or (key != "u" and self.refuse_in_replay()):
             return
-        if key.isdigit() and 1 <= int(key) <= len(self.hand):
-            self.toggle(int(key) - 1)
+        number = number_key(key)
+        if number is not None and number <= len(self.hand):
+            self.toggle(number - 1)
         elif key in ("ArrowLeft", "ArrowRight") and self.targets():
             self.target_index += 1 if key == "ArrowRight" else -1
             self.redraw()

@@ -30,7 +30,7 @@ from sailing_kit.regatta.game import RegattaState, new_game
 from sailing_kit.regatta.moves import Verdict
 from sailing_kit.regatta.words import describe_state, to_do, verdict_text
 from sailing_kit.widgets.app import GameApp
-from sailing_kit.widgets.board import CanvasBoard
+from sailing_kit.widgets.board import CanvasBoard, number_key
 from sailing_kit.widgets.ending import AnnouncesEnd, your_places
 from sailing_kit.widgets.hotseat import HotSeat
 from sailing_kit.widgets.log import MessageLog
@@ -199,8 +199,9 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         if self.seat is None or (key != "u" and self.refuse_in_replay()):
             return
         previews = self.previews()
-        if key.isdigit() and 1 <= int(key) <= len(self.state.hand(self.seat)):
-            self.toggle(int(key) - 1)
+        number = number_key(key)
+        if number is not None and number <= len(self.state.hand(self.seat)):
+            self.toggle(number - 1)
         elif key in ("ArrowLeft", "ArrowRight") and previews:
             self.focus = (self.focus + (1 if key == "ArrowRight" else -1)) % len(previews)
             self.redraw()

@@ -31,6 +31,12 @@ _STATUS_STYLE = {
 }
 
 
+def number_key(key: str) -> int | None:
+    """The number of a digit key, 1 to 9, or None for any other key (a "²" or a "١" is no
+    digit key, whatever ``str.isdigit`` says)."""
+    return int(key) if len(key) == 1 and key in "123456789" else None
+
+
 class CanvasBoard(widgets.VBox):
     """Subclasses implement :meth:`scene` and :meth:`on_click` (and :meth:`on_key` if they take
     keys); they call :meth:`play` to send an action to the engine. ``bots`` maps player numbers

@@ -11,6 +11,8 @@ connects late (a reload, a Voilà app) paints the current picture at once.
 from __future__ import annotations
 
 import json
+import logging
+import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -18,6 +20,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from sailing_kit.core.reading import shown
 from sailing_kit.draw.scene import Circle, Line, Polygon, Scene, Text
 
 _HERE = Path(__file__).parent
@@ -25,6 +28,13 @@ _ALIGN = {"start": "left", "middle": "center", "end": "right"}
 
 PointHandler = Callable[[float, float], None]
 KeyHandler = Callable[[str, bool, bool, bool], None]
+
+REACH = 10
+"""A press or release may lie outside the canvas (a drag let go beside it), but at most this
+many canvas widths (heights) away: a coordinate beyond is no pointer's."""
+MAX_KEY = 32
+"""The longest key name a browser sends ("AudioVolumeDown" has 15 letters)."""
+_LOG = logging.getLogger(__name__)
 
 
 class BoardCanvas(anywidget.AnyWidget):
@@ -52,6 +62,7 @@ class BoardCanvas(anywidget.AnyWidget):
     def __init__(self, width: int = 300, height: int = 200, **kwargs: Any):
         super().__init__(width=width, height=height, **kwargs)
         self._handlers: dict[str, list[Callable[..., None]]] = {"down": [], "up": [], "key": []}
+        self._warned = False
         self.on_msg(self._handle_message)
 
     def on_mouse_down(self, callback: PointHandler) -> None:
@@ -70,18 +81,50 @@ class BoardCanvas(anywidget.AnyWidget):
         """Ask the browser to bring the board's status line into view (after a press there)."""
         self.send({"do": "reveal"})
 
-    def _handle_message(self, _: Any, content: dict, buffers: list) -> None:
-        event = content.get("event")
-        if event in ("down", "up"):
-            x, y = float(content["x"]), float(content["y"])
-            for callback in self._handlers[event]:
-                callback(x, y)
-        elif event == "key":
-            key = str(content.get("key", ""))
-            flags = (bool(content.get("shift")), bool(content.get("ctrl")),
-                     bool(content.get("meta")))
-            for callback in self._handlers["key"]:
-                callback(key, *flags)
+    def _handle_message(self, _: Any, content: object, buffers: object) -> None:
+        """Pass a press, release or key from the browser to the handlers; any other message
+        (an unknown kind, a coordinate that is not a finite number within reach, a key that is
+        not a short text) is ignored, and the first one logged."""
+        event = read_event(content, self.width, self.height)
+        if event is None:
+            if not self._warned:
+                self._warned = True
+                _LOG.warning("the board canvas ignored a message it cannot read: %s (further "
+                             "ones are ignored silently)", shown(content))
+            return
+        kind, arguments = event
+        for callback in self._handlers[kind]:
+            callback(*arguments)
+
+
+def read_event(content: object, width: int, height: int
+               ) -> tuple[str, tuple[float, float] | tuple[str, bool, bool, bool]] | None:
+    """A message of ``canvas.js`` as ``("down" | "up", (x, y))`` or ``("key", (key, shift,
+    ctrl, meta))``, or None if it is not one of those exactly."""
+    if type(content) is not dict:
+        return None
+    kind = content.get("event")
+    if kind == "down" or kind == "up":
+        x, y = _coordinate(content.get("x"), width), _coordinate(content.get("y"), height)
+        return None if x is None or y is None else (kind, (x, y))
+    if kind == "key":
+        key, shift, ctrl, meta = (content.get(name, False)
+                                  for name in ("key", "shift", "ctrl", "meta"))
+        if (type(key) is str and 0 < len(key) <= MAX_KEY and type(shift) is bool
+                and type(ctrl) is bool and type(meta) is bool):
+            return "key", (key, shift, ctrl, meta)
+    return None
+
+
+def _coordinate(value: object, size: int) -> float | None:
+    """``value`` as a float if it is a finite number (not a yes/no) within :data:`REACH`
+    sizes of the canvas."""
+    low, high = -REACH * size, (REACH + 1) * size
+    if type(value) is int:
+        return float(value) if low <= value <= high else None
+    if type(value) is float:
+        return value if math.isfinite(value) and low <= value <= high else None
+    return None
 
 
 def paint(canvas: BoardCanvas, scene: Scene) -> None:

@@ -13,7 +13,7 @@ import ipywidgets as widgets
 from sailing_kit.core.bots import Bot
 from sailing_kit.draw.scene import Scene
 from sailing_kit.widgets.app import GameApp
-from sailing_kit.widgets.board import CanvasBoard
+from sailing_kit.widgets.board import CanvasBoard, number_key
 from sailing_kit.widgets.ending import AnnouncesEnd, ranked, your_places
 from sailing_kit.widgets.log import MessageLog
 from sailing_kit.yacht.actions import Dice, Roll
@@ -133,8 +133,9 @@ class Board(AnnouncesEnd, CanvasBoard):
 
     def on_key(self, key: str, shift: bool, ctrl: bool, meta: bool) -> None:
         open_rows = self._open_rows()
-        if key in "12345" and len(key) == 1:
-            self.toggle_hold(int(key) - 1)
+        number = number_key(key)
+        if number is not None and number <= 5:
+            self.toggle_hold(number - 1)
         elif key == "r":
             self.roll()
         elif key == "a":
