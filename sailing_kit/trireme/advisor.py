@@ -19,12 +19,14 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 from sailing_kit.core.compass import Direction
+from sailing_kit.core.grid import step
 from sailing_kit.trireme.actions import Action, Sail, Steer
 from sailing_kit.trireme.game import TriremeState
 from sailing_kit.trireme.maps import SHIPPED, SeaMap, load_map
 from sailing_kit.trireme.rules import Ending, Phase
 from sailing_kit.trireme.solver import (
     MAX_POSITIONS,
+    TIE,
     Solution,
     TooBigToSolve,
     check_size,
@@ -140,8 +142,31 @@ def advise(state: TriremeState, solution: Solution | None = None,
         return None
     options = [(action, chance_to_win(_after(state, action), solution))
                for action in state.legal_actions()]
-    options.sort(key=lambda option: -option[1])
-    return Advice(tuple(options))
+    return Advice(_ranked(state, options))
+
+
+def _ranked(state: TriremeState, options: list[tuple[Action, float]]
+            ) -> tuple[tuple[Action, float], ...]:
+    """The options best first. Choices within :data:`~sailing_kit.trireme.solver.TIE` of each
+    other are tied (they differ by rounding noise) and keep the solver's order of preference:
+    a heading not straight at the trireme, then keeping the Honour point, then compass order
+    (the order of ``legal_actions``)."""
+    order = {action: number for number, (action, _) in enumerate(options)}
+
+    def preference(option: tuple[Action, float]) -> tuple[bool, int]:
+        action = option[0]
+        at_trireme = (isinstance(action, Steer)
+                      and step(state.boat, action.heading) == state.trireme_square)
+        return at_trireme, order[action]
+
+    ranked: list[tuple[Action, float]] = []
+    run: list[tuple[Action, float]] = []
+    for option in sorted(options, key=lambda option: -option[1]):
+        if run and run[0][1] - option[1] > TIE:
+            ranked += sorted(run, key=preference)
+            run = []
+        run.append(option)
+    return tuple(ranked + sorted(run, key=preference))
 
 
 def chance_to_win(state: TriremeState, solution: Solution) -> float:

@@ -23,11 +23,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from pathlib import Path
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point, step
+from sailing_kit.core.memo import BytesCache
 from sailing_kit.trireme.actions import Steer
 from sailing_kit.trireme.maps import SeaMap
 from sailing_kit.trireme.position import Position
@@ -45,6 +45,13 @@ from sailing_kit.trireme.rules import (
     wind_after,
 )
 from sailing_kit.trireme.solver import CHOICES, PROGRESSES
+
+BYTES_PER_POSITION = 400
+"""About what a position of an exact solution weighs: its key, its Fraction and its choice
+(measured: 330 bytes on the small map)."""
+CACHE_BYTES = 64 * 2**20
+"""The exact solutions :func:`solve_exact` keeps weigh at most 64 MB together, by the estimate
+above (the small map's with 1 Honour point weighs 10 MB); the newest is always kept."""
 
 Linear = dict[Direction | None, Fraction]
 """A value that may depend on the unknown values of the waiting square: a constant (key None)
@@ -75,7 +82,7 @@ class _Layer:
         self.trireme = sea.path[k]
         self.waiting = sea.path[k + 1]
         self._passages: dict[tuple[Point, Direction, int, int], Passage] = {}
-        self._moves: dict[tuple, Fraction | Direction] = {}
+        self._moves: dict[tuple[object, ...], Fraction | Direction] = {}
 
     def passage(self, boat: Point, heading: Direction, squares: int, progress: int) -> Passage:
         key = (boat, heading, squares, progress)
@@ -229,11 +236,10 @@ def exact_start_value(name: str, honour: int = 0, steer_at_trireme: bool = True)
 
 def clear_cache() -> None:
     """Forget the solutions :func:`solve_exact` keeps (to time a solve from scratch)."""
-    _solve_exact.cache_clear()
+    _solve_exact.clear()
 
 
-@lru_cache(maxsize=8)
-def _solve_exact(sea: SeaMap, honour: int, steer_at_trireme: bool) -> ExactSolution:
+def _solved_exactly(sea: SeaMap, honour: int, steer_at_trireme: bool) -> ExactSolution:
     values: dict[Position, Fraction] = {}
     policy: dict[Position, Steer] = {}
     for k in range(len(sea.path) - 2, -1, -1):
@@ -249,3 +255,11 @@ def _solve_exact(sea: SeaMap, honour: int, steer_at_trireme: bool) -> ExactSolut
                     for progress in PROGRESSES:
                         layer.solve_free(Position(boat, k, wind, points, progress), policy)
     return ExactSolution(sea, honour, steer_at_trireme, values, policy)
+
+
+def weight(solution: ExactSolution) -> int:
+    """About the bytes of an exact solution (see :data:`BYTES_PER_POSITION`)."""
+    return BYTES_PER_POSITION * len(solution.values)
+
+
+_solve_exact = BytesCache(_solved_exactly, weight, CACHE_BYTES)

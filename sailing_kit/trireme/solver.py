@@ -15,8 +15,9 @@ values grow towards the optimal chances, the smallest solution of the Bellman eq
 stops when nothing changes by more than 1e-15). Steering straight at the trireme keeps the boat
 there, so the iteration can be slow where waiting for a better wind pays: a few thousand sweeps on
 the default map; the exact solver finds the values within 1e-13. Then every other position of
-layer k follows in one vectorised backup. :func:`solve` is cached; the default map takes about a
-second. :mod:`sailing_kit.trireme.exact` solves small maps with Fractions, independently.
+layer k follows in one vectorised backup. :func:`solve` is cached (within :data:`CACHE_BYTES`);
+the default map takes about a second. :mod:`sailing_kit.trireme.exact` solves small maps with
+Fractions, independently.
 
 **Bounded.** A table holds (squares of the trireme's line) x (water squares) x 8 winds x
 (Honour points + 1) x 3 rounding stages positions; :func:`solve` refuses one of more than
@@ -25,13 +26,12 @@ second. :mod:`sailing_kit.trireme.exact` solves small maps with Fractions, indep
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import numpy as np
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.grid import Point, step
+from sailing_kit.core.memo import BytesCache
 from sailing_kit.trireme.actions import Steer
 from sailing_kit.trireme.maps import SeaMap
 from sailing_kit.trireme.position import Position
@@ -56,7 +56,11 @@ MAX_POSITIONS = 25_000_000
 course round the edges and 3 Honour points is 21 million; the default map with 3 Honour points
 0.36 million."""
 TIE = 1e-12
-"""Choices within this of the best are tied; the tie goes to one not steering at the trireme."""
+"""Choices within this of the best are tied (two choices worth the same differ by rounding
+noise, about 1e-16): the tie goes as :data:`CHOICES` says."""
+CACHE_BYTES = 300 * 2**20
+"""The solutions :func:`solve` keeps weigh at most 300 MB together (the largest table alone
+weighs about 230 MB; the default map's with 3 Honour points 3 MB); the newest is always kept."""
 REFUSED = -1.0
 """The value given to a choice the rules refuse, below every chance."""
 CHOICES: tuple[Steer, ...] = tuple(Steer(h, spend) for spend in (False, True) for h in HEADINGS)
@@ -172,7 +176,7 @@ class Solution:
         """Values after the sailboat's move in ``layer``, before the trireme's next move:
         the next layer's, or 0 where the trireme then crosses the line (the waiting square is
         filled in by the caller)."""
-        after = np.zeros_like(self.values[layer])
+        after: np.ndarray = np.zeros_like(self.values[layer])
         after[self.moves.win] = 1.0
         if layer + 1 < len(self.values):
             after[:len(self.sea.water)] = self.values[layer + 1][:len(self.sea.water)]
@@ -225,10 +229,14 @@ class Solution:
         options = np.concatenate([keep, spend])
         if not self.steer_at_trireme:
             options = np.where(heads_at, REFUSED, options)
-        # on a tie, a heading that does not stop at the trireme (so no game can stall)
-        choice = (options - TIE * heads_at).argmax(axis=0)
+        best = options.max(axis=0)
+        # on a tie (within TIE), a heading that does not stop at the trireme (so no game can
+        # stall), then keeping the Honour point (choices 0-7), then the first in compass order
+        tied = options >= best - TIE
+        preferred = tied & ~heads_at
+        choice = np.where(preferred.any(axis=0), preferred.argmax(axis=0), tied.argmax(axis=0))
         # options[a, p, cell, w, h] -> (cell, w, h, p)
-        return options.max(axis=0).transpose(1, 2, 3, 0), choice.transpose(1, 2, 3, 0)
+        return best.transpose(1, 2, 3, 0), choice.transpose(1, 2, 3, 0)
 
     # ----- reading --------------------------------------------------------------------------------
     def _key(self, position: Position) -> tuple[int, int, int, int, int]:
@@ -276,14 +284,18 @@ def solve(sea: SeaMap, honour: int = 3, steer_at_trireme: bool = True) -> Soluti
     return _solve(sea, honour, steer_at_trireme)
 
 
-@lru_cache(maxsize=8)
-def _solve(sea: SeaMap, honour: int, steer_at_trireme: bool) -> Solution:
-    return Solution(sea, honour, steer_at_trireme)
+def weight(solution: Solution) -> int:
+    """The bytes of a solution's tables."""
+    return sum(table.nbytes for table in (solution.values, solution.policy, solution.moves.target,
+                                          solution.moves.progress))
+
+
+_solve = BytesCache(Solution, weight, CACHE_BYTES)
 
 
 def clear_cache() -> None:
     """Forget the solutions :func:`solve` keeps (to time a solve from scratch)."""
-    _solve.cache_clear()
+    _solve.clear()
 
 
 def honour_values(sea: SeaMap, most: int = 5, wind: Direction | str = Direction.NE,
