@@ -110,9 +110,8 @@ class GameState(ABC, Generic[A]):
     """The game's action classes: an instance of exactly one of them is read field by field."""
 
     def __init__(self, seed: int | None, options: Any):
-        if seed is None:
-            seed = fresh_seed()
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        seed = fresh_seed() if seed is None else plain(seed, what="the seed", error=ConfigError)
+        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
             raise ConfigError(f"the seed must be a whole number from 0 to 2**256 - 1, not "
                               f"{shown(seed)}")
         self.seed = seed
@@ -292,7 +291,8 @@ class GameState(ABC, Generic[A]):
         return self.describe()
 
     def _repr_svg_(self) -> str:
-        return self.scene().to_svg()
+        svg: str = self.scene().to_svg()
+        return svg
 
 
 def _read_saved(text: object, game: str, version: int) -> dict[str, Any]:
