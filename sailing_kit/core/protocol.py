@@ -24,7 +24,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
 from sailing_kit.core.chance import Chance, fresh_seed
 from sailing_kit.core.errors import ActionError, ConfigError, IllegalAction, SavedGameError
@@ -39,6 +39,11 @@ CHANCE = -1
 A = TypeVar("A")
 MAX_SEED = 2**256 - 1
 """Seeds are whole numbers from 0 to 2**256 - 1 (room for any hash of a name)."""
+MAX_MOVES = 100_000
+"""The longest game, in moves (chance's included): far beyond any real game (a race of 1,000
+rounds with five boats), and so the most moves a saved game may list."""
+MAX_SAVED_TEXT = 32 * 2**20
+"""The longest saved game read, in characters (100,000 moves fit in 10 MB)."""
 _SAVED_KEYS = ("game", "version", "seed", "options", "moves")
 _NOT_OPTIONS = ("seed", "cls", "self")
 
@@ -203,6 +208,7 @@ class GameState(ABC, Generic[A]):
             raise IllegalAction(f"the game is over ({result.reason}): no more moves")
         parsed = self.parse_action(action)
         self.check(parsed)
+        self._check_length()
         self._commit(parsed, sampled=False, saved=self._save())
 
     def sample_chance(self) -> A:
@@ -212,10 +218,16 @@ class GameState(ABC, Generic[A]):
             raise IllegalAction(f"the game is over ({result.reason}): nothing is left to chance")
         if self.current_player != CHANCE:
             raise IllegalAction("nothing is left to chance now: it is a player's turn")
+        self._check_length()
         saved = self._save()
         outcome = self.chance.weighted(self.chance_outcomes())
         self._commit(outcome, sampled=True, saved=saved)
         return outcome
+
+    def _check_length(self) -> None:
+        if len(self._history) >= MAX_MOVES:
+            raise IllegalAction(f"a game lasts at most {MAX_MOVES:,} moves: this one is over "
+                                "its length (save it, or start a new one)")
 
     def undo(self) -> A:
         """Take back the last action (chance outcomes included) and return it."""
@@ -295,8 +307,24 @@ class GameState(ABC, Generic[A]):
         return svg
 
 
+def _saved_text(text: object) -> str | bytes:
+    """``text`` copied through the builtin type's own methods, at most :data:`MAX_SAVED_TEXT`
+    long (a subclass's length or text is never asked)."""
+    kind = type(text)
+    if issubclass(kind, str):
+        copied: str | bytes = str.__str__(cast(str, text))
+    elif issubclass(kind, (bytes, bytearray)):
+        copied = bytes(memoryview(cast(bytes, text)))
+    else:
+        raise SavedGameError(f"a saved game is a text (JSON), not {shown(text)}")
+    if len(copied) > MAX_SAVED_TEXT:
+        raise SavedGameError(f"this is not a saved game: it is longer than {MAX_SAVED_TEXT:,} "
+                             "characters")
+    return copied
+
+
 def _read_saved(text: object, game: str, version: int) -> dict[str, Any]:
-    data = json_value(text, "a saved game", error=SavedGameError)
+    data = json_value(_saved_text(text), "a saved game", error=SavedGameError)
     if not isinstance(data, dict):
         raise SavedGameError("this is not a saved game: expected a JSON object with the game's name")
     if data.get("game") != game:
@@ -313,6 +341,9 @@ def _read_saved(text: object, game: str, version: int) -> dict[str, Any]:
     for key, kind in kinds.items():
         if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
             raise SavedGameError(f"this saved game has no valid {key!r} entry")
+    if len(data["moves"]) > MAX_MOVES:
+        raise SavedGameError(f"a saved game lists at most {MAX_MOVES:,} moves, not "
+                             f"{len(data['moves']):,}")
     return data
 
 
