@@ -16,6 +16,7 @@ Speed figures are in ``benchmarks/``; here a timer only guards against a hang.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import importlib
 import inspect
 import json
@@ -40,7 +41,7 @@ QUICK = {"race": {"course": "short", "max_rounds": 12}, "regatta": {"rounds": 8}
 """Options that make a random game end within a few hundred moves."""
 HANG = 2.0
 """Seconds after which a read is taken for a hang (a refusal takes well under a millisecond:
-``python -m benchmarks.refusals``)."""
+``python -m benchmarks readers``)."""
 GUARD = 0.5
 """The longest one refusal may take here, loaded machine and all: only a hang guard."""
 
@@ -310,6 +311,15 @@ def test_lying_objects_are_read_as_what_they_hold(name: str) -> None:
                 assert played == form, f"a {what} around {form!r} was read as {played!r}"
                 state.undo()
                 assert fingerprint(state) == before
+            if dataclasses.is_dataclass(action):  # the action itself, its fields lying
+                for style in (0, 1):
+                    lying = dataclasses.replace(action, **{
+                        field.name: liars(getattr(action, field.name))[style][1]
+                        for field in dataclasses.fields(action)})
+                    with hang_guard():
+                        state.apply(lying)
+                    assert state.action_to_json(state.history[-1]) == form
+                    state.undo()
 
 
 @names

@@ -82,12 +82,73 @@ def plain(value: object, kinds: Collection[type] = (), *, what: str = "a move",
     never asked. Any other object becomes an :class:`Opaque` the readers refuse, showing it.
     Texts over :data:`MAX_TEXT` characters, more than :data:`MAX_ITEMS` items in one list,
     nesting deeper than :data:`MAX_DEPTH` and more than :data:`MAX_VISITS` values in all raise
-    ``error`` naming ``what``."""
-    budget = [MAX_VISITS]
-    return _plain(value, frozenset(kinds), 0, budget, what, error)
+    ``error`` naming ``what``.
+
+    The fast path: an instance of one of ``kinds`` whose fields already hold plain values (the
+    game's own actions, as ``legal_actions`` lists them) is returned as it is; frozen, of the
+    game's own class and holding nothing but exact builtin values, it has nothing to copy."""
+    kind = type(value)
+    fast = _FAST.get(kind)
+    if fast is None or fast[0] is not kinds:
+        fast = _fast_path(kind, kinds)
+    if fast is not None and _holds_plain(value, fast[1], fast[2]):
+        return value
+    return _plain(value, kinds, 0, [MAX_VISITS], what, error)
 
 
-def _plain(value: object, kinds: frozenset[type], depth: int, budget: list[int], what: str,
+_FAST: dict[type, tuple[Collection[type], tuple[str, ...], frozenset[type]]] = {}
+"""Per class of a game's actions: the kinds it was read with, its fields and the plain types."""
+
+
+def _fast_path(kind: type, kinds: Collection[type]
+               ) -> tuple[Collection[type], tuple[str, ...], frozenset[type]] | None:
+    if kind not in kinds or issubclass(kind, Enum):
+        return None
+    fast = _FAST[kind] = (kinds, _field_names(kind), _atoms(kinds))
+    return fast
+
+
+def _field_names(kind: type) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(cast(Any, kind)))
+    return names
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+_ATOMS: frozenset[type] = frozenset({int, float, bool, type(None), Direction})
+
+
+def _atoms(kinds: Collection[type]) -> frozenset[type]:
+    """The exact types of plain single values, with the enumerations among ``kinds``."""
+    return _ATOMS.union(kind for kind in kinds if issubclass(kind, Enum))
+
+
+def _holds_plain(value: object, names: tuple[str, ...], atoms: frozenset[type]) -> bool:
+    """Whether every field of ``value`` (named ``names``) is a plain value, or a short tuple of
+    plain values (written out in loops: this is the path of every action a game lists)."""
+    for name in names:
+        item = getattr(value, name)
+        item_type = type(item)
+        if item_type in atoms:
+            continue
+        if item_type is str:
+            if str.__len__(item) > MAX_TEXT:
+                return False
+            continue
+        if item_type is not tuple or tuple.__len__(item) > MAX_ITEMS:
+            return False
+        for part in item:
+            part_type = type(part)
+            if part_type not in atoms and (part_type is not str
+                                           or str.__len__(part) > MAX_TEXT):
+                return False
+    return True
+
+
+def _plain(value: object, kinds: Collection[type], depth: int, budget: list[int], what: str,
            error: Error) -> Any:
     budget[0] -= 1
     if budget[0] < 0:
@@ -100,9 +161,8 @@ def _plain(value: object, kinds: frozenset[type], depth: int, budget: list[int],
     if kind in kinds and issubclass(kind, Enum):
         return value  # a member of one of the game's own enumerations
     if kind in kinds:
-        fields = {field.name: _plain(getattr(value, field.name), kinds, depth + 1, budget, what,
-                                     error)
-                  for field in dataclasses.fields(cast(Any, kind))}
+        fields = {name: _plain(getattr(value, name), kinds, depth + 1, budget, what, error)
+                  for name in _field_names(kind)}
         return kind(**fields)
     # Only type(value) decides (isinstance would ask the value's own __class__), and only the
     # builtin type's methods read it.
