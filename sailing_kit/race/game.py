@@ -15,10 +15,12 @@ from fractions import Fraction
 from typing import Any
 
 from sailing_kit.core import options as opt
+from sailing_kit.core import reading
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import ActionError, ConfigError, IllegalAction
 from sailing_kit.core.grid import Point
 from sailing_kit.core.protocol import CHANCE, GameState, Result
+from sailing_kit.core.reading import plain, shown
 from sailing_kit.core.trail import Trail
 from sailing_kit.draw.scene import Scene
 from sailing_kit.race.actions import (
@@ -408,13 +410,22 @@ def new_practice(seed: int | None = None, *, boats: Any = (("A", (4, 3), "NE"),
     """Open-water practice for the right-of-way lesson: boats ``[(name, (x, y), heading), ...]``
     (named A, B, ... in turn order) sail in turn, the umpire watches, the first across
     ``finish_row`` wins."""
-    boats = list(boats)
-    names = [b[0] if isinstance(b, (tuple, list)) else b["name"] for b in boats]
-    if names != list(NAMES[:len(names)]):
+    boats = reading.items(plain(boats, what="option 'boats'", error=ConfigError),
+                          _practice_boat, "option 'boats'", fewest=2, most=5, error=ConfigError)
+    if [name for name, _ in boats] != list(NAMES[:len(boats)]):
         raise ConfigError("option 'boats': practice boats are named A, B, C... in turn order")
-    positions = [(b[1], b[2]) if isinstance(b, (tuple, list)) else (b["position"], b["heading"])
-                 for b in boats]
+    positions = [position for _, position in boats]
     return RaceState.new(seed, boats=len(boats), course="open", positions=positions,
                          width=width, height=height, marks=marks, finish_row=finish_row,
                          umpire=umpire, wind_shifts=wind_shifts, wind=wind,
                          max_rounds=max_rounds, cover=False, start_procedure=False)
+
+
+def _practice_boat(boat: object) -> tuple[object, tuple[object, object]]:
+    """A practice boat (plain values): ``(name, (x, y), heading)`` or ``{"name": ..., "position":
+    ..., "heading": ...}``, as its name and its ``((x, y), heading)`` (checked as options)."""
+    if type(boat) is tuple and len(boat) == 3:
+        return boat[0], (boat[1], boat[2])
+    if type(boat) is dict and set(boat) == {"name", "position", "heading"}:
+        return boat["name"], (boat["position"], boat["heading"])
+    raise ConfigError(f"option 'boats': a boat is (name, (x, y), heading), not {shown(boat)}")

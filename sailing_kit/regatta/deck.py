@@ -223,9 +223,12 @@ def _read_title(item: dict[str, Any], name: str) -> str:
 
 
 def _unique(names: list[str], what: str) -> None:
-    repeated = sorted({n for n in names if names.count(n) > 1})
-    if repeated:
-        raise ConfigError(f"two {what}s are named {repeated[0]!r}: names must differ")
+    """A ConfigError if a name comes twice (checked in linear time)."""
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise ConfigError(f"two {what}s are named {name!r}: names must differ")
+        seen.add(name)
 
 
 def _whole(value: Any) -> TypeGuard[int]:
