@@ -99,7 +99,8 @@ class RegattaOptions:
                              f"like [{{'at': [6, 5], 'heading': 'N', 'legs': 1}}, ...]")
         course = self.the_course
         placed = tuple(_placement(item, course) for item in yachts)
-        opt.distinct([p.at for p in placed], "yachts", "cell")
+        if len({p.at for p in placed}) < len(placed):
+            raise ValueError("option 'yachts': two yachts in one cell")
         return placed
 
     def _read_stack(self, stack: Any) -> tuple[str, ...]:
