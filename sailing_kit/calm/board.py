@@ -126,8 +126,19 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         if self.refuse_in_replay():
             return
         self._said.append((action, _narrate(self.state, action)))
-        self.play(action, lambda: self._next_hint(success))  # the selection goes in on_played
+        self._move_words = success  # said after the bots, as a hint (see refresh)
+        self.play(action, success)  # the selection is spent in on_played
         self._said.clear()
+        self._move_words = None
+
+    _move_words: str | None = None
+
+    def refresh(self, message: str | None = None) -> None:
+        """Redraw once; after a move of this board, its words become the hint for whoever acts
+        next (never the cards, if the device is to be passed on)."""
+        if message is not None and message == self._move_words:
+            message, self._move_words = self._next_hint(message), None
+        super().refresh(message)
 
     def _narrated(self, bot: Bot) -> Bot:
         """``bot``, telling the log what it does (in words, before the move changes the table)."""

@@ -21,9 +21,6 @@ from sailing_kit.core.protocol import CHANCE
 from sailing_kit.draw.scene import Scene
 from sailing_kit.widgets.canvas import BoardCanvas, paint
 
-Message = str | Callable[[], str] | None
-"""What the status line says after a move: words, or a function giving them after the bots."""
-
 _STATUS_STYLE = {
     "info": "color:#1b1b1b",
     "good": "color:#00603f",
@@ -117,10 +114,8 @@ class CanvasBoard(widgets.VBox):
         return self.state.describe()
 
     # ----- machinery --------------------------------------------------------------------------------
-    def play(self, action: Any, success: Message = None) -> bool:
-        """Apply ``action`` to the engine, let the bots move and repaint once, saying
-        ``success`` (a function gives the words once the bots have moved); on refusal show the
-        broken rule and change nothing."""
+    def play(self, action: Any, success: str | None = None) -> bool:
+        """Apply ``action`` to the engine; on refusal show the broken rule and change nothing."""
         try:
             self.state.apply(action)
         except ActionError as refusal:
@@ -130,10 +125,10 @@ class CanvasBoard(widgets.VBox):
         self.advance_bots(success)
         return True
 
-    def advance_bots(self, message: Message = None) -> None:
+    def advance_bots(self, message: str | None = None) -> None:
         """Let bots and chance move until a human must act, then redraw."""
         advance(self.state, self.bots, chance=self.auto_chance, on_action=self.on_played)
-        self.refresh(message() if callable(message) else message)
+        self.refresh(message)
 
     def on_played(self, action: Any) -> None:
         """Called right after every action applied (the human's, then each bot's or chance's),
