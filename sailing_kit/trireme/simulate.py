@@ -67,7 +67,8 @@ def play(state: TriremeState, helmsman: Bot, solution: Solution | None = None
         position = now.position()
         if solution is not None and position is not None:
             headings.append((solution.value(position), position.boat))
-        return helmsman(now)
+        action: Action = helmsman(now)
+        return action
 
     advance(state, {0: cast(Bot, steer)})
     if state.ending is None:
