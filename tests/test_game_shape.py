@@ -36,6 +36,10 @@ from sailing_kit.testing import fingerprint
 from sailing_kit.testing.hostile import JUNK, impostors, liars
 
 MODULES = ("options", "actions", "game", "bots", "view", "drawing", "board")
+TEXT_OPTIONS = {"race": ("course", "short"), "regatta": ("course", "short"),
+                "trireme": ("map", "small"), "yacht": ("rules", "tabornok"),
+                "calm": ("adjacency", "physical")}
+"""An option of each game given as a text."""
 QUICK = {"race": {"course": "short", "max_rounds": 12}, "regatta": {"rounds": 8},
          "yacht": {}, "trireme": {}, "calm": {"players": 2}}
 """Options that make a random game end within a few hundred moves."""
@@ -338,6 +342,14 @@ def test_hostile_options_are_refused_and_options_are_stored_plain(name: str) -> 
     for _, impostor in impostors(low):
         with hang_guard(), pytest.raises(ConfigError):
             package.new_game(seed=0, **{option: impostor})
+    text_option, text = TEXT_OPTIONS[name]
+    for what, liar in liars(text):  # read as the text it holds
+        with hang_guard():
+            state = package.new_game(seed=0, **{text_option: liar})
+        assert type(getattr(state.options, text_option)) is str, what
+    for _, impostor in impostors(text):
+        with hang_guard(), pytest.raises(ConfigError):
+            package.new_game(seed=0, **{text_option: impostor})
     _assert_plain(package.new_game(seed=0).options)
 
 
