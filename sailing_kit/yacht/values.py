@@ -5,24 +5,36 @@ The solver's positions between turns are the set of filled categories (a bit mas
 63, where the bonus is earned) and whether the Yahtzee box holds 50 (which makes further
 Yahtzees worth the 100 bonus). ``table[mask, sub]`` is the expected score still to come.
 
-A model turns a batch of masks and the sub-states reachable with them into, for each category,
-an array ``(masks, sub-states, rolls)`` of "points now + table value of the position after",
-``-inf`` where the rules refuse the category. The points come
-from :mod:`sailing_kit.yacht.scorecard`, the rules' single source.
+A model takes a batch of positions, two arrays ``masks`` and ``subs`` of the same length ``P``,
+and gives for each category an array ``(252 rolls, P)`` of "points now + table value of the
+position after", ``-inf`` where the rules refuse the category (:meth:`Model.each_category`), or
+directly their maximum, the value of stopping with each roll (:meth:`Model.stops`). The points
+come from :mod:`sailing_kit.yacht.scorecard`, the rules' single source.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache
+from typing import NamedTuple
 
 import numpy as np
 
 from sailing_kit.yacht.multisets import ROLLS
 from sailing_kit.yacht.rules import UPPER, UPPER_BONUS, UPPER_BONUS_AT, YAHTZEE_BONUS, RuleSet
 from sailing_kit.yacht.scorecard import Scorecard, choices
+from sailing_kit.yacht.turn import take_rows
 
 REFUSED = -np.inf
+
+
+class Jokers(NamedTuple):
+    """For each Yahtzee (first axis), position and category: its points and whether it may go
+    there."""
+
+    points: np.ndarray
+    allowed: np.ndarray
+
 
 class Model:
     """Category values of Jacht and Tábornok: the position after a turn is the mask alone."""
@@ -56,13 +68,62 @@ class Model:
 
     def each_category(self, masks: np.ndarray, subs: np.ndarray, table: np.ndarray, points: int,
                       unit: int = 1) -> Iterator[np.ndarray]:
-        """For each category, ``unit * points now + table after``: shape (masks, subs, 252).
-        ``points`` picks the points table; ``unit`` scales points to the table's (exact) unit."""
-        scores = self.points[points] if unit == 1 else self.points[points].astype(object) * unit
-        for c, bit in enumerate(self.bits):
-            values = scores[None, None, :, c] + table[masks | bit][:, subs, None]
-            values[(masks & bit) != 0] = REFUSED
+        """For each category, ``unit * points now + table after``: shape (252, P), a new array
+        each. ``points`` picks the points table; ``unit`` scales points to the table's (exact)
+        unit."""
+        jokers = self._jokers(masks)
+        for category in range(len(self.categories)):
+            values, fives = self._values(category, masks, subs, table, points, unit, jokers)
+            if fives is not None:
+                values[self.five] = fives
             yield values
+
+    def stops(self, masks: np.ndarray, subs: np.ndarray, table: np.ndarray, points: int,
+              unit: int = 1) -> np.ndarray:
+        """The value of stopping with each roll, the best category: shape (252, P), the
+        maximum of :meth:`each_category` (the five-of-a-kind rows settled once, at the end)."""
+        best = best_fives = scratch = None
+        jokers = self._jokers(masks)
+        for category in range(len(self.categories)):
+            values, fives = self._values(category, masks, subs, table, points, unit, jokers,
+                                         scratch)
+            if best is None:
+                best, scratch = values, np.empty_like(values)
+            else:
+                np.maximum(best, values, out=best)
+            if fives is not None:
+                best_fives = fives if best_fives is None else np.maximum(best_fives, fives)
+        assert best is not None  # (every rule set has categories)
+        if best_fives is not None:
+            best[self.five] = best_fives
+        return best
+
+    five = np.array([], dtype=int)
+    """The rows of the rolls the rules treat apart (Yahtzee's five of a kind; none here)."""
+
+    def _jokers(self, masks: np.ndarray) -> Jokers | None:
+        """What the rules of the :attr:`five` rows say for each position's card."""
+        return None
+
+    def _values(self, category: int, masks: np.ndarray, subs: np.ndarray, table: np.ndarray,
+                points: int, unit: int, jokers: Jokers | None,
+                out: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray | None]:
+        """One category's values for every roll (in ``out``, or a new array), and the rows
+        :attr:`five` under their own rules where they differ (else None); ``jokers`` as
+        :meth:`_jokers` gives them."""
+        scores = self.points[points][:, category, None]
+        after = self.after(masks, self.bits[category], table, subs)
+        return np.add(scores if unit == 1 else scores.astype(object) * unit, after[None, :],
+                      out=out), None
+
+    @staticmethod
+    def after(masks: np.ndarray, bit: int, table: np.ndarray, subs: np.ndarray) -> np.ndarray:
+        """The table at the masks with ``bit`` added and the sub-states ``subs`` (one per
+        position, or a row of them per position), ``-inf`` where the category is filled."""
+        rows = masks | bit
+        after: np.ndarray = table[rows if subs.ndim == 1 else rows[:, None], subs]
+        after[(masks & bit) != 0] = REFUSED
+        return after
 
 
 class YahtzeeModel(Model):
@@ -70,8 +131,8 @@ class YahtzeeModel(Model):
     bonus when the upper total reaches 63 and the Yahtzee bonus and forced joker.
 
     Only the six five-of-a-kind rolls meet the joker and the Yahtzee bonus, so every category's
-    values are computed for all rolls with the plain points first, then those six columns again
-    with the full rules (:meth:`_five_of_a_kind`)."""
+    values are computed for all rolls with the plain points, and those six rows apart with the
+    full rules (:meth:`_five_of_a_kind`)."""
 
     sub_states = 2 * (UPPER_BONUS_AT + 1)
 
@@ -89,9 +150,10 @@ class YahtzeeModel(Model):
             crossed = (upper[:, None] < UPPER_BONUS_AT) & (reached == UPPER_BONUS_AT)
             self.upper_gain[face] = points + UPPER_BONUS * crossed
             self.upper_next[face] = reached + stride * holds_50[:, None]
-        self.yahtzee_bonus = YAHTZEE_BONUS * holds_50[:, None]
+        self.yahtzee_bonus = YAHTZEE_BONUS * holds_50
         self.face_counts = np.array([[roll.count(face) for face in range(1, 7)] for roll in ROLLS])
         self.five = np.flatnonzero([len(set(roll)) == 1 for roll in ROLLS])
+        self.joker_points, self.joker_allowed = self._joker_patterns()
 
     def sub_state(self, card: Scorecard) -> int:
         return min(card.upper_total, UPPER_BONUS_AT) + (UPPER_BONUS_AT + 1) * card.yahtzee_scored
@@ -103,49 +165,72 @@ class YahtzeeModel(Model):
         yahtzee_filled = bool(mask & (1 << self.categories.index("yahtzee")))
         return _reachable(upper_mask, yahtzee_filled)
 
-    def each_category(self, masks: np.ndarray, subs: np.ndarray, table: np.ndarray, points: int,
-                      unit: int = 1) -> Iterator[np.ndarray]:
-        """For each category, points now (with both bonuses) plus the table value after:
-        shape (masks, subs, 252 rolls)."""
-        joker_points, joker_allowed = self._joker_tables(masks)
-        for c, (name, bit) in enumerate(zip(self.categories, self.bits)):
-            after = table[masks | bit]
-            if name in UPPER:
-                face = UPPER.index(name) + 1
-                by_count = self.upper_gain[face][subs] * unit + after[:, self.upper_next[face][subs]]
-                values = by_count[:, :, self.face_counts[:, face - 1]]
-            else:
-                values = self.points[1][None, None, :, c] * unit + after[:, subs, None]
-            values[:, :, self.five] = self._five_of_a_kind(
-                name, after, subs, joker_points[:, :, c], joker_allowed[:, :, c], values, unit)
-            values[(masks & bit) != 0] = REFUSED
-            yield values
-
-    def _five_of_a_kind(self, name: str, after: np.ndarray, subs: np.ndarray, points: np.ndarray,
-                        allowed: np.ndarray, values: np.ndarray, unit: int) -> np.ndarray:
-        """The six Yahtzee columns under the full rules: the joker's points and refusals, the
-        Yahtzee bonus, and 50 in the Yahtzee box switching the sub-state."""
-        if name == "yahtzee":
-            plain = 50 * unit + after[:, self.holds_50_sub[subs], None]
-        elif name in UPPER:
-            plain = values[:, :, self.five]
+    def _values(self, category: int, masks: np.ndarray, subs: np.ndarray, table: np.ndarray,
+                points: int, unit: int, jokers: Jokers | None,
+                out: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray | None]:
+        """Points now (with the upper bonus) plus the table value after, for every roll (in
+        ``out``, or a new array), and the five-of-a-kind rows under the full rules."""
+        name, bit = self.categories[category], self.bits[category]
+        if name in UPPER:
+            face = UPPER.index(name) + 1
+            after = self.after(masks, bit, table, self.upper_next[face][subs])
+            by_count = (self.upper_gain[face][subs] * unit + after).T  # (count, P)
+            values = take_rows(by_count, self.face_counts[:, face - 1], out)
+            plain = values[self.five]
         else:
-            plain = points[:, None, :] * unit + after[:, subs, None]
-        bonus = self.yahtzee_bonus[subs] * unit
-        return np.where(allowed[:, None, :], plain + bonus, REFUSED)
+            values = np.add(self.points[1][:, category, None] * unit,
+                            self.after(masks, bit, table, subs), out=out)
+            plain = None
+        assert jokers is not None  # (see _jokers)
+        return values, self._five_of_a_kind(category, masks, subs, table, plain, unit, jokers)
 
-    def _joker_tables(self, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Points and allowed categories of the six Yahtzees for each mask: (masks, 6,
-        categories), from the scorecard's rules (the forced joker once the Yahtzee box is filled)."""
+    def _five_of_a_kind(self, category: int, masks: np.ndarray, subs: np.ndarray,
+                        table: np.ndarray, plain: np.ndarray | None, unit: int,
+                        jokers: Jokers) -> np.ndarray:
+        """The six Yahtzee rows (shape (6, P)) under the full rules: the joker's points and
+        refusals, the Yahtzee bonus, and 50 in the Yahtzee box switching the sub-state.
+        ``plain``: those rows with the plain points (given for the upper boxes)."""
+        name, bit = self.categories[category], self.bits[category]
+        points, allowed = jokers.points[..., category], jokers.allowed[..., category]
+        if name == "yahtzee":
+            plain = 50 * unit + self.after(masks, bit, table, self.holds_50_sub[subs])[None, :]
+        elif plain is None:
+            plain = points * unit + self.after(masks, bit, table, subs)[None, :]
+        bonus = self.yahtzee_bonus[subs] * unit
+        return np.where(allowed, plain + bonus[None, :], REFUSED)
+
+    _faces = np.arange(len(UPPER))[:, None]
+
+    def _jokers(self, masks: np.ndarray) -> Jokers:
+        """For each of the six Yahtzees (first axis), each position and each category: the
+        points and whether the scorecard allows it, from its pattern (see
+        :meth:`_joker_patterns`)."""
+        yahtzee = self.bits[self.categories.index("yahtzee")]
+        lower = int(self.bits[len(UPPER):].sum())
+        pattern = (4 * ((masks & yahtzee) != 0)[None, :] + 2 * ((masks[None, :] >> self._faces) & 1)
+                   + ((masks & lower) != lower)[None, :])
+        open_boxes = (masks[:, None] & self.bits[None, :]) == 0
+        return Jokers(self.joker_points[self._faces, pattern],
+                      self.joker_allowed[self._faces, pattern] & open_boxes[None])
+
+    def _joker_patterns(self) -> tuple[np.ndarray, np.ndarray]:
+        """Where a Yahtzee may go and what it scores, from the scorecard (:func:`choices`), per
+        face and *pattern*: whether the Yahtzee box is filled (4), its own upper box is filled
+        (2) and some lower box is open (1). Only these decide it; the rest of the card only
+        closes boxes, so each pattern is read once from a card with every other box open.
+        Shape (6 faces, 8 patterns, categories)."""
         names = self.categories
-        points = np.zeros((len(masks), len(self.five), len(names)), dtype=int)
+        lower = [c for c in names if c not in UPPER]
+        points = np.zeros((len(UPPER), 8, len(names)), dtype=int)
         allowed = np.zeros(points.shape, dtype=bool)
-        for m, mask in enumerate(masks):
-            filled = [c for c, bit in zip(names, self.bits) if mask & bit]
-            for r, roll in enumerate(self.five):
-                where = choices(self.rules, filled, ROLLS[roll])
-                points[m, r] = [where.get(c, 0) for c in names]
-                allowed[m, r] = [c in where for c in names]
+        for face in range(1, len(UPPER) + 1):
+            for pattern in range(8):
+                filled = ({"yahtzee"} if pattern & 4 else set()) \
+                    | ({UPPER[face - 1]} if pattern & 2 else set()) \
+                    | (set() if pattern & 1 else set(lower))
+                options = choices(self.rules, filled, (face,) * 5)
+                points[face - 1, pattern] = [options.get(c, 0) for c in names]
+                allowed[face - 1, pattern] = [c in options for c in names]
         return points, allowed
 
 

@@ -134,7 +134,7 @@ def test_yahtzee_category_values_follow_the_scorecard(joker):
     for card in cards:
         mask, sub = model.mask(card), model.sub_state(card)
         values = np.stack(list(model.each_category(np.array([mask]), np.array([sub]), table, 1)),
-                          -1)[0, 0]
+                          -1)[:, 0]
         for r, dice in enumerate(d for d, _ in outcomes(5)):
             allowed = card.choices(dice)
             for c, category in enumerate(rules.categories):
