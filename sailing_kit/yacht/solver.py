@@ -8,8 +8,9 @@ the full card back to the empty one gives the whole table, every position's expe
 still to come when playing perfectly, with numpy over the 252 rolls and 462 keeps
 (:mod:`sailing_kit.yacht.turn`) and many positions at once.
 
-:func:`solve` is cached: the first call builds the table (Jacht in well under a second), later
-calls reuse it. A :class:`Planner` turns a table into advice for any position: the expected final
+:func:`solve` is cached: the first call reads the table from the user's cache folder or builds it
+(Jacht in well under a second, Yahtzee in a few seconds, see :func:`build_table`); later calls
+reuse it. A :class:`Planner` turns a table into advice for any position: the expected final
 score of every keep and every category.
 """
 
@@ -39,6 +40,7 @@ from sailing_kit.yacht.multisets import (
 from sailing_kit.yacht.position import MAX_ROLLS, Choice, Keep, Position, Score
 from sailing_kit.yacht.rules import RuleSet, rule_set
 from sailing_kit.yacht.scorecard import Scorecard
+from sailing_kit.yacht.table_cache import cached_table
 from sailing_kit.yacht.turn import SCALE, expected_levels, roll_values, turn_value
 from sailing_kit.yacht.values import Model, model_for
 
@@ -150,10 +152,8 @@ class Planner:
     def _all_moves(self) -> np.ndarray:
         """Best moves of every mask at once, for rule sets without sub-states (fast in batches)."""
         masks = np.arange(len(self.table))
-        step = POSITIONS_AT_ONCE // 8  # each position here holds its turn's keeps too
-        return np.concatenate([self._best_moves(masks[start:start + step],
-                                                np.zeros(len(masks[start:start + step]), int))
-                               for start in range(0, len(masks), step)])
+        return np.concatenate([self._best_moves(batch, np.zeros_like(batch))
+                               for batch in np.array_split(masks, len(masks) // 256 or 1)])
 
     def _one_turn_moves(self, mask: int, sub: int) -> np.ndarray:
         moves: np.ndarray = (self._all_moves[mask] if self.model.sub_states == 1
@@ -215,7 +215,7 @@ def _solve_batch(model: Model, table: np.ndarray, unit: int, exact: bool,
                  batch: tuple[np.ndarray, np.ndarray]) -> None:
     """Solve the positions of ``batch`` (masks and sub-states) into ``table``."""
     masks, subs = batch
-    table[masks, subs] = turn_value(_stops(model, masks, subs, table, unit), exact)
+    table[masks, subs] = turn_value(model.stage_stops(masks, subs, table, unit), exact)
 
 
 def _layer(model: Model, filled: int) -> tuple[np.ndarray, np.ndarray]:
@@ -226,14 +226,6 @@ def _layer(model: Model, filled: int) -> tuple[np.ndarray, np.ndarray]:
     return np.repeat(masks, [len(s) for s in subs]), np.concatenate(subs)
 
 
-def _stops(model: Model, masks: np.ndarray, subs: np.ndarray, table: np.ndarray,
-           unit: int) -> list[np.ndarray]:
-    """The value of stopping after each of the three rolls: the best category."""
-    best = {points: model.stops(masks, subs, table, points, unit)
-            for points in set(model.stage_tables())}
-    return [best[points] for points in model.stage_tables()]
-
-
 def _check_solvable(rules: RuleSet) -> None:
     if rules.first_roll_counts and rules.big_general_wins:
         raise ConfigError("a big general wins the game at once, which is no number of points: "
@@ -242,10 +234,12 @@ def _check_solvable(rules: RuleSet) -> None:
 
 @cache
 def solve(rules: RuleSet) -> Planner:
-    """The optimal :class:`Planner` of ``rules``: its table is built on the first call (Jacht in
-    well under a second, Yahtzee in tens of seconds) and cached for later ones."""
+    """The optimal :class:`Planner` of ``rules``, cached for the session. Its table is read from
+    the user's cache folder (:mod:`sailing_kit.yacht.table_cache`, Yahtzee's in well under a
+    second), or built (Jacht in a fraction of a second, Yahtzee in a few seconds) and kept
+    there."""
     _check_solvable(rules)
-    return Planner(rules, build_table(rules))
+    return Planner(rules, cached_table(rules, exact_key(rules), build_table))
 
 
 EXACT_SCORES = Path(__file__).with_name("exact_scores.json")

@@ -66,6 +66,14 @@ class Model:
         """Which points table (0: first roll, 1: later) each of the three rolls uses."""
         return (0, 1, 1) if self.rules.first_roll_counts else (1, 1, 1)
 
+    def stage_stops(self, masks: np.ndarray, subs: np.ndarray, table: np.ndarray,
+                    unit: int = 1) -> list[np.ndarray]:
+        """The value of stopping after each of the three rolls (:meth:`stops` with the points
+        table of that roll)."""
+        best = {points: self.stops(masks, subs, table, points, unit)
+                for points in set(self.stage_tables())}
+        return [best[points] for points in self.stage_tables()]
+
     def each_category(self, masks: np.ndarray, subs: np.ndarray, table: np.ndarray, points: int,
                       unit: int = 1) -> Iterator[np.ndarray]:
         """For each category, ``unit * points now + table after``: shape (252, P), a new array
