@@ -7,7 +7,8 @@
   :func:`stationary_distribution`, :func:`turn_weather`, :func:`expected_squares`;
 - perfect play: :func:`solve` (every position's chance to win, numpy), :func:`solve_exact`
   (Fractions, small maps), :func:`advise` (each choice's chance to win), :func:`honour_values`;
-- helmsmen and the simulator: :func:`optimal_bot`, :func:`pilot_bot`, :func:`simulate`.
+- helmsmen and the simulator: :func:`optimal_bot`, :func:`pilot_bot`, :func:`simulate`;
+- the review of a game: :func:`review` (every decision weighed against optimal play).
 """
 
 from sailing_kit.trireme.advisor import Advice, advise, chance_to_win
@@ -17,6 +18,7 @@ from sailing_kit.trireme.game import Die, Sail, Steer, TriremeState, new_game
 from sailing_kit.trireme.maps import MapError, SeaMap, load_map, parse_map
 from sailing_kit.trireme.options import TriremeOptions
 from sailing_kit.trireme.position import Position
+from sailing_kit.trireme.reviewer import review
 from sailing_kit.trireme.simulate import Simulation, simulate
 from sailing_kit.trireme.solver import Solution, honour_values, solve
 from sailing_kit.trireme.wind import (
@@ -50,6 +52,7 @@ __all__ = [
     "optimal_bot",
     "parse_map",
     "pilot_bot",
+    "review",
     "simulate",
     "solve",
     "solve_exact",

@@ -354,6 +354,15 @@ def _arrow(scene: Scene, centre: XY, heading: Direction, reach: float) -> None:
     _arrow_head(scene, tip, heading, 0.45 * reach, palette.INK)
 
 
+def arrow_from(scene: Scene, start: XY, heading: Direction, length: float, colour: str) -> None:
+    """An arrow from ``start`` along ``heading``, ``length`` pixels long."""
+    dx, dy = heading.vector
+    norm = math.hypot(dx, dy)
+    tip = (start[0] + length * dx / norm, start[1] - length * dy / norm)
+    scene.line(start, tip, stroke=colour, width=2.5)
+    _arrow_head(scene, tip, heading, 0.3 * length, colour)
+
+
 def _arrow_head(scene: Scene, tip: XY, heading: Direction, size: float, colour: str) -> None:
     """A triangle with its point at ``tip``, pointing along ``heading``."""
     dx, dy = heading.vector
