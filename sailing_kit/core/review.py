@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.protocol import GameState
@@ -227,18 +227,17 @@ class Review:
         return "\n".join(lines)
 
 
-Weigh = Callable[[GameState[Any], Any], Weighed | None]
-"""A game's weighing: the state before a player's action and the action, to a
-:class:`Weighed`, or None when the action was no decision (the only legal one)."""
+State = TypeVar("State", bound=GameState[Any])
 
 
-def review_game(state: GameState[Any], players: Iterable[int] | None, *, scale: Scale,
-                weigh: Weigh, value: Callable[[GameState[Any], int], float],
-                name: Callable[[int], str]) -> Review:
+def review_game(state: State, players: Iterable[int] | None, *, scale: Scale,
+                weigh: Callable[[State, Any], Weighed | None],
+                value: Callable[[State, int], float], name: Callable[[int], str]) -> Review:
     """Replay ``state``'s moves from its start through the rules and weigh every decision of the
-    seats ``players`` (all seats when None): :func:`Weigh` for each, ``value(state, seat)`` for
-    the curve's first point (and its last once the game is over), ``name(seat)`` for the
-    tables."""
+    seats ``players`` (all seats when None). ``weigh(position, action)``: the game's weighing of
+    a player's action in the position before it, or None when it was no decision (the only
+    legal action); ``value(position, seat)``: the seat's value there, for the curve's first
+    point (and its last once the game is over); ``name(seat)`` for the tables."""
     seats = _seats(state, players)
     game = state.copy()
     while game.history:

@@ -18,8 +18,6 @@ A choice with no alternative (the only distance allowed) is no decision.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
-
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point, step
 from sailing_kit.core.review import TIE, Review, Scale, Weighed, review_game
@@ -54,11 +52,13 @@ def review(state: TriremeState, players: Iterable[int] | None = None) -> Review:
     """Every decision of the helmsman (the only seat) weighed against optimal play."""
     solution = solution_for(state)
 
-    def weigh(game: Any, action: Any) -> Weighed | None:
+    def weigh(game: TriremeState, action: Action) -> Weighed | None:
         return weigh_choice(game, action, solution)
 
-    return review_game(state, players, scale=SCALE, weigh=weigh,
-                       value=lambda game, seat: chance_to_win(game, solution),
+    def value(game: TriremeState, seat: int) -> float:
+        return chance_to_win(game, solution)
+
+    return review_game(state, players, scale=SCALE, weigh=weigh, value=value,
                        name=lambda seat: "You (the sailboat)")
 
 

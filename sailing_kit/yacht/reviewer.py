@@ -41,12 +41,13 @@ def review(state: YachtState, players: Iterable[int] | None = None) -> Review:
     """Every decision of the seats ``players`` (all by default) weighed against optimal play."""
     planner = optimal_planner(state.rules)
 
-    def weigh(game: Any, action: Any) -> Weighed | None:
+    def weigh(game: YachtState, action: Any) -> Weighed | None:
         return weigh_choice(game, action, planner)
 
-    return review_game(state, players, scale=SCALE, weigh=weigh,
-                       value=lambda game, seat: planner.expected_from(game.cards[seat]),
-                       name=state.name)
+    def value(game: YachtState, seat: int) -> float:
+        return planner.expected_from(game.cards[seat])
+
+    return review_game(state, players, scale=SCALE, weigh=weigh, value=value, name=state.name)
 
 
 def weigh_choice(game: YachtState, action: Any, planner: Planner) -> Weighed | None:
