@@ -18,6 +18,7 @@ A choice with no alternative (the only distance allowed) is no decision.
 from __future__ import annotations
 
 from collections.abc import Iterable
+
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point, step
 from sailing_kit.core.review import TIE, Review, Scale, Weighed, review_game
