@@ -222,8 +222,9 @@ class Review:
                          f"{self.scale.cost(totals.mean)} a decision ({counts or 'none'}).")
         worst = self.biggest()
         if worst is not None and worst.cost > TIE:
+            article = "an" if worst.kind[0] in "aeiou" else "a"
             lines.append(f"Biggest: move {worst.move + 1}, {worst.made} (best: {worst.best}), "
-                         f"{self.scale.cost(worst.cost)}: a {worst.kind}.")
+                         f"{self.scale.cost(worst.cost)}: {article} {worst.kind}.")
         return "\n".join(lines)
 
 
