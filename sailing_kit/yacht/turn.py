@@ -31,19 +31,19 @@ WAYS = np.array([ways(roll) for roll in ROLLS])
 """``WAYS[r]``: the ordered outcomes that show sorted roll ``r`` (they sum to :data:`SCALE`)."""
 
 
+_ADDED = tuple(tuple(np.ascontiguousarray(add[:, face]) for face in range(len(FACES)))
+               for add in ADD)
+_REMOVED = tuple(tuple(np.ascontiguousarray(remove[:, n]) for n in range(size))
+                 for size, remove in enumerate(REMOVE) if remove is not None)
+
+
 def take_rows(source: np.ndarray, index: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     """``source[index]`` (whole rows along the first axis), written into ``out`` when given:
     numpy copies straight into it with ``mode="clip"`` (the indices are valid), so a loop that
     reuses one buffer allocates nothing."""
-    rows: np.ndarray = source[index] if out is None else np.take(source, index, axis=0, out=out,
-                                                                 mode="clip")
+    rows: np.ndarray = source[index] if out is None else source.take(index, axis=0, out=out,
+                                                                     mode="clip")
     return rows
-
-
-def _rows(source: np.ndarray, index: np.ndarray, scratch: np.ndarray) -> np.ndarray:
-    """``source[index]`` written into the start of the flat buffer ``scratch``."""
-    rows = scratch[:len(index) * (source.size // len(source))].reshape((len(index),) + source.shape[1:])
-    return take_rows(source, index, rows)
 
 
 def expected_levels(values: np.ndarray) -> list[np.ndarray]:
@@ -53,10 +53,11 @@ def expected_levels(values: np.ndarray) -> list[np.ndarray]:
     levels = [values] * (DICE + 1)
     scratch = np.empty(len(ADD[DICE - 1]) * (values.size // len(values)), dtype=values.dtype)
     for size in range(DICE - 1, -1, -1):
-        above, index = levels[size + 1], ADD[size]
-        total = above[index[:, 0]]
-        for face in range(1, len(FACES)):
-            np.add(total, _rows(above, index[:, face], scratch), out=total)
+        above, (first, *others) = levels[size + 1], _ADDED[size]
+        total = take_rows(above, first)
+        rows = scratch[:total.size].reshape(total.shape)
+        for index in others:
+            total += take_rows(above, index, rows)
         levels[size] = total
     return levels
 
@@ -66,11 +67,10 @@ def best_keeps(levels: list[np.ndarray]) -> np.ndarray:
     best = levels[0]
     scratch = np.empty(levels[DICE].size, dtype=levels[DICE].dtype)
     for size in range(1, DICE + 1):
-        index = REMOVE[size]
-        assert index is not None  # (only level 0 has nothing to remove)
         bigger = levels[size] * 6**size
-        for column in range(size):
-            np.maximum(bigger, _rows(best, index[:, column], scratch), out=bigger)
+        rows = scratch[:bigger.size].reshape(bigger.shape)
+        for index in _REMOVED[size - 1]:
+            np.maximum(bigger, take_rows(best, index, rows), out=bigger)
         best = bigger
     return best
 
