@@ -8,8 +8,9 @@ Yahtzees worth the 100 bonus). ``table[mask, sub]`` is the expected score still 
 A model takes a batch of positions, two arrays ``masks`` and ``subs`` of the same length ``P``,
 and gives for each category an array ``(252 rolls, P)`` of "points now + table value of the
 position after", ``-inf`` where the rules refuse the category (:meth:`Model.each_category`), or
-directly their maximum, the value of stopping with each roll (:meth:`Model.stops`). The points
-come from :mod:`sailing_kit.yacht.scorecard`, the rules' single source.
+directly their maximum, the value of stopping with each roll (:meth:`Model.stops`). Both read
+the table once per batch for every category at once (:meth:`Model._batch`). The points come
+from :mod:`sailing_kit.yacht.scorecard`, the rules' single source.
 """
 
 from __future__ import annotations
@@ -28,6 +29,19 @@ from sailing_kit.yacht.turn import take_rows
 REFUSED = -np.inf
 
 
+class Batch(NamedTuple):
+    """What a batch of positions' category values need of the table, read at once: ``same``,
+    (categories, P), the table after writing into each category with the sub-state unchanged
+    (``-inf`` where it is filled); in Yahtzee ``upper``, (faces, dice showing the face, P), the
+    points and table value of writing into each upper box; and ``fives``, (six Yahtzees,
+    categories, P), the five-of-a-kind rows under their own rules."""
+
+    unit: int
+    same: np.ndarray
+    upper: np.ndarray | None = None
+    fives: np.ndarray | None = None
+
+
 class Jokers(NamedTuple):
     """For each Yahtzee (first axis), position and category: its points and whether it may go
     there."""
@@ -40,6 +54,8 @@ class Model:
     """Category values of Jacht and Tábornok: the position after a turn is the mask alone."""
 
     sub_states = 1
+    five = np.array([], dtype=int)
+    """The rows of the rolls the rules treat apart (Yahtzee's five of a kind; none here)."""
 
     def __init__(self, rules: RuleSet):
         self.rules = rules
@@ -70,8 +86,8 @@ class Model:
                     unit: int = 1) -> list[np.ndarray]:
         """The value of stopping after each of the three rolls (:meth:`stops` with the points
         table of that roll)."""
-        best = {points: self.stops(masks, subs, table, points, unit)
-                for points in set(self.stage_tables())}
+        batch = self._batch(masks, subs, table, unit)
+        best = {points: self._stops(batch, points) for points in set(self.stage_tables())}
         return [best[points] for points in self.stage_tables()]
 
     def each_category(self, masks: np.ndarray, subs: np.ndarray, table: np.ndarray, points: int,
@@ -79,58 +95,50 @@ class Model:
         """For each category, ``unit * points now + table after``: shape (252, P), a new array
         each. ``points`` picks the points table; ``unit`` scales points to the table's (exact)
         unit."""
-        jokers = self._jokers(masks)
+        batch = self._batch(masks, subs, table, unit)
         for category in range(len(self.categories)):
-            values, fives = self._values(category, masks, subs, table, points, unit, jokers)
-            if fives is not None:
-                values[self.five] = fives
+            values = self._category(batch, category, points)
+            if batch.fives is not None:
+                values[self.five] = batch.fives[:, category]
             yield values
 
     def stops(self, masks: np.ndarray, subs: np.ndarray, table: np.ndarray, points: int,
               unit: int = 1) -> np.ndarray:
         """The value of stopping with each roll, the best category: shape (252, P), the
-        maximum of :meth:`each_category` (the five-of-a-kind rows settled once, at the end)."""
-        best = best_fives = scratch = None
-        jokers = self._jokers(masks)
-        for category in range(len(self.categories)):
-            values, fives = self._values(category, masks, subs, table, points, unit, jokers,
-                                         scratch)
-            if best is None:
-                best, scratch = values, np.empty_like(values)
-            else:
-                np.maximum(best, values, out=best)
-            if fives is not None:
-                best_fives = fives if best_fives is None else np.maximum(best_fives, fives)
-        assert best is not None  # (every rule set has categories)
-        if best_fives is not None:
-            best[self.five] = best_fives
+        maximum of :meth:`each_category`."""
+        return self._stops(self._batch(masks, subs, table, unit), points)
+
+    def _stops(self, batch: Batch, points: int) -> np.ndarray:
+        best = self._category(batch, 0, points)
+        scratch = np.empty_like(best)
+        for category in range(1, len(self.categories)):
+            np.maximum(best, self._category(batch, category, points, scratch), out=best)
+        if batch.fives is not None:
+            best[self.five] = batch.fives.max(axis=1)
         return best
 
-    five = np.array([], dtype=int)
-    """The rows of the rolls the rules treat apart (Yahtzee's five of a kind; none here)."""
+    def _batch(self, masks: np.ndarray, subs: np.ndarray, table: np.ndarray, unit: int) -> Batch:
+        return Batch(unit, self._after(masks, self.bits, table, subs))
 
-    def _jokers(self, masks: np.ndarray) -> Jokers | None:
-        """What the rules of the :attr:`five` rows say for each position's card."""
-        return None
-
-    def _values(self, category: int, masks: np.ndarray, subs: np.ndarray, table: np.ndarray,
-                points: int, unit: int, jokers: Jokers | None,
-                out: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray | None]:
-        """One category's values for every roll (in ``out``, or a new array), and the rows
-        :attr:`five` under their own rules where they differ (else None); ``jokers`` as
-        :meth:`_jokers` gives them."""
-        scores = self.points[points][:, category, None]
-        after = self.after(masks, self.bits[category], table, subs)
-        return np.add(scores if unit == 1 else scores.astype(object) * unit, after[None, :],
-                      out=out), None
+    def _category(self, batch: Batch, category: int, points: int,
+                  out: np.ndarray | None = None) -> np.ndarray:
+        """One category's values for every roll (in ``out``, or a new array; the
+        five-of-a-kind rows as the plain points give them)."""
+        scores = self.points[points][:, category]
+        if batch.unit != 1:
+            scores = scores.astype(object) * batch.unit
+        return np.add(scores[:, None], batch.same[category][None, :], out=out)
 
     @staticmethod
-    def after(masks: np.ndarray, bit: int, table: np.ndarray, subs: np.ndarray) -> np.ndarray:
-        """The table at the masks with ``bit`` added and the sub-states ``subs`` (one per
-        position, or a row of them per position), ``-inf`` where the category is filled."""
-        rows = masks | bit
-        after: np.ndarray = table[rows if subs.ndim == 1 else rows[:, None], subs]
-        after[(masks & bit) != 0] = REFUSED
+    def _after(masks: np.ndarray, bits: np.ndarray, table: np.ndarray,
+               subs: np.ndarray) -> np.ndarray:
+        """The table after writing into the category of each bit (first axis): at the masks
+        with that bit added and the sub-states ``subs`` (one per position, or for each bit and
+        position a row of them), ``-inf`` where the category is filled."""
+        rows = masks[None, :] | bits[:, None]
+        after: np.ndarray = table[rows, subs[None, :]] if subs.ndim == 1 \
+            else table[rows[..., None], subs]
+        after[(masks[None, :] & bits[:, None]) != 0] = REFUSED
         return after
 
 
@@ -149,18 +157,17 @@ class YahtzeeModel(Model):
         stride = UPPER_BONUS_AT + 1
         holds_50, upper = np.divmod(np.arange(self.sub_states), stride)
         self.holds_50_sub = upper + stride  # each sub-state once the Yahtzee box holds 50
-        # per face, indexed (sub-state, dice showing the face): points with the upper bonus,
+        # indexed (face - 1, sub-state, dice showing the face): the points with the upper bonus,
         # and the sub-state after writing them
-        self.upper_gain, self.upper_next = {}, {}
-        for face in range(1, 7):
-            points = face * np.arange(6)[None, :]
-            reached = np.minimum(upper[:, None] + points, UPPER_BONUS_AT)
-            crossed = (upper[:, None] < UPPER_BONUS_AT) & (reached == UPPER_BONUS_AT)
-            self.upper_gain[face] = points + UPPER_BONUS * crossed
-            self.upper_next[face] = reached + stride * holds_50[:, None]
+        points = np.arange(1, 7)[:, None, None] * np.arange(6)[None, None, :]
+        reached = np.minimum(upper[None, :, None] + points, UPPER_BONUS_AT)
+        crossed = (upper[None, :, None] < UPPER_BONUS_AT) & (reached == UPPER_BONUS_AT)
+        self.upper_gain = points + UPPER_BONUS * crossed
+        self.upper_next = reached + stride * holds_50[None, :, None]
         self.yahtzee_bonus = YAHTZEE_BONUS * holds_50
         self.face_counts = np.array([[roll.count(face) for face in range(1, 7)] for roll in ROLLS])
         self.five = np.flatnonzero([len(set(roll)) == 1 for roll in ROLLS])
+        self.yahtzee = self.categories.index("yahtzee")
         self.joker_points, self.joker_allowed = self._joker_patterns()
 
     def sub_state(self, card: Scorecard) -> int:
@@ -170,42 +177,37 @@ class YahtzeeModel(Model):
         """Upper totals the filled upper boxes can make (capped at 63); the Yahtzee box can hold
         50 only once it is filled. (This skips about half of all sub-states.)"""
         upper_mask = mask & ((1 << len(UPPER)) - 1)
-        yahtzee_filled = bool(mask & (1 << self.categories.index("yahtzee")))
+        yahtzee_filled = bool(mask & (1 << self.yahtzee))
         return _reachable(upper_mask, yahtzee_filled)
 
-    def _values(self, category: int, masks: np.ndarray, subs: np.ndarray, table: np.ndarray,
-                points: int, unit: int, jokers: Jokers | None,
-                out: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray | None]:
-        """Points now (with the upper bonus) plus the table value after, for every roll (in
-        ``out``, or a new array), and the five-of-a-kind rows under the full rules."""
-        name, bit = self.categories[category], self.bits[category]
-        if name in UPPER:
-            face = UPPER.index(name) + 1
-            after = self.after(masks, bit, table, self.upper_next[face][subs])
-            by_count = (self.upper_gain[face][subs] * unit + after).T  # (count, P)
-            values = take_rows(by_count, self.face_counts[:, face - 1], out)
-            plain = values[self.five]
-        else:
-            values = np.add(self.points[1][:, category, None] * unit,
-                            self.after(masks, bit, table, subs), out=out)
-            plain = None
-        assert jokers is not None  # (see _jokers)
-        return values, self._five_of_a_kind(category, masks, subs, table, plain, unit, jokers)
+    def _batch(self, masks: np.ndarray, subs: np.ndarray, table: np.ndarray, unit: int) -> Batch:
+        same = self._after(masks, self.bits, table, subs)
+        after = self._after(masks, self.bits[:len(UPPER)], table, self.upper_next[:, subs])
+        upper = np.ascontiguousarray((self.upper_gain[:, subs] * unit + after).transpose(0, 2, 1))
+        return Batch(unit, same, upper, self._five_of_a_kind(masks, subs, table, unit, same,
+                                                             upper))
 
-    def _five_of_a_kind(self, category: int, masks: np.ndarray, subs: np.ndarray,
-                        table: np.ndarray, plain: np.ndarray | None, unit: int,
-                        jokers: Jokers) -> np.ndarray:
-        """The six Yahtzee rows (shape (6, P)) under the full rules: the joker's points and
-        refusals, the Yahtzee bonus, and 50 in the Yahtzee box switching the sub-state.
-        ``plain``: those rows with the plain points (given for the upper boxes)."""
-        name, bit = self.categories[category], self.bits[category]
-        points, allowed = jokers.points[..., category], jokers.allowed[..., category]
-        if name == "yahtzee":
-            plain = 50 * unit + self.after(masks, bit, table, self.holds_50_sub[subs])[None, :]
-        elif plain is None:
-            plain = points * unit + self.after(masks, bit, table, subs)[None, :]
+    def _category(self, batch: Batch, category: int, points: int,
+                  out: np.ndarray | None = None) -> np.ndarray:
+        if category < len(UPPER):
+            assert batch.upper is not None  # (see _batch)
+            return take_rows(batch.upper[category], self.face_counts[:, category], out)
+        return np.add(self.points[1][:, category, None] * batch.unit,
+                      batch.same[category][None, :], out=out)
+
+    def _five_of_a_kind(self, masks: np.ndarray, subs: np.ndarray, table: np.ndarray, unit: int,
+                        same: np.ndarray, upper: np.ndarray) -> np.ndarray:
+        """The six Yahtzee rows of every category, (Yahtzees, categories, P), under the full
+        rules: the joker's points and refusals, the Yahtzee bonus, and 50 in the Yahtzee box
+        switching the sub-state."""
+        jokers = self._jokers(masks)
+        values = jokers.points.transpose(0, 2, 1) * unit + same[None]  # the lower boxes
+        faces = np.arange(len(UPPER))
+        values[:, :len(UPPER)] = upper[faces[None, :], self.face_counts[self.five]]
+        values[:, self.yahtzee] = 50 * unit + self._after(
+            masks, self.bits[[self.yahtzee]], table, self.holds_50_sub[subs])[0][None, :]
         bonus = self.yahtzee_bonus[subs] * unit
-        return np.where(allowed, plain + bonus[None, :], REFUSED)
+        return np.where(jokers.allowed.transpose(0, 2, 1), values + bonus[None, None, :], REFUSED)
 
     _faces = np.arange(len(UPPER))[:, None]
 
@@ -213,7 +215,7 @@ class YahtzeeModel(Model):
         """For each of the six Yahtzees (first axis), each position and each category: the
         points and whether the scorecard allows it, from its pattern (see
         :meth:`_joker_patterns`)."""
-        yahtzee = self.bits[self.categories.index("yahtzee")]
+        yahtzee = self.bits[self.yahtzee]
         lower = int(self.bits[len(UPPER):].sum())
         pattern = (4 * ((masks & yahtzee) != 0)[None, :] + 2 * ((masks[None, :] >> self._faces) & 1)
                    + ((masks & lower) != lower)[None, :])
