@@ -127,7 +127,8 @@ class Model:
         scores = self.points[points][:, category]
         if batch.unit != 1:
             scores = scores.astype(object) * batch.unit
-        return np.add(scores[:, None], batch.same[category][None, :], out=out)
+        values: np.ndarray = np.add(scores[:, None], batch.same[category][None, :], out=out)
+        return values
 
     @staticmethod
     def _after(masks: np.ndarray, bits: np.ndarray, table: np.ndarray,
@@ -192,8 +193,9 @@ class YahtzeeModel(Model):
         if category < len(UPPER):
             assert batch.upper is not None  # (see _batch)
             return take_rows(batch.upper[category], self.face_counts[:, category], out)
-        return np.add(self.points[1][:, category, None] * batch.unit,
-                      batch.same[category][None, :], out=out)
+        values: np.ndarray = np.add(self.points[1][:, category, None] * batch.unit,
+                                    batch.same[category][None, :], out=out)
+        return values
 
     def _five_of_a_kind(self, masks: np.ndarray, subs: np.ndarray, table: np.ndarray, unit: int,
                         same: np.ndarray, upper: np.ndarray) -> np.ndarray:
