@@ -149,7 +149,8 @@ def test_yahtzee_category_values_follow_the_scorecard(joker):
 
 def test_yahtzee_with_verhoeffs_rules_reproduces_the_published_254_5896():
     """Verhoeff (and Woodward) publish 254.5896 for optimal solitaire Yahtzee under Verhoeff's
-    joker convention. This builds the whole Yahtzee table (about 15 seconds)."""
+    joker convention. This builds the whole Yahtzee table (a few seconds), once per test session
+    (conftest.py gives the session a fresh cache folder); the review's tests read the same one."""
     assert optimal_expected_score("yahtzee", joker="free") == pytest.approx(254.5896, abs=5e-5)
 
 
