@@ -24,7 +24,7 @@ import numpy as np
 from sailing_kit import trireme
 from sailing_kit.core.bots import advance
 from sailing_kit.core.cache import CACHE_VARIABLE
-from sailing_kit.yacht import bot, new_game, rule_set
+from sailing_kit.yacht import bots, new_game, rule_set
 from sailing_kit.yacht import review as review_dice
 from sailing_kit.yacht.solver import build_table, exact_key, solve
 from sailing_kit.yacht.table_cache import cached_table
@@ -86,11 +86,11 @@ def cache_and_reviews(folder: Path) -> list[tuple[str, str]]:
     solve.cache_clear()
     solve(VERHOEFF)
     game = new_game(seed=4, players=2, rules="yahtzee", joker="free")
-    advance(game, {0: bot("greedy"), 1: bot("optimal")})
+    advance(game, {0: bots.make("greedy"), 1: bots.make("optimal")})
     review_dice(game)  # the planner's turn cache warm, as on a board after the game
     walls = sorted(timed(lambda: review_dice(game))[1] for _ in range(5))
     cold = new_game(seed=6, players=2, rules="yahtzee", joker="free")
-    advance(cold, {0: bot("random", seed=1), 1: bot("greedy")})
+    advance(cold, {0: bots.make("random", seed=1), 1: bots.make("greedy")})
     weighed, cold_wall, _ = timed(lambda: review_dice(cold))
     return [
         ("review: Yahtzee table read back from the cache file (checked)",
@@ -105,7 +105,7 @@ def cache_and_reviews(folder: Path) -> list[tuple[str, str]]:
 def duel() -> list[tuple[str, str]]:
     game = trireme.new_game(seed=4)
     trireme.solve(game.sea, game.options.honour)
-    advance(game, {0: trireme.pilot_bot()})
+    advance(game, {0: trireme.bots.make("pilot")})
     weighed, wall, _ = timed(lambda: trireme.review(game))
     return [("review: a whole duel reviewed (default map solved)",
              f"{1000 * wall:.0f} ms ({len(weighed.decisions)} decisions)")]

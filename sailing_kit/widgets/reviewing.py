@@ -40,12 +40,14 @@ class Reviews(Replay):
         self._reviewer = reviewer
         self.review_button = self.button(
             "Review", "Weigh every decision of the game against optimal play (at the game's end)",
-            self.start_review, icon="search")
+            self.start_review, icon="search", control="review")
         self.review_summary = widgets.HTML(layout=widgets.Layout(width=width))
         self.review_strip = widgets.HTML(layout=widgets.Layout(width=width))
         steps = widgets.HBox([
-            self.button("◀ Decision", "The previous decision (key ←)", self.previous_decision),
-            self.button("Decision ▶", "The next decision (key →)", self.next_decision)])
+            self.button("◀ Decision", "The previous decision (key ←)", self.previous_decision,
+                        control="review"),
+            self.button("Decision ▶", "The next decision (key →)", self.next_decision,
+                        control="review")])
         self.review_panel = widgets.VBox(
             [self.review_summary, self.replay_slider(width), steps, self.review_strip],
             layout=widgets.Layout(display="none"))

@@ -25,11 +25,11 @@ from sailing_kit.draw import palette
 from sailing_kit.draw.dice import die_outline, draw_die, row_of_dice
 from sailing_kit.draw.review import LOOKS
 from sailing_kit.draw.scene import Scene
+from sailing_kit.yacht.bots import held_places
 from sailing_kit.yacht.game import Roll, YachtState
 from sailing_kit.yacht.multisets import DICE, multiset
 from sailing_kit.yacht.position import Choice, Keep, Position, Score
 from sailing_kit.yacht.solver import Planner, optimal_planner
-from sailing_kit.yacht.strategies import held_places
 
 SCALE = Scale("expected final points", "points", good=0.5, inaccuracy=2.0, mistake=5.0)
 PICTURE_SIZE = (240, 92)

@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, expect
 
 from sailing_kit.core.bots import advance
 from sailing_kit.draw.review import LOOKS
-from sailing_kit.yacht import Board, bot, new_game, review
+from sailing_kit.yacht import Board, bots, new_game, review
 from sailing_kit.yacht.drawing import DICE_TOP, DIE, GAP, layout_of
 from tests.browser.board_pages import colour_share, laptop_page, open_board, press, write_notebook
 from tests.browser.boards import status_text, wait_for_status
@@ -19,18 +19,18 @@ from tests.browser.servers import WAIT_MS, Server, Workspace
 pytestmark = pytest.mark.browser
 
 CELL = """from sailing_kit.core.bots import advance
-from sailing_kit.yacht import Board, bot, new_game, review
+from sailing_kit.yacht import Board, bots, new_game, review
 game = new_game(seed=5, players=2)
-advance(game, {0: bot("greedy"), 1: bot("optimal")})
+advance(game, {0: bots.make("greedy"), 1: bots.make("optimal")})
 display(review(game, players=[0]))
-Board(game, bots={1: bot("optimal")})"""
+Board(game, bots={1: "optimal"})"""
 
 
 def oracle() -> Board:
     """The cell's board, built in this process."""
     game = new_game(seed=5, players=2)
-    advance(game, {0: bot("greedy"), 1: bot("optimal")})
-    return Board(game, bots={1: bot("optimal")})
+    advance(game, {0: bots.make("greedy"), 1: bots.make("optimal")})
+    return Board(game, bots={1: "optimal"})
 
 
 def test_the_review_button_steps_through_the_same_decisions_as_the_notebooks_table(

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from sailing_kit.core.bots import advance
-from sailing_kit.trireme import new_game, optimal_bot, pilot_bot, review
+from sailing_kit.trireme import bots, new_game, review
 from sailing_kit.trireme.advisor import chance_to_win, solution_for
 from sailing_kit.trireme.board import Board
 from sailing_kit.trireme.exact import exact_start_value
@@ -45,7 +45,7 @@ def test_one_square_is_best_and_two_off_the_map_cost_all_that_one_is_worth():
 
 def test_the_first_headings_best_value_is_the_exact_solvers_chance_from_the_start():
     state = new_game(seed=4, map="small", honour=0)
-    advance(state, {0: pilot_bot()})
+    advance(state, {0: bots.make("pilot")})
     weighed = review(state)
     exact = float(exact_start_value("small", honour=0))
     assert weighed.curves[0].points[0] == (0, pytest.approx(exact, abs=1e-9))
@@ -55,7 +55,7 @@ def test_the_first_headings_best_value_is_the_exact_solvers_chance_from_the_star
 @pytest.mark.parametrize("seed", [1, 2])
 def test_an_optimal_helmsmans_game_costs_nothing(seed):
     state = new_game(seed=seed, map="small")
-    advance(state, {0: optimal_bot()})
+    advance(state, {0: bots.make("optimal")})
     weighed = review(state)
     assert state.is_over() and weighed.decisions
     assert all(d.cost <= 1e-9 and d.kind == "best" for d in weighed.decisions)
@@ -63,7 +63,7 @@ def test_an_optimal_helmsmans_game_costs_nothing(seed):
 
 def test_the_board_shows_the_same_review_as_the_notebook():
     board = Board(new_game(seed=3, map="small"))
-    pilot = pilot_bot()
+    pilot = bots.make("pilot")
     while not board.state.is_over():
         board.play(pilot(board.state))
     assert not board.review_button.disabled

@@ -9,11 +9,11 @@ import json
 import pytest
 
 from sailing_kit.core.bots import advance
-from sailing_kit.yacht import bot, new_game, optimal_planner, review
+from sailing_kit.yacht import bots, new_game, optimal_planner, review
 from sailing_kit.yacht.board import Board
+from sailing_kit.yacht.bots import held_places
 from sailing_kit.yacht.game import Roll
 from sailing_kit.yacht.position import Keep, Position
-from sailing_kit.yacht.strategies import held_places
 from tests.browser.boards import status_text
 
 YAHTZEE = {"rules": "yahtzee", "joker": "free"}  # Verhoeff's rules: one table for every test
@@ -82,7 +82,7 @@ def test_with_only_sixes_left_keeping_every_six_is_best_and_keeping_two_costs_25
 
 def test_each_cost_is_the_advisors_gap_between_the_best_and_the_choice_made():
     state = new_game(seed=7, players=2)
-    advance(state, {0: bot("greedy"), 1: bot("random", seed=2)})
+    advance(state, {0: bots.make("greedy"), 1: bots.make("random", seed=2)})
     checked = 0
     replay = new_game(seed=7, players=2)
     decisions = {d.move: d for d in review(state).decisions}
@@ -107,7 +107,7 @@ def _as_choice(words: str) -> str:
 
 def test_an_optimal_bots_game_costs_nothing_and_its_table_gives_verhoeffs_254_59():
     state = new_game(seed=11, players=2, **YAHTZEE)
-    advance(state, {0: bot("optimal"), 1: bot("optimal")})
+    advance(state, {0: bots.make("optimal"), 1: bots.make("optimal")})
     assert state.is_over()
     weighed = review(state)
     assert len(weighed.decisions) > 40
@@ -119,7 +119,7 @@ def test_an_optimal_bots_game_costs_nothing_and_its_table_gives_verhoeffs_254_59
 
 def test_the_curve_runs_from_the_expected_score_to_the_final_score():
     state = new_game(seed=3, players=2)
-    advance(state, {0: bot("greedy"), 1: bot("optimal")})
+    advance(state, {0: bots.make("greedy"), 1: bots.make("optimal")})
     weighed = review(state, players=[0])
     (curve,) = weighed.curves
     assert curve.points[0] == (0, pytest.approx(optimal_planner("jacht").expected_score()))
@@ -131,7 +131,7 @@ def test_the_curve_runs_from_the_expected_score_to_the_final_score():
 
 def test_the_review_is_plain_json_and_leaves_the_game_as_it_was():
     state = new_game(seed=3, players=2)
-    advance(state, {0: bot("greedy"), 1: bot("optimal")})
+    advance(state, {0: bots.make("greedy"), 1: bots.make("optimal")})
     saved = state.to_json()
     weighed = review(state)
     assert state.to_json() == saved
@@ -166,8 +166,8 @@ def test_the_board_shows_the_same_review_as_the_notebook():
     """A game played on the board against the optimal bot: its Review button weighs the human's
     decisions exactly as ``review(state, players=[0])`` does, and at each decision the board
     says its words and draws its picture."""
-    board = Board(new_game(seed=5, players=2), bots={1: bot("optimal")})
-    greedy = bot("greedy")
+    board = Board(new_game(seed=5, players=2), bots={1: "optimal"})
+    greedy = bots.make("greedy")
     assert board.review_button.disabled
     while not board.state.is_over():
         board.play(greedy(board.state))
