@@ -26,7 +26,7 @@ from sailing_kit.core.bots import advance
 from sailing_kit.core.cache import CACHE_VARIABLE
 from sailing_kit.yacht import bots, new_game, rule_set
 from sailing_kit.yacht import review as review_dice
-from sailing_kit.yacht.solver import build_table, exact_key, solve
+from sailing_kit.yacht.solver import build_table, default_threads, exact_key, solve
 from sailing_kit.yacht.table_cache import cached_table
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -70,8 +70,8 @@ def tables(folder: Path) -> list[tuple[str, str]]:
     return [
         ("review: Yahtzee table (Verhoeff's rules), solver before #25",
          f"{old_wall:.2f} s ({old_cpu:.2f} s CPU), expected score {old[0, 0]:.4f}"),
-        (f"review: Yahtzee table, today's solver ({min(4, len(os.sched_getaffinity(0)))} "
-         "threads)", f"{new_wall:.2f} s ({new_cpu:.2f} s CPU), expected score {new[0, 0]:.4f}"),
+        (f"review: Yahtzee table, today's solver ({default_threads()} threads)",
+         f"{new_wall:.2f} s ({new_cpu:.2f} s CPU), expected score {new[0, 0]:.4f}"),
         ("review: Yahtzee table, today's solver on 1 thread", f"{one_wall:.2f} s "
          f"({one_cpu:.2f} s CPU)"),
         ("review: largest difference between the two tables", f"{difference:.1e} points"),

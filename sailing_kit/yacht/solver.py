@@ -193,13 +193,12 @@ def build_table(rules: RuleSet, exact: bool = False, threads: int | None = None)
     """The optimal table: ``table[mask, sub]`` is the expected score still to come (0 for
     sub-states no game reaches). With ``exact``, entries are integers over
     ``TURN_SCALE ** open categories``. The positions of a layer (as many categories filled) need
-    only the layers after it, so ``threads`` (default: one per processor, at most
-    :data:`MAX_THREADS`) solve its batches side by side; numpy lets go of Python's lock while
-    it computes."""
+    only the layers after it, so ``threads`` (default: :func:`default_threads`) solve its
+    batches side by side; numpy lets go of Python's lock while it computes."""
     model = model_for(rules)
     count = len(model.categories)
     table = np.zeros((1 << count, model.sub_states), dtype=object if exact else float)
-    workers = threads or min(MAX_THREADS, len(os.sched_getaffinity(0)))
+    workers = threads or default_threads()
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="yacht-solver") as pool:
         for filled in range(count - 1, -1, -1):
             unit = TURN_SCALE ** (count - filled - 1) if exact else 1
@@ -209,6 +208,14 @@ def build_table(rules: RuleSet, exact: bool = False, threads: int | None = None)
             solve_batch = partial(_solve_batch, model, table, unit, exact)
             list(pool.map(solve_batch, batches) if workers > 1 else map(solve_batch, batches))
     return table
+
+
+def default_threads() -> int:
+    """The threads :func:`build_table` uses: one per processor this process may run on, at most
+    :data:`MAX_THREADS`."""
+    processors = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
+        else os.cpu_count() or 1
+    return min(MAX_THREADS, processors)
 
 
 def _solve_batch(model: Model, table: np.ndarray, unit: int, exact: bool,
