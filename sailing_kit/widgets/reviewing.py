@@ -17,6 +17,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.review import Decision, Review
 from sailing_kit.draw import palette
 from sailing_kit.draw.review import LOOKS
@@ -66,7 +67,11 @@ class Reviews(Replay):
         if not self.state.is_over():
             self.say("The review weighs a finished game: play it to the end first.", "error")
             return
-        self.review = self._reviewer(self.state, self.reviewed_seats)
+        try:
+            self.review = self._reviewer(self.state, self.reviewed_seats)
+        except ConfigError as error:  # a map too big to solve, say
+            self.say(f"No review of this game: {error}", "error")
+            return
         self.review_panel.layout.display = "flex"
         self._show_summary()
         first = self.review.decisions[0].move if self.review.decisions else 0

@@ -14,6 +14,8 @@ from sailing_kit.trireme.advisor import chance_to_win, solution_for
 from sailing_kit.trireme.board import Board
 from sailing_kit.trireme.exact import exact_start_value
 from sailing_kit.trireme.game import Sail
+from sailing_kit.trireme.maps import edge_map
+from sailing_kit.trireme.solver import TooBigToSolve
 from tests.browser.boards import status_text
 
 
@@ -80,3 +82,19 @@ def test_the_board_shows_the_same_review_as_the_notebook():
         assert {s.text for s in decision.picture.shapes if hasattr(s, "text")} <= texts
         assert weighed.scale.cost(decision.cost) in html
     json.dumps(board.review.to_json())
+
+
+def test_a_map_too_big_to_solve_gets_no_review_and_the_board_says_why():
+    state = new_game(seed=1, map=edge_map(40), honour=20)
+    while not state.is_over():  # straight off the map's south edge
+        state.apply("S")
+        state.apply(3)
+        if state.sailing_options():
+            state.apply(Sail(2))
+    assert "left the map" in state.result.reason
+    with pytest.raises(TooBigToSolve):
+        review(state)
+    board = Board(state)
+    board.review_button.click()
+    assert status_text(board).startswith("No review of this game: the optimal helmsman solves")
+    assert board.review is None and board.replaying is None
