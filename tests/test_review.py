@@ -77,6 +77,8 @@ def test_the_review_is_plain_json_and_html_with_its_words_escaped():
     assert data["decisions"][1] == {"seat": 1, "move": 1, "made": "add 1", "best": "add 2",
                                     "made_move": 1, "best_move": 2, "value_made": 3,
                                     "value_best": 4, "cost": 1, "class": "inaccuracy"}
+    assert weighed.scene().title == "Points after each decision"
+    assert weighed.scene().to_svg() in weighed._repr_html_()
     html = weighed._repr_html_()
     assert "&lt;b&gt;Ann&lt;/b&gt;" in html and "<b>Ann</b>" not in html
     assert html.count("<svg") == 1  # the chart (the toy game draws no decision)

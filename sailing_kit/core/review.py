@@ -203,6 +203,13 @@ class Review:
                        for c in self.curves],
         }
 
+    def scene(self) -> Scene:
+        """The curve as a small chart (a :class:`~sailing_kit.draw.scene.Scene`: ``.to_svg()``
+        or a board canvas draws it)."""
+        from sailing_kit.draw.review import curve_scene
+
+        return curve_scene(self)
+
     def to_html(self) -> str:
         """The review as HTML: the curve as an inline SVG chart, each player's totals, and a
         table of the decisions with their small pictures (no widget needed)."""
