@@ -187,18 +187,21 @@ def _decimal(value: Decimal) -> object:
         return float(value)
     if value.adjusted() > 1200:
         return Opaque("a decimal of thousands of digits", TOO_BIG)
-    if value == value.to_integral_value() and value.as_tuple().exponent >= 0:
+    if value == value.to_integral_value():
         return _whole(int(value))
     return float(value)
 
 
 def _sympy_number(value: object) -> object:
+    if getattr(value, "is_Integer", False):
+        return _whole(int(value))  # type: ignore[call-overload]
     if getattr(value, "is_Rational", False):
         return _rational(int(value.p), int(value.q))  # type: ignore[attr-defined]
     return float(value)  # type: ignore[arg-type]
 
 
-def _container(value: list | tuple | set | frozenset | dict, depth: int, budget: list[int]) -> object:
+def _container(value: list[object] | tuple[object, ...] | set[object] | frozenset[object]
+               | dict[object, object], depth: int, budget: list[int]) -> object:
     """Only the exact builtin containers (and ``collections``' dicts) get here: iterating them
     runs no student code."""
     if len(value) > MAX_ITEMS:

@@ -18,7 +18,7 @@ import hmac
 import os
 import secrets
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sailing_kit.exercises import question as _question
 from sailing_kit.exercises import session
@@ -64,17 +64,17 @@ def unlock(key: str) -> str:
     return "Teacher's version: the answers are unlocked in this kernel."
 
 
-def solution(question: Question) -> object:
+def solution(question: Question[Any]) -> object:
     """The kit's answer to ``question`` for the student named in the first cell."""
     return question.solution_for(_named(question))
 
 
-def worked(question: Question) -> object:
+def worked(question: Question[Any]) -> object:
     """The worked picture of ``question``'s solution, for the student named in the first cell."""
     return question.worked_for(_named(question))
 
 
-def _named(question: Question) -> str:
+def _named(question: Question[Any]) -> str:
     started = session.session_of(question.exercise)
     if started is None:
         raise RuntimeError(session.NOT_STARTED)

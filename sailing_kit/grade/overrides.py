@@ -66,7 +66,8 @@ def read(path: Path) -> list[Override]:
 def apply(rows: Sequence[Row], overrides: Sequence[Override]) -> tuple[list[Row], list[str]]:
     """``rows`` with the teacher's points, and a warning for each override that matched no row
     or gave more than the question's points."""
-    done, warnings = set(), []
+    done: set[int] = set()
+    warnings: list[str] = []
     changed = []
     for row in rows:
         mine = [o for o in overrides if o.exercise == row.exercise and o.question == row.question

@@ -11,6 +11,7 @@ of what it sends, and never leaves it running.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import selectors
@@ -87,10 +88,8 @@ def run(cells: Sequence[tuple[int, str]], notebook: str, limits: Limits,
 def _end(process: subprocess.Popen[bytes], sandboxed: bool) -> None:
     """Stop the kernel and everything it started (the sandbox's PID namespace goes with it)."""
     if not sandboxed:
-        try:
+        with contextlib.suppress(OSError):  # already gone
             os.killpg(process.pid, signal.SIGKILL)
-        except OSError:  # already gone
-            pass
     process.kill()
     process.wait()
     for stream in (process.stdin, process.stderr):

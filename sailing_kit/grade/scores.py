@@ -10,9 +10,10 @@ before it, says so; one bad notebook only ever gives its own rows.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from enum import Enum
 from pathlib import Path
+from typing import Any
 
 from sailing_kit.exercises import catalogue, names, teacher
 from sailing_kit.exercises.question import Question
@@ -71,9 +72,10 @@ class Graded:
     rows: tuple[Row, ...]
 
 
-def grade_file(path: Path, limits: Limits = Limits(), bounds: Bounds = Bounds(),
+def grade_file(path: Path, limits: Limits | None = None, bounds: Bounds | None = None,
                sandboxed: bool = True) -> Graded:
     """Read, run and mark one submitted file (see the module docstring)."""
+    limits, bounds = limits or Limits(), bounds or Bounds()
     teacher.open_for_grading()
     submission = read(path, bounds)
     questions = catalogue.questions(submission.exercise) if submission.exercise else ()
@@ -95,15 +97,10 @@ def grade_file(path: Path, limits: Limits = Limits(), bounds: Bounds = Bounds(),
 def _graded(submission: Submission, started: tuple[str, ...], student: str, peeks: tuple[str, ...]
             | list[str], rows: list[Row], isolated: str) -> Graded:
     return Graded(str(submission.path), submission.exercise or "", submission.owner(), started,
-                  student, tuple(peeks), tuple(Row(**{**_fields(r), "isolated": isolated})
-                                               for r in rows))
+                  student, tuple(peeks), tuple(replace(r, isolated=isolated) for r in rows))
 
 
-def _fields(row: Row) -> dict[str, object]:
-    return {f.name: getattr(row, f.name) for f in fields(Row)}
-
-
-def _mark(submission: Submission, run: runner.Run, student: str, question: Question) -> Row:
+def _mark(submission: Submission, run: runner.Run, student: str, question: Question[Any]) -> Row:
     name = f"answer_{question.number}"
     if name not in run.answers:
         return _row(submission, student, question, 0.0, _missing(submission, run, name))
@@ -128,7 +125,7 @@ def _missing(submission: Submission, run: runner.Run, name: str) -> str:
     return f"no {name} in the notebook" + (f" ({notes})" if notes else "")
 
 
-def reason(question: Question, student: str, answer: object, marked: Marked) -> str:
+def reason(question: Question[Any], student: str, answer: object, marked: Marked) -> str:
     """Why a question got its points, for the teacher: every wrong part, each with what was
     given and what was expected."""
     if not marked.answered:
@@ -163,7 +160,7 @@ def _words(text: str) -> str:
     return " ".join(re.sub(r"[-_]", " ", text).casefold().split())
 
 
-def _row(submission: Submission, student: str, question: Question, points: float, why: str,
+def _row(submission: Submission, student: str, question: Question[Any], points: float, why: str,
          answer: str = "", feedback: str = "") -> Row:
     tries = submission.tries.get(question.key, [])
     first = str(tries[0].get("verdict", "")) if tries else ""

@@ -46,7 +46,7 @@ class Student:
     id: str = ""
     email: str = ""
 
-    def keys(self) -> set[str]:
+    def names(self) -> set[str]:
         """Every way a notebook may name this student: the name, the id, the email and its
         user part."""
         found = {names.key(self.name)}
@@ -68,7 +68,7 @@ def read_roster(path: Path) -> list[Student]:
     header = {names.key(h): h for h in rows.fieldnames or () if isinstance(h, str)}
     if "name" not in header:
         raise RosterError(f"{path} has no column \"name\" in its first line")
-    students = []
+    students: list[Student] = []
     for line in rows:
         if len(students) >= MAX_STUDENTS:
             raise RosterError(f"{path} has more than {MAX_STUDENTS} students")
@@ -89,7 +89,7 @@ def attribute(graded: Sequence[Graded], roster: Sequence[Student] | None = None)
     """Every row of ``graded`` under its student, with its flags (see the module docstring)."""
     flagged: list[tuple[Graded, str, str, list[str]]] = []
     if roster:
-        match = {k: s for s in reversed(roster) for k in s.keys()}
+        match = {k: s for s in reversed(roster) for k in s.names()}
         for g in graded:
             flagged.append(_with_roster(g, match))
     else:

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import ast
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from sailing_kit.exercises import catalogue, names
 from sailing_kit.grade.peeking import uses
@@ -102,13 +103,12 @@ def _read_cells(path: Path, text: str, notebook: dict[str, object],
     code: list[tuple[int, str]] = []
     for number, cell in enumerate(raw_cells, 1):
         source = _source(cell)
-        if source is None:
+        if source is None or not isinstance(cell, dict):
             submission.notes.append(f"cell {number} is malformed and was skipped")
             continue
-        kind = cell.get("cell_type")  # type: ignore[union-attr]
-        if kind == "code" and source.strip():
+        if cell.get("cell_type") == "code" and source.strip():
             code.append((number, source))
-            _read_outputs(cell, submission)  # type: ignore[arg-type]
+            _read_outputs(cell, submission)
     submission.exercise = _exercise(notebook, code, path)
     if submission.exercise is None:
         submission.problem = "not a sailing_kit exercise notebook"
@@ -148,8 +148,9 @@ def _python(source: str) -> str:
     """A cell's source with IPython's magics and shell escapes turned into Python."""
     from IPython.core.inputtransformer2 import TransformerManager
 
+    manager: Callable[[], Any] = TransformerManager
     try:
-        return str(TransformerManager().transform_cell(source))
+        return str(manager().transform_cell(source))
     except Exception:  # not even IPython can read it: read it as it is
         return source
 
