@@ -70,6 +70,8 @@ class Graded:
     peeks: tuple[str, ...]
     """What its code reached of the kit's answers (read in the cells and seen by the audit hook)."""
     rows: tuple[Row, ...]
+    notes: tuple[str, ...] = ()
+    """What was malformed in the file but did not stop grading."""
 
 
 def grade_file(path: Path, limits: Limits | None = None, bounds: Bounds | None = None,
@@ -97,7 +99,8 @@ def grade_file(path: Path, limits: Limits | None = None, bounds: Bounds | None =
 def _graded(submission: Submission, started: tuple[str, ...], student: str, peeks: tuple[str, ...]
             | list[str], rows: list[Row], isolated: str) -> Graded:
     return Graded(str(submission.path), submission.exercise or "", submission.owner(), started,
-                  student, tuple(peeks), tuple(replace(r, isolated=isolated) for r in rows))
+                  student, tuple(peeks), tuple(replace(r, isolated=isolated) for r in rows),
+                  tuple(submission.notes))
 
 
 def _mark(submission: Submission, run: runner.Run, student: str, question: Question[Any]) -> Row:
@@ -121,8 +124,7 @@ def _missing(submission: Submission, run: runner.Run, name: str) -> str:
         return f"not graded: {run.stopped}, before {name} was made"
     problem = next((p for p in run.problems if where is not None
                     and p.startswith(f"cell {where}:")), run.problems[0] if run.problems else "")
-    notes = "; ".join([*([problem] if problem else []), *submission.notes[:2]])
-    return f"no {name} in the notebook" + (f" ({notes})" if notes else "")
+    return f"no {name} in the notebook" + (f" ({problem})" if problem else "")
 
 
 def reason(question: Question[Any], student: str, answer: object, marked: Marked) -> str:

@@ -15,7 +15,8 @@ say what to check:
   Cyrillic А) as the roster's, or, without a roster, as another notebook's;
 - ``duplicate``: two notebooks of one student for one exercise (totals count the better one);
 - ``answer-api``: the notebook's code reached for the kit's answers, grading or checking
-  internals (:mod:`~sailing_kit.grade.peeking`).
+  internals (:mod:`~sailing_kit.grade.peeking`);
+- ``malformed``: cells of the file that are not notebook cells were skipped.
 """
 
 from __future__ import annotations
@@ -130,6 +131,8 @@ def _common_flags(g: Graded) -> list[str]:
         flags.append("second-name: started as " + ", then ".join(f"\"{n}\"" for n in g.started[:4]))
     if g.peeks:
         flags.append("answer-api: " + "; ".join(g.peeks[:3]))
+    if g.notes:
+        flags.append("malformed: " + "; ".join(g.notes[:3]) + ("; …" if len(g.notes) > 3 else ""))
     return flags
 
 
