@@ -103,7 +103,7 @@ def print_pdf(browser: str, html: Path) -> Path | None:
         printed = Path(scratch) / "report.pdf"
         try:
             subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu",
-                            "--blink-settings=scriptEnabled=false", "--no-pdf-header-footer",
+                            "--no-pdf-header-footer",
                             f"--user-data-dir={scratch}/profile", f"--print-to-pdf={printed}",
                             html.resolve().as_uri()],
                            capture_output=True, timeout=120, check=False)

@@ -112,7 +112,7 @@ def _mark(submission: Submission, run: runner.Run, student: str, question: Quest
     return _row(submission, student, question, question.points_for(marked),
                 reason(question, student, answer, marked),
                 show(answer, 80) if marked.answered else "",
-                practice_text(marked, question.hint) if marked.answered else marked.problem)
+                practice_text(marked, question.hint) if marked.answered else "not answered")
 
 
 def _missing(submission: Submission, run: runner.Run, name: str) -> str:
