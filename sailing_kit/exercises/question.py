@@ -47,6 +47,9 @@ class Question(Generic[V]):
     ``draw(rng)`` makes a variant; ``prompt(v)`` words it in Markdown; ``check(v, answer)``
     reads the answer (an ``AnswerError`` says how to write it) and returns a Verdict;
     ``solution(v)`` is a right answer; ``template`` is the answer cell the notebook starts with.
+    ``forced`` marks a question whose answer is by its nature one of a few (a verdict, a
+    direction, a small count, a choice per boat): students may share it, so their positions
+    must differ instead (the variants test checks the prompts and pictures).
     """
 
     def __init__(self, exercise: str, number: int, title: str, *,
@@ -54,8 +57,9 @@ class Question(Generic[V]):
                  check: Callable[[V, object], Verdict], solution: Callable[[V], object],
                  template: str, hint: str, points: float = 2.0,
                  picture: Callable[[V], object] | None = None,
-                 worked: Callable[[V], object] | None = None):
+                 worked: Callable[[V], object] | None = None, forced: bool = False):
         self.exercise, self.number, self.key = exercise, number, f"q{number}"
+        self.forced = forced
         self.title = f"Question {number} · {title}"
         self.template, self.hint, self.points = template, hint, points
         self._draw, self._prompt, self._check = draw, prompt, check
