@@ -40,8 +40,9 @@ def _written(value: object) -> str:
 def mentioned(value: object, text: str) -> bool:
     """True if ``text`` says ``value`` as a word of its own."""
     word = _written(value)
+    flags = re.IGNORECASE if len(word) > 2 else 0  # "A" the boat, not "a" the article
     return bool(word) and re.search(rf"(?<![\w.]){re.escape(word)}(?![\w.])", text,
-                                    re.IGNORECASE) is not None
+                                    flags) is not None
 
 
 @cache
