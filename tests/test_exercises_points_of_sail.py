@@ -184,11 +184,11 @@ def test_q5_wrong_everywhere_still_keeps_one_part_back():
     assert text.count("Boat ") == 2 and "1 more thing to fix" in text
 
 
-def test_q6_names_the_extra_boats_with_their_allowance_and_counts_the_missing():
+def test_q6_counts_the_wrong_and_the_missing_boats_without_naming_them():
     text = message(q6, Q6_MIX, {"A", "B", "E"})
-    assert "Not B: it is head to wind" in text and "Not E: it is on a run" in text
+    assert "2 boats of yours may not do it" in text
     assert "2 boats that may do it are missing" in text
-    assert " C" not in text and " D" not in text
+    assert not any(f" {b}" in text for b in "ABCDEF")
 
 
 @pytest.mark.parametrize("ask, expected", [("mix", {"A", "C", "D"}), ("two", {"A", "D"}),

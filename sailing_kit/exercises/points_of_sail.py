@@ -465,12 +465,9 @@ def _q6_prompt(v: Allowed) -> str:
 def _q6_check(v: Allowed, answer: object) -> Verdict:
     said = read_set(answer, keys_reader(v.boats, "boat"), '{"A", "D"}')
     expected = _allowing(v)
-    left_out = len(expected - said)
-    extra = []
-    for b in sorted(said - expected):
-        sailing = point_of_sail(*v.boats[b])
-        extra.append(f"Not {b}: it is {sailing.phrase}, and a boat {sailing.phrase} may make "
-                     f"{sailing.allowance}.")
+    left_out, wrong_in = len(expected - said), len(said - expected)
+    extra = [f"{_plural(wrong_in, 'boat')} of yours may not do it: what does each one's point "
+             "of sail allow?"] if wrong_in else []
     missing = [f"{_plural(left_out, 'boat')} that may do it {'is' if left_out == 1 else 'are'} "
                "missing: find each boat's point of sail, then what it allows."] if left_out else []
     return whole(extra + missing, "exactly these boats' points of sail allow it (§2).",

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import math
 import re
-from decimal import Decimal
 from collections.abc import Callable, Iterable, Mapping
+from decimal import Decimal
 from enum import Enum
 from fractions import Fraction
 from typing import TypeVar

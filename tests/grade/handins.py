@@ -4,8 +4,8 @@ grader run on a folder of them, its CSV read back."""
 from __future__ import annotations
 
 import csv
-import json
 import hashlib
+import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from sailing_kit.exercises import names
-from sailing_kit.exercises.question import Question
 from sailing_kit.exercises.dice import q1
+from sailing_kit.exercises.question import Question
 from sailing_kit.grade.scores import Graded, Row
 from sailing_kit.grade.students import RosterError, Student, attribute, read_roster
 
