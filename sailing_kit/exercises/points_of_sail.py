@@ -488,7 +488,7 @@ def _q7_draw(rng: random.Random) -> Drill:
     while True:
         width, height = rng.randint(7, 13), rng.randint(8, 13)
         start = (rng.randint(2, width - 3), rng.randint(0, 1))
-        mark = (start[0] + rng.randint(-1, 1), start[1] + rng.randint(4, height - 2 - start[1]))
+        mark = (start[0] + rng.randint(-1, 1), start[1] + rng.randint(4, min(7, height - 2 - start[1])))
         v = Drill(start, rng.choice([NE, NW]), N, width, height, mark)
         if mark in v.drill().grid and 4 <= len(_route(v)) <= 8:
             return v
