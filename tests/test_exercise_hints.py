@@ -59,7 +59,7 @@ def vocabulary(index: int) -> dict[object, tuple[object, ...]]:
             words.setdefault(None, []).extend(answer)
         else:
             words.setdefault(None, []).append(answer)
-    return {key: tuple(dict.fromkeys(values)) for key, values in words.items()}
+    return {key: tuple({repr(v): v for v in values}.values()) for key, values in words.items()}
 
 
 def numbers(text: str, current: object) -> list[object]:
