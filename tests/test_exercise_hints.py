@@ -25,7 +25,8 @@ CLASSMATES = ["Bob", "Dóra Kiss", "Ngozi Okafor", "Tamás"]
 VOCABULARY = [f"Classmate {n}" for n in range(12)]
 """Names whose right answers show the follower what answers of the question look like."""
 _NUMBER = re.compile(r"(?<![\w.])[-+]?\d+(?:\.\d+)?(?:/\d+)?(?![\w.]|/\d)")
-_WORDS = {w: n for n, w in enumerate(["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"])}
+_WORDS = {w: n for n, w in enumerate(["zero", "one", "two", "three", "four", "five", "six",
+                                      "seven", "eight", "nine", "ten", "eleven", "twelve"])}
 _FORMULA = re.compile(r"(\d+)\s*(?:to the power(?: of)?|\^|\*\*)\s*(\d+)|C\((\d+),\s*(\d+)\)|"
                       r"(\d+)\s*[×x*]\s*(\d+)|(\d+)!")
 _OPERATION = re.compile(r"\b(multiply|divide|times|add|subtract|plus|minus)\b(?:\s+(?:it\s+)?by)?\s+"

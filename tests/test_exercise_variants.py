@@ -64,8 +64,9 @@ def figures(capsys_disabled):
              "question                  judged by  distinct  most sharing one in a class"]
     for index, question in enumerate(QUESTIONS):
         shared = what_is_shared(index)
-        lines.append(f"{question.exercise} {question.key:<4}  {'position' if question.forced else 'answer':<9}"
-                     f"  {len(set(shared)):>8}  {most_in_a_class(shared):>4}")
+        judged = "position" if question.forced else "answer"
+        lines.append(f"{question.exercise} {question.key:<4}  {judged:<9}  {len(set(shared)):>8}"
+                     f"  {most_in_a_class(shared):>4}")
     with capsys_disabled():
         print("\n".join(lines))
 

@@ -183,7 +183,7 @@ class Event:
 
     @property
     def total(self) -> int:
-        return self.faces**self.dice
+        return int(self.faces**self.dice)
 
     @property
     def count(self) -> int:

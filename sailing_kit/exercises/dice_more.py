@@ -268,7 +268,7 @@ q7 = Question(
     forced=True)
 
 
-RULE_CHANGES = (
+RULE_CHANGES: tuple[tuple[str, dict[str, object], dict[str, object], str], ...] = (
     ("jacht", {}, {"five_of_a_kind_counts": True},
      "letting five of a kind also count as Póker and as Full, in solitaire **Jacht**"),
     ("tabornok", {"big_general_wins": False}, {"five_of_a_kind_counts": True},

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sailing_kit.draw import palette
 from sailing_kit.draw.feedback import Feedback
@@ -107,7 +107,7 @@ NOT_STARTED = ("name yourself first: run the first cell of the notebook, with yo
                "start(\"...\"). Your questions are drawn from your name.")
 
 
-def check(question: Question, answer: object) -> Feedback:
+def check(question: Question[Any], answer: object) -> Feedback:
     """The feedback box for ``answer`` to ``question``, for the student of its exercise."""
     session = _sessions.get(question.exercise)
     if session is None:
@@ -130,14 +130,14 @@ def check(question: Question, answer: object) -> Feedback:
                            "tries": [t.record() for t in history]})
 
 
-def prompt(question: Question) -> str:
+def prompt(question: Question[Any]) -> str:
     session = _sessions.get(question.exercise)
     if session is None:
         return f"**{question.title}** — {NOT_STARTED}"
     return f"**{question.title}**\n\n{question.prompt_for(session.student)}"
 
 
-def picture(question: Question) -> object:
+def picture(question: Question[Any]) -> object:
     session = _sessions.get(question.exercise)
     if session is None:
         return Feedback(False, NOT_STARTED, title=question.title, answered=False)

@@ -99,7 +99,7 @@ def test_the_honest_notebooks_keep_their_exact_points_and_files(attacked):
 
 
 def test_nothing_outside_the_sandbox_was_written(attacked):
-    result, targets, before, *_ = attacked
+    _result, targets, before, *_ = attacked
     assert not targets["outside"].exists() and not targets["home"].exists()
     assert digest(targets["kit"]) == before["kit"]
 

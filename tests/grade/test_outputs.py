@@ -132,7 +132,7 @@ def reported(tmp_path_factory):
 
 
 def test_the_canvas_import_has_every_student_of_the_roster_with_the_overrides(reported):
-    folder, result = reported
+    _folder, result = reported
     assert result.code == 0
     lines = read(result.out.read_text(encoding="utf-8"))
     assert lines[1] == ["Points Possible", "", "", "", "", "16.0"]
