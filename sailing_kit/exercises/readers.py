@@ -133,7 +133,7 @@ def read_flag(value: object) -> bool:
 
 # ----- numbers ----------------------------------------------------------------------------------
 
-_WHOLE = re.compile(r"\s*([+-]?\d{1,9})(?:\.0*)?\s*")
+_WHOLE = re.compile(r"\s*([+-]?\d{1,16})(?:\.0*)?\s*")
 
 
 def read_int(value: object, what: str = "whole number", low: int | None = None,
@@ -151,7 +151,7 @@ def read_int(value: object, what: str = "whole number", low: int | None = None,
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool):
         raise AnswerError(f"{show(value)} is not a {what}: write it with digits, like 3.")
-    if abs(value) > BIGGEST:
+    if abs(value) > max(BIGGEST, abs(high) if high is not None else 0):
         raise AnswerError(f"{show(value)} is far too big for a {what}.")
     if low is not None and value < low:
         raise AnswerError(f"{value} cannot be a {what}: it is at least {low}.")
