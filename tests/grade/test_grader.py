@@ -39,9 +39,10 @@ def graded(tmp_path_factory):
 
     # A first wrong try, then the right answer: the notebook records both tries.
     tried = student_notebook(SAIL, "Chen Wei", all_right(SAIL, "Chen Wei"))
-    insert_after(tried, "q4(answer_4)", "answer_4 = 'S'\nq4(answer_4)")
+    wrong = "answer_4 = {'A': 'S', 'B': 'S', 'C': 'S'}"
+    insert_after(tried, "q4(answer_4)", f"{wrong}\nq4(answer_4)")
     tried.cells = [c for c in tried.cells if c.source != "q4(answer_4)"]
-    insert_after(tried, "answer_4 = 'S'", f"answer_4 = {solution(SAIL, 4, 'Chen Wei')}\nq4(answer_4)")
+    insert_after(tried, wrong, f"answer_4 = {solution(SAIL, 4, 'Chen Wei')}\nq4(answer_4)")
     nbformat.write(run_as_the_student(tried, root), root / "chen.ipynb")
 
     # Partial credit: the dice question 1 with one of its two parts wrong, the rest blank.
