@@ -25,10 +25,7 @@ import ipywidgets as widgets
 from sailing_kit.classroom.errors import NotYourTurn, PositionChanged
 from sailing_kit.classroom.store import MoveRow, Store
 from sailing_kit.classroom.table import Seat, Table
-from sailing_kit.core.errors import IllegalAction
-
-LOCAL_ONLY = {"undo", "new_deal", "new_race", "restart", "show_map", "load_map", "save", "load"}
-"""Board callbacks for one screen only: their buttons are hidden at a class table."""
+from sailing_kit.core.errors import ActionError
 
 
 class SeatPlay:
@@ -44,6 +41,7 @@ class SeatPlay:
         others = {player: self._remote_player
                   for player in range(seat.state.num_players) if player != seat.number}
         super().__init__(seat.state, bots=others, **board_options)  # type: ignore[call-arg]
+        self.controls_shown(seat.table.info.controls)  # type: ignore[attr-defined]
 
     @property
     def table(self) -> Table:
@@ -53,7 +51,7 @@ class SeatPlay:
     def play(self, action: Any, success: str | None = None) -> bool:
         try:
             self.class_seat.commit(action)
-        except IllegalAction as refusal:
+        except ActionError as refusal:
             self.say(f"Not allowed: {refusal}", "error")  # type: ignore[attr-defined]
             return False
         except NotYourTurn as refusal:
@@ -113,21 +111,13 @@ class SeatPlay:
     def save_and_load(self, what: str = "game", width: str = "320px") -> list[widgets.Widget]:
         return []  # a saved game holds the table's seed, which never leaves the server
 
-    def button(self, label: str, tooltip: str, callback: Callable[[], None],
-               icon: str = "", *, new_game: bool = False) -> widgets.Button:
-        made = super().button(label, tooltip, callback, icon,  # type: ignore[misc]
-                              new_game=new_game)
-        if new_game or getattr(callback, "__name__", "") in LOCAL_ONLY:
-            made.layout.display = "none"
-        return made
-
 
 _classes: dict[type, type] = {}
 
 
 def seat_board(seat: Seat) -> Any:
     """The game's usual board for ``seat``, playing through the class store."""
-    board_class = seat.table.spec.board_class()
+    board_class = seat.table.package.Board
     if board_class not in _classes:
         _classes[board_class] = type(f"Seat{board_class.__name__}", (SeatPlay, board_class), {})
     return _classes[board_class](seat)
