@@ -9,6 +9,7 @@ row per student, notebook and question (or a gradebook import), and prints each 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -21,6 +22,8 @@ from sailing_kit.grade.sandbox import Limits
 from sailing_kit.grade.scores import Graded, Row, grade_file
 from sailing_kit.grade.submissions import Bounds, find
 
+AS_ROOT = ("note: grading as root: the kernel does not apply the sandbox's limit on processes to "
+           "root; grade as an ordinary user for every limit to hold.")
 UNSANDBOXED = ("warning: --isolation none: every submission runs as you, with your rights, "
                "without a sandbox: it can read your files and environment and change them. "
                "The CSV marks its rows isolated=no.")
@@ -66,6 +69,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if not sandboxed:
         print(UNSANDBOXED, file=sys.stderr)
+    elif os.geteuid() == 0:
+        print(AS_ROOT, file=sys.stderr)
     try:
         roster = students.read_roster(args.roster) if args.roster else None
         manual = overrides.read(args.overrides) if args.overrides else []
