@@ -126,6 +126,10 @@ def graded(tmp_path_factory):
     # Names: a look-alike of Ada (a Cyrillic А), and a second start() with another name.
     nbformat.write(student_notebook(SAIL, "Аda Lovelace", all_right(SAIL, "Ada Lovelace")),
                    root / "ada-again.ipynb")
+    # Reaching the teacher's module through code built at run time: only the audit hook sees it.
+    hidden = student_notebook(DICE, "Kim", all_right(DICE, "Kim"))
+    insert_after(hidden, "answer_1 = ", 'exec("from sailing_kit.exer" + "cises.teacher import unlock")')
+    nbformat.write(hidden, root / "kim_dice.ipynb")
     twice = student_notebook(DICE, "Gil", all_right(DICE, "Hope"))
     insert_after(twice, "answer_1 = ", "start('Hope')")
     nbformat.write(twice, root / "gil_dice.ipynb")
@@ -171,6 +175,12 @@ def test_a_forged_green_box_a_patched_check_and_the_teachers_solution_score_noth
     assert "PermissionError" in rows[0]["reason"] or rows[0]["reason"] == "not answered"
     flags = rows[0]["flags"]
     assert flags.startswith("answer-api: ") and "sailing_kit.exercises.teacher" in flags
+
+
+def test_the_audit_hook_flags_code_the_cells_only_build_at_run_time(graded):
+    rows = graded.of("kim_dice.ipynb")
+    assert all(r["reason"] == "right" for r in rows)
+    assert rows[0]["flags"] == "answer-api: imports sailing_kit.exercises.teacher"
 
 
 def test_a_forged_answers_line_spoils_only_that_answer(graded):

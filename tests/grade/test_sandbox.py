@@ -11,7 +11,16 @@ import pytest
 
 from sailing_kit.grade import sandbox
 from sailing_kit.grade.__main__ import main
-from tests.grade.handins import DICE, all_right, grade, insert_after, student_notebook
+from tests.grade.handins import (
+    DICE,
+    all_right,
+    grade,
+    insert_after,
+    raw_notebook,
+    solution,
+    student_notebook,
+    write_raw,
+)
 
 
 @pytest.fixture
@@ -65,6 +74,20 @@ def test_isolation_none_warns_marks_its_rows_and_really_is_unprotected(one_noteb
     assert all(r["reason"] == "right" for r in result.rows)
     assert "warning: --isolation none" in capsys.readouterr().err
     assert outside.read_text() == "unprotected"  # what the sandbox tests prove cannot happen
+
+
+def test_a_notebook_over_its_time_keeps_the_answers_made_before(tmp_path):
+    folder = tmp_path / "slow"
+    folder.mkdir()
+    write_raw(folder / "ann-03_dice.ipynb", raw_notebook(
+        DICE, f"answer_2 = {solution(DICE, 2, 'ann')}", *["import time; time.sleep(1.5)"] * 4,
+        f"answer_3 = {solution(DICE, 3, 'ann')}"))
+    rows = {r["question"]: r for r in grade(folder, "--notebook-timeout", "3", "--timeout",
+                                            "2").rows}
+    assert rows["q2"]["reason"] == "right"
+    assert rows["q3"]["reason"].startswith("not graded: the notebook ran longer than 3 s in all "
+                                           "and was stopped in cell ")
+    assert rows["q3"]["reason"].endswith(", before answer_3 was made")
 
 
 def test_the_sandbox_shows_the_kernel_only_the_system_python_and_kit():
