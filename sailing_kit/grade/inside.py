@@ -183,7 +183,10 @@ def main() -> None:
         except BaseException as problem:  # the alarm fell outside the cell's own code
             signal.setitimer(signal.ITIMER_REAL, 0)
             error = f"{type(problem).__name__}: {problem}"[:200]
-        harvest.after_cell(shell.user_ns, index)
+        try:
+            harvest.after_cell(shell.user_ns, index)
+        except Exception:  # a notebook that broke its own namespace: its answers stay unread
+            pass
         send({"cell": index, "error": error})
     send({"done": True})
     os._exit(0)  # no exit handler of the notebook runs

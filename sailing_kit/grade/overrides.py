@@ -56,6 +56,8 @@ def read(path: Path) -> list[Override]:
             raise OverrideError(f"{path}, line {number}: points must be a number") from None
         if not math.isfinite(points) or points < 0:
             raise OverrideError(f"{path}, line {number}: points must be 0 or more")
+        if not names.clean(line.get("student") or ""):
+            raise OverrideError(f"{path}, line {number}: no student named")
         found.append(Override(names.clean(line.get("student") or ""),
                               names.clean(line.get("exercise") or ""),
                               names.clean(line.get("question") or ""), points,

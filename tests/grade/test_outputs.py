@@ -97,7 +97,8 @@ def test_the_teachers_overrides_set_points_and_show_everywhere(tmp_path):
 @pytest.mark.parametrize("text, why", [
     ("student,points\nAda,1\n", "lacks the column"), ("student,exercise,question,points,comment\n"
                                                       "Ada,03_dice,q1,lots,\n", "line 2: points"),
-    ("student,exercise,question,points,comment\nAda,03_dice,q1,-1,\n", "0 or more")])
+    ("student,exercise,question,points,comment\nAda,03_dice,q1,-1,\n", "0 or more"),
+    ("student,exercise,question,points,comment\n,03_dice,q1,1,\n", "line 2: no student")])
 def test_an_overrides_file_that_cannot_be_read_says_which_line(tmp_path, text, why):
     with pytest.raises(overrides.OverrideError, match=why):
         overrides.read(overrides_file(tmp_path, text))
