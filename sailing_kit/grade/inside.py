@@ -14,6 +14,7 @@ only.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -183,10 +184,8 @@ def main() -> None:
         except BaseException as problem:  # the alarm fell outside the cell's own code
             signal.setitimer(signal.ITIMER_REAL, 0)
             error = f"{type(problem).__name__}: {problem}"[:200]
-        try:
+        with contextlib.suppress(Exception):  # a notebook that broke its own namespace
             harvest.after_cell(shell.user_ns, index)
-        except Exception:  # a notebook that broke its own namespace: its answers stay unread
-            pass
         send({"cell": index, "error": error})
     send({"done": True})
     os._exit(0)  # no exit handler of the notebook runs
