@@ -63,6 +63,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     missing = [p for p in args.submissions if not p.exists()]
     if missing:
         parser.error(f"no such file or folder: {', '.join(names.clean(str(p), 200) for p in missing)}")
+    low = [flag for flag, value, least in (("--timeout", args.timeout, 0.1),
+                                           ("--notebook-timeout", args.notebook_timeout, 0.1),
+                                           ("--max-cells", args.max_cells, 1),
+                                           ("--max-size", args.max_size, 0.01),
+                                           ("--memory", args.memory, 256), ("--jobs", args.jobs, 1))
+           if not value >= least]
+    if low:
+        parser.error(f"too small: {', '.join(low)} (see --help for the defaults)")
     sandboxed = args.isolation == "sandbox"
     if sandboxed and (why := sandbox.check()):
         print(f"python -m sailing_kit.grade: cannot grade safely: {why}", file=sys.stderr)
@@ -82,7 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     limits = Limits(args.timeout, args.notebook_timeout, args.memory)
     bounds = Bounds(int(args.max_size * 2**20), args.max_cells)
     graded = _grade(paths, partial(grade_file, limits=limits, bounds=bounds, sandboxed=sandboxed),
-                    max(1, args.jobs))
+                    args.jobs)
     rows, warnings = overrides.apply(students.attribute(graded, roster), manual)
     for warning in warnings:
         print(f"warning: {warning}", file=sys.stderr)

@@ -76,6 +76,15 @@ def test_isolation_none_warns_marks_its_rows_and_really_is_unprotected(one_noteb
     assert outside.read_text() == "unprotected"  # what the sandbox tests prove cannot happen
 
 
+@pytest.mark.parametrize("flag, value", [("--timeout", "0"), ("--notebook-timeout", "-5"),
+                                         ("--max-cells", "0"), ("--memory", "10"), ("--jobs", "0")])
+def test_limits_too_small_are_refused_before_anything_runs(one_notebook, capsys, flag, value):
+    with pytest.raises(SystemExit):
+        main([str(one_notebook), "--out", str(one_notebook.parent / "g.csv"), flag, value])
+    assert f"too small: {flag}" in capsys.readouterr().err
+    assert not (one_notebook.parent / "g.csv").exists()
+
+
 def test_a_notebook_over_its_time_keeps_the_answers_made_before(tmp_path):
     folder = tmp_path / "slow"
     folder.mkdir()
