@@ -1,5 +1,6 @@
 """A class where one notebook is hostile: it writes outside its folder, into the kit, into another
-submission and into the grades; reads the teacher's environment, home and key; fills memory;
+submission and into the grades; reaches for the network; reads the teacher's environment, home
+and key; fills memory;
 prints gigabytes; leaves a process behind; and kills its kernel's parent. In the sandbox none of
 it reaches anything, and the other notebooks keep their exact points, files and marks."""
 
@@ -7,6 +8,7 @@ from __future__ import annotations
 
 import os
 import resource
+import socket
 import time
 from pathlib import Path
 
@@ -22,13 +24,16 @@ MARK = "31.4159"
 """The argument of the process the hostile notebook leaves behind, to find it afterwards."""
 
 
-def hostile_cells(targets: dict[str, Path]) -> list[str]:
+def hostile_cells(targets: dict[str, Path], port: int) -> list[str]:
     writes = "\n".join(f"attempts[{name!r}] = attempt({str(path)!r})" for name, path in targets.items())
+    network = (f"import socket\ntry:\n    socket.create_connection(('127.0.0.1', {port}), "
+               "timeout=2).close()\n    attempts['network'] = 'W'\nexcept OSError:\n"
+               "    attempts['network'] = 'x'")
     return [
         "import os, signal, subprocess, sys\nattempts = {}\n"
         "def attempt(target):\n    try:\n        with open(target, 'a') as handle:\n"
         "            handle.write('hacked')\n        return 'W'\n"
-        "    except OSError:\n        return 'x'\n" + writes,
+        "    except OSError:\n        return 'x'\n" + writes + "\n" + network,
         "answer_1 = {'env': os.environ.get('TEACHER_SECRET'), 'writes': ''.join(attempts.values()),"
         f"\n            'key': open({os.environ[teacher.KEY_VARIABLE]!r}).read()\n"
         f"            if os.path.exists({os.environ[teacher.KEY_VARIABLE]!r}) else None}}",
@@ -66,8 +71,11 @@ def attacked(tmp_path_factory):
     nbformat.write(student_notebook(SAIL, "Walt", wrong_answers), wrong)
     targets = {"outside": folder / "outside.txt", "kit": kit_file, "other": honest,
                "grades": root.parent / "submissions-grades.csv", "home": Path.home() / "hacked.txt"}
+    listening = socket.socket()
+    listening.bind(("127.0.0.1", 0))
+    listening.listen()
     hostile = student_notebook(SAIL, "Mallory", all_right(SAIL, "Mallory"))
-    for source in reversed(hostile_cells(targets)):
+    for source in reversed(hostile_cells(targets, listening.getsockname()[1])):
         insert_after(hostile, "answer_2 = ", source)
     nbformat.write(hostile, root / "a-mallory.ipynb")
     before = {"kit": digest(kit_file), "honest": digest(honest), "wrong": digest(wrong)}
@@ -77,6 +85,7 @@ def attacked(tmp_path_factory):
         result = grade(root, "--timeout", "20", "--memory", "1024")
     finally:
         del os.environ["TEACHER_SECRET"]
+        listening.close()
     grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - memory
     grades = result.out.read_bytes()
     time.sleep(2)  # what the hostile notebook left behind would have written by now
@@ -109,7 +118,7 @@ def test_the_hostile_notebook_saw_no_secret_and_its_writes_all_failed(attacked):
     text = result.out.read_text(encoding="utf-8")
     assert SECRET not in text and teacher.make_key() not in text
     (first,) = [r for r in result.of("a-mallory.ipynb") if r["question"] == "q1"]
-    assert first["answer"] == "{'env': None, 'writes': 'xxxxx', 'key': None}"
+    assert first["answer"] == "{'env': None, 'writes': 'xxxxxx', 'key': None}"  # no network
 
 
 def test_killing_its_parent_stops_nothing_and_its_other_answers_count(attacked):
