@@ -34,14 +34,16 @@ def hostile_cells(targets: dict[str, Path], port: int) -> list[str]:
         "def attempt(target):\n    try:\n        with open(target, 'a') as handle:\n"
         "            handle.write('hacked')\n        return 'W'\n"
         "    except OSError:\n        return 'x'\n" + writes + "\n" + network,
+        "try:\n    hog = bytearray(3 * 2**30)\n    hog[::4096] = b'x' * len(hog[::4096])\n"
+        "    memory = 'filled'\nexcept MemoryError:\n    memory = 'refused'",
         "answer_1 = {'env': os.environ.get('TEACHER_SECRET'), 'writes': ''.join(attempts.values()),"
+        "\n            'memory': memory,"
         f"\n            'key': open({os.environ[teacher.KEY_VARIABLE]!r}).read()\n"
         f"            if os.path.exists({os.environ[teacher.KEY_VARIABLE]!r}) else None}}",
         "if os.fork() == 0:\n    os.setsid()\n    if os.fork() == 0:\n"
         f"        os.execvp('sleep', ['sleep', '{MARK}'])\n    os._exit(0)\nos.wait()\n"
         "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(1); open(%r, \"w\")"
         ".write(\"owned\")' % " + repr(str(targets["grades"])) + "], start_new_session=True)",
-        "try:\n    hog = bytearray(16 * 2**30)\nexcept MemoryError:\n    hog = 'refused'",
         "line = 'x' * 10**6\nfor _ in range(2000):\n    print(line)\nos.write(1, b'y' * 10**7)",
         "os.kill(os.getppid(), signal.SIGKILL)",
     ]
@@ -118,7 +120,8 @@ def test_the_hostile_notebook_saw_no_secret_and_its_writes_all_failed(attacked):
     text = result.out.read_text(encoding="utf-8")
     assert SECRET not in text and teacher.make_key() not in text
     (first,) = [r for r in result.of("a-mallory.ipynb") if r["question"] == "q1"]
-    assert first["answer"] == "{'env': None, 'writes': 'xxxxxx', 'key': None}"  # no network
+    assert first["answer"] == ("{'env': None, 'writes': 'xxxxxx', 'memory': 'refused', 'key': "
+                               "None}")  # no network either
 
 
 def test_killing_its_parent_stops_nothing_and_its_other_answers_count(attacked):
