@@ -40,6 +40,8 @@ def run() -> list[tuple[str, str]]:
     teacher.open_for_grading()  # the right answers are checked too
     for name in catalogue.SETS:
         session.start(name, "Benchmark")
+        for question in catalogue.questions(name):
+            question.variant("Benchmark")  # drawn once (q8 of the dice solves two rule sets)
     rows = []
     for words, answer in HOSTILE.items():
         worst, where = _slowest(answer)
