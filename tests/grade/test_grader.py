@@ -172,7 +172,8 @@ def test_a_question_with_parts_gets_credit_for_the_parts_right_and_says_what_was
 def test_a_forged_green_box_a_patched_check_and_the_teachers_solution_score_nothing(graded):
     rows = graded.of("eve.ipynb")
     assert points(rows) == 0
-    assert "PermissionError" in rows[0]["reason"] or rows[0]["reason"] == "not answered"
+    assert rows[0]["reason"].startswith("no answer_1 in the notebook (cell ")
+    assert "PermissionError: the answers are locked" in rows[0]["reason"]
     flags = rows[0]["flags"]
     assert flags.startswith("answer-api: ") and "sailing_kit.exercises.teacher" in flags
 
