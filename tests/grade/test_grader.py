@@ -17,6 +17,7 @@ from tests.grade.handins import (
     all_right,
     grade,
     insert_after,
+    needs_sandbox,
     points,
     raw_notebook,
     run_as_the_student,
@@ -25,6 +26,7 @@ from tests.grade.handins import (
     write_raw,
 )
 
+pytestmark = needs_sandbox
 FORGED_LINE = '{"answer": "answer_3", "cell": 0, "value": {"fraction": ["1", "0"]}}\n'
 
 

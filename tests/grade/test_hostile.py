@@ -17,8 +17,17 @@ import pytest
 
 import sailing_kit.exercises.question
 from sailing_kit.exercises import catalogue, teacher
-from tests.grade.handins import SAIL, all_right, digest, grade, insert_after, student_notebook
+from tests.grade.handins import (
+    SAIL,
+    all_right,
+    digest,
+    grade,
+    insert_after,
+    needs_sandbox,
+    student_notebook,
+)
 
+pytestmark = needs_sandbox
 SECRET = "s3cret-of-the-teacher"
 MARK = "31.4159"
 """The argument of the process the hostile notebook leaves behind, to find it afterwards."""

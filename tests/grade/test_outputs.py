@@ -13,7 +13,7 @@ import pytest
 
 from sailing_kit.grade import outputs, overrides, reports
 from sailing_kit.grade.scores import Row
-from tests.grade.handins import DICE, all_right, grade, solution, student_notebook
+from tests.grade.handins import DICE, all_right, grade, needs_sandbox, solution, student_notebook
 
 
 def row(student: str, exercise: str, question: str, points: float, notebook: str = "",
@@ -132,6 +132,7 @@ def reported(tmp_path_factory):
     return folder, result
 
 
+@needs_sandbox
 def test_the_canvas_import_has_every_student_of_the_roster_with_the_overrides(reported):
     _folder, result = reported
     assert result.code == 0
@@ -141,6 +142,7 @@ def test_the_canvas_import_has_every_student_of_the_roster_with_the_overrides(re
     assert ["Bob", "", "s2", "bob@uni.example", "", "1.0"] in lines
 
 
+@needs_sandbox
 def test_each_student_gets_a_report_and_a_pdf_where_chromium_is(reported):
     folder, _ = reported
     files = sorted(p.name for p in (folder / "feedback").iterdir())

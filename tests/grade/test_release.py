@@ -14,7 +14,7 @@ from nbclient import NotebookClient
 
 from sailing_kit.exercises import catalogue, question, teacher
 from sailing_kit.exercises.release import main as release
-from tests.grade.handins import EXERCISES, grade
+from tests.grade.handins import EXERCISES, grade, needs_sandbox
 
 ROW = "02_right_of_way"
 NAME = 'Ann "Nan" Lee\'); import os # \\'
@@ -59,6 +59,7 @@ def test_the_students_release_holds_no_answer_and_no_key(tmp_path, teacher_key):
         assert teacher_key not in text and "solution" not in text and "unlock" not in text
 
 
+@needs_sandbox
 def test_graded_in_the_sandbox_a_teachers_version_cannot_unlock(teacher_release):
     result = grade(teacher_release, "--jobs", "2")
     assert result.code == 0 and len(result.rows) == 39

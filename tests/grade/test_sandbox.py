@@ -16,6 +16,7 @@ from tests.grade.handins import (
     all_right,
     grade,
     insert_after,
+    needs_sandbox,
     raw_notebook,
     solution,
     student_notebook,
@@ -85,6 +86,7 @@ def test_limits_too_small_are_refused_before_anything_runs(one_notebook, capsys,
     assert not (one_notebook.parent / "g.csv").exists()
 
 
+@needs_sandbox
 def test_a_notebook_over_its_time_keeps_the_answers_made_before(tmp_path):
     folder = tmp_path / "slow"
     folder.mkdir()
