@@ -16,6 +16,7 @@ from typing import Any
 
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.race import new_game as new_race
+from sailing_kit.race.options import MAX_ROUNDS
 from sailing_kit.regatta import new_game as new_regatta
 from sailing_kit.trireme.maps import MAX_COURSE, edge_map, parse_map
 from sailing_kit.trireme.solver import MAX_POSITIONS, clear_cache, solve, table_size
@@ -45,9 +46,11 @@ def memory_per_thousand_moves(new_game: Callable[[], Any]) -> tuple[float, float
 def memory_rows() -> list[tuple[str, str]]:
     games = {
         "race (short course, 2 boats, random moves, no round limit)":
-            lambda: new_race(seed=0, course="short", max_rounds=10**6),
+            lambda: new_race(seed=0, course="short", max_rounds=MAX_ROUNDS),
         "regatta (2 players, random moves, no round limit)":
             lambda: new_regatta(seed=0, rounds=None),
+        "regatta (2 players, a prepared stack of 1,000 cards, no round limit)":
+            lambda: new_regatta(seed=0, rounds=None, stack=["straight", "fork"] * 500),
     }
     rows = []
     for name, make in games.items():

@@ -24,7 +24,7 @@ OPEN = {"course": "open", "positions": [((2, 2), "N"), ((8, 2), "N")]}
     ({"yellow": [(4, 9), (4, 9)]}, "names the point (4, 9) twice"),
     ({"yellow": [(x, y) for x in range(15) for y in (20, 21, 22)],
       "blue": [(x, y) for x in range(15) for y in (23, 24, 25)]}, "the box holds 80 tokens, not 90"),
-    ({"max_rounds": 10**100}, "'max_rounds' must be from 1 to 1000"),
+    ({"max_rounds": 10**100}, "'max_rounds' must be from 1 to 10000"),
     ({"flag_rows": [5, 5]}, "names the row 5 twice"),
 ])
 def test_race_options_fit_the_area_and_their_bounds(options: dict, words: str) -> None:

@@ -40,8 +40,9 @@ A = TypeVar("A")
 MAX_SEED = 2**256 - 1
 """Seeds are whole numbers from 0 to 2**256 - 1 (room for any hash of a name)."""
 MAX_MOVES = 100_000
-"""The longest game, in moves (chance's included): far beyond any real game (a race of 1,000
-rounds with five boats), and so the most moves a saved game may list."""
+"""The longest game, in moves (chance's included): far beyond any real game (a race of the full
+course lasts about 60 rounds, a few hundred moves), and so the most moves a saved game may
+list: a game refuses the move after, so its own save always loads."""
 MAX_SAVED_TEXT = 32 * 2**20
 """The longest saved game read, in characters (100,000 moves fit in 10 MB)."""
 _SAVED_KEYS = ("game", "version", "seed", "options", "moves")

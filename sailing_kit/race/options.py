@@ -14,7 +14,7 @@ from sailing_kit.race.course import Course, OpenWater, standard_course
 from sailing_kit.race.tokens import BOX_TOKENS, token_limits_broken
 
 MAX_BOATS = 5
-MAX_ROUNDS = 1_000
+MAX_ROUNDS = 10_000
 """The longest race ``max_rounds`` allows (a race of the full course lasts about 60 rounds)."""
 MAX_MARKS = 10
 """The most marks an open-water practice lays."""
