@@ -214,10 +214,11 @@ class GameState(ABC, Generic[A]):
 
     def sample_chance(self) -> A:
         """At a chance node, draw the outcome from the seeded stream, apply it and return it."""
-        result = self.result
-        if result is not None:
-            raise IllegalAction(f"the game is over ({result.reason}): nothing is left to chance")
-        if self.current_player != CHANCE:
+        if self.current_player != CHANCE:  # None once the game is over
+            result = self.result
+            if result is not None:
+                raise IllegalAction(f"the game is over ({result.reason}): nothing is left to "
+                                    "chance")
             raise IllegalAction("nothing is left to chance now: it is a player's turn")
         self._check_length()
         saved = self._save()
