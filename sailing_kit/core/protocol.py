@@ -209,7 +209,8 @@ class GameState(ABC, Generic[A]):
             raise IllegalAction(f"the game is over ({result.reason}): no more moves")
         parsed = self.parse_action(action)
         self.check(parsed)
-        self._check_length()
+        if len(self._history) >= MAX_MOVES:
+            raise self._too_long()
         self._commit(parsed, sampled=False, saved=self._save())
 
     def sample_chance(self) -> A:
@@ -220,16 +221,16 @@ class GameState(ABC, Generic[A]):
                 raise IllegalAction(f"the game is over ({result.reason}): nothing is left to "
                                     "chance")
             raise IllegalAction("nothing is left to chance now: it is a player's turn")
-        self._check_length()
+        if len(self._history) >= MAX_MOVES:
+            raise self._too_long()
         saved = self._save()
         outcome = self.chance.weighted(self.chance_outcomes())
         self._commit(outcome, sampled=True, saved=saved)
         return outcome
 
-    def _check_length(self) -> None:
-        if len(self._history) >= MAX_MOVES:
-            raise IllegalAction(f"a game lasts at most {MAX_MOVES:,} moves: this one is over "
-                                "its length (save it, or start a new one)")
+    def _too_long(self) -> IllegalAction:
+        return IllegalAction(f"a game lasts at most {MAX_MOVES:,} moves: this one is over its "
+                             "length (save it, or start a new one)")
 
     def undo(self) -> A:
         """Take back the last action (chance outcomes included) and return it."""
