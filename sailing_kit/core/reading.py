@@ -374,13 +374,12 @@ def items(value: object, read: Callable[[object], T], what: str, *, fewest: int 
           most: int = MAX_ITEMS, error: Error = UnreadableAction) -> tuple[T, ...]:
     """A tuple of ``fewest`` to ``most`` items from a tuple or a JSON list, each read by
     ``read`` (which raises for a bad item)."""
-    sequence = _sequence(value)
-    if sequence is None:
+    if type(value) is not tuple and type(value) is not list:  # never a subclass
         raise error(f"{what} is a list, like [1, 2], not {shown(value)}")
-    if not fewest <= len(sequence) <= most:
+    if not fewest <= len(value) <= most:
         count = f"{fewest}" if fewest == most else f"{fewest} to {most}"
-        raise error(f"{what} holds {count} items, not {len(sequence):,}")
-    return tuple(read(item) for item in sequence)
+        raise error(f"{what} holds {count} items, not {len(value):,}")
+    return tuple([read(item) for item in value])
 
 
 def _sequence(value: object) -> tuple[object, ...] | list[object] | None:
