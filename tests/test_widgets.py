@@ -51,11 +51,11 @@ class Recorder:
 
 def test_a_redraw_is_one_message():
     board = PointsOfSailBoard(new_drill(seed=0))
-    board.canvas.scene = "[]"  # as if a view had to be brought up to date
+    board.canvas.scene = "{}"  # as if a view had to be brought up to date
     with Recorder(board.canvas) as recorder:
         board.redraw()
     assert recorder.messages == 1
-    assert len(json.loads(board.canvas.scene)) == len(board.scene().shapes)
+    assert len(json.loads(board.canvas.scene)["shapes"]) == len(board.scene().shapes)
 
 
 def test_paint_sends_every_shape_in_the_order_drawn_and_takes_the_scene_size():
@@ -69,7 +69,7 @@ def test_paint_sends_every_shape_in_the_order_drawn_and_takes_the_scene_size():
     canvas = board.canvas
     assert (canvas.width, canvas.height, canvas.title, canvas.background) == (
         120, 80, "a test", "#fff")
-    assert json.loads(canvas.scene) == [
+    assert json.loads(canvas.scene)["shapes"] == [
         ["L", [0, 0, 10, 10], "#000", 1.0, [2, 2], 1.0],
         ["P", [1, 2, 4, 2, 4, 6, 1, 6], "#f00", None, 1.0, 0.5],
         ["C", 5, 5, 3, None, "#00f", 2, 1.0],

@@ -58,25 +58,26 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
                                                     layout=widgets.Layout(width="170px"))
                              for seat in range(state.num_players)]
         agree = self.button("Agree split", "Enter the team's split of the Start's discards",
-                            self.agree_split, icon="handshake-o")
+                            self.agree_split, icon="handshake-o", control="agree_split")
         self.split_box = widgets.VBox([widgets.HTML("<b>The Start's discards</b>: how many "
                                                     "does each player discard?"),
                                        *self.split_inputs, agree])
         self.discard_button = self.button("Discard selected", "Discard the selected cards (key d)",
-                                          self.discard_selected, icon="trash")
+                                          self.discard_selected, icon="trash", control="discard")
         controls = [
             self.discard_button,
-            self.button("Undo", "Take back your last move (key u)", self.undo, icon="undo"),
+            self.button("Undo", "Take back your last move (key u)", self.undo, icon="undo",
+                        control="undo"),
             self.button("New deal", "A new game with the same options", self.new_deal,
-                        icon="refresh", new_game=True),
+                        icon="refresh", control="new_game"),
         ]
         self._proposed_at: int | None = None
         self._said: deque[tuple[Action, str]] = deque()
         narrated = {seat: self._narrated(bot) for seat, bot in (bots or {}).items()}
-        side = [self.info, self.split_box, self.messages, self.replay_slider("280px"),
-                *self.save_and_load("game", width="280px")]  # beside the canvas on a laptop
+        side = [self.info, self.split_box, self.messages]  # beside the canvas on a laptop
+        more = [self.replay_slider("280px"), *self.save_and_load("game", width="280px")]
         super().__init__(state, size=layout_for(state.view(0)).size, controls=controls,
-                         side=side, bots=narrated)
+                         side=side, more=more, bots=narrated)
         self.advance_bots()
         self.say(KEYS_HELP)
 

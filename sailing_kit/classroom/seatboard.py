@@ -27,9 +27,6 @@ from sailing_kit.classroom.store import MoveRow, Store
 from sailing_kit.classroom.table import Seat, Table
 from sailing_kit.core.errors import IllegalAction
 
-LOCAL_ONLY = {"undo", "new_deal", "new_race", "restart", "show_map", "load_map", "save", "load"}
-"""Board callbacks for one screen only: their buttons are hidden at a class table."""
-
 
 class SeatPlay:
     """Mixin in front of a game's board class (see :func:`seat_board`)."""
@@ -44,6 +41,7 @@ class SeatPlay:
         others = {player: self._remote_player
                   for player in range(seat.state.num_players) if player != seat.number}
         super().__init__(seat.state, bots=others, **board_options)  # type: ignore[call-arg]
+        self.controls_shown(self.student_controls())  # type: ignore[attr-defined]
 
     @property
     def table(self) -> Table:
@@ -54,7 +52,7 @@ class SeatPlay:
         try:
             self.class_seat.commit(action)
         except IllegalAction as refusal:
-            self.say(f"Not allowed: {refusal}", "error")  # type: ignore[attr-defined]
+            self.refuse(refusal)  # type: ignore[attr-defined]
             return False
         except NotYourTurn as refusal:
             self.say(str(refusal), "error")  # type: ignore[attr-defined]
@@ -112,14 +110,6 @@ class SeatPlay:
 
     def save_and_load(self, what: str = "game", width: str = "320px") -> list[widgets.Widget]:
         return []  # a saved game holds the table's seed, which never leaves the server
-
-    def button(self, label: str, tooltip: str, callback: Callable[[], None],
-               icon: str = "", *, new_game: bool = False) -> widgets.Button:
-        made = super().button(label, tooltip, callback, icon,  # type: ignore[misc]
-                              new_game=new_game)
-        if new_game or getattr(callback, "__name__", "") in LOCAL_ONLY:
-            made.layout.display = "none"
-        return made
 
 
 _classes: dict[type, type] = {}

@@ -53,37 +53,40 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         self.logged = 0
         self.info = widgets.HTML(layout=widgets.Layout(width="300px"))
         self.messages = MessageLog(height="8em")
-        self.windy = widgets.ToggleButton(description="Windy spell ×2", icon="flag",
-                                          tooltip="Show the double moves of a Windy spell (key w)")
-        self.exchanging = widgets.ToggleButton(description="Mark cards to exchange",
-                                               layout=widgets.Layout(width="auto"),
-                                               icon="exchange",
-                                               tooltip="Skip the turn: click 1-3 cards, then "
-                                                       "Exchange (key x)")
+        self.windy = self.switch("Windy spell ×2", "Show the double moves of a Windy spell "
+                                 "(key w)", control="windy", icon="flag")
+        self.exchanging = self.switch("Mark cards to exchange", "Skip the turn: click 1-3 "
+                                      "cards, then Exchange (key x)", control="mark_exchange",
+                                      icon="exchange")
         self.exchange_button = self.button("Exchange", "Skip the turn and exchange the marked "
-                                           "cards", self.exchange, icon="check")
-        self.heading = widgets.Dropdown(options=[d.value for d in Direction], value="N",
-                                        description="Face", layout={"width": "140px"})
+                                           "cards", self.exchange, icon="check",
+                                           control="exchange")
+        self.heading = self.named(widgets.Dropdown(options=[d.value for d in Direction],
+                                                   value="N", description="Face",
+                                                   layout={"width": "140px"}), "face")
         self.face_button = self.button("Turn yacht", "Skip the turn and turn the yacht to face "
-                                       "the chosen heading", self.face, icon="compass")
+                                       "the chosen heading", self.face, icon="compass",
+                                       control="face")
         self.handling_button = self.button("Nice yacht handling", "Draw and move once more "
-                                           "(key n)", lambda: self.act(Handling()), icon="plus")
+                                           "(key n)", lambda: self.act(Handling()), icon="plus",
+                                           control="handling")
         self.end_button = self.button("End turn", "End the turn and draw back up (key e)",
-                                      lambda: self.act(EndTurn()), icon="step-forward")
+                                      lambda: self.act(EndTurn()), icon="step-forward",
+                                      control="end_turn")
         self.calm_box = widgets.HBox()
         controls = [self.windy, self.handling_button, self.end_button,
-                    self.button("Undo", "Take back your last move (key u)", self.undo, "undo"),
+                    self.button("Undo", "Take back your last move (key u)", self.undo, "undo",
+                                control="undo"),
                     self.button("New race", "A new race with the same options", self.new_race,
-                                "refresh", new_game=True)]
+                                "refresh", control="new_game")]
         skip = widgets.VBox([widgets.HTML("<b>Skip the turn</b>"),
                              widgets.HBox([self.exchanging, self.exchange_button]),
                              widgets.HBox([self.heading, self.face_button])])
-        files = widgets.Accordion(children=[widgets.VBox(self.save_and_load("race", width="290px"))],
-                                  titles=("Save and load",), layout=widgets.Layout(width="300px"))
         self.messages.layout.width = "290px"
-        side = [self.info, self.calm_box, skip, self.messages, self.replay_slider(), files]
+        side = [self.info, self.calm_box, skip, self.messages]
+        more = [self.replay_slider(), *self.save_and_load("race", width="290px")]
         super().__init__(state, size=layout_for(state).size, controls=controls, side=side,
-                         bots=bots)
+                         more=more, bots=bots)
         self.windy.observe(self._guarded(lambda _: self._windy_switched()), names="value")
         self.exchanging.observe(self._guarded(lambda _: self._exchange_switched()), names="value")
         self.advance_bots()
@@ -275,12 +278,14 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
             self.windy.value = False
         if self.seat is not None:
             self.heading.value = state.yachts[self.seat].pose.heading.value
-        self.calm_box.children = [self._becalm_button(a) for a in legal if isinstance(a, Becalm)]
+        self.renew(self.calm_box, [self._becalm_button(a) for a in legal
+                                   if isinstance(a, Becalm)])
 
     def _becalm_button(self, action: Becalm) -> widgets.Button:
         name = self.state.name(action.target)
         return self.button(f"Flat calm on {name}", f"Lay the sun before {name}'s yacht: it "
-                           "skips its next turn", lambda: self.act(action), icon="sun-o")
+                           "skips its next turn", lambda: self.act(action), icon="sun-o",
+                           control="becalm")
 
     def redraw(self) -> None:
         super().redraw()

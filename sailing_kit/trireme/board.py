@@ -49,40 +49,35 @@ class Board(AnnouncesEnd, CanvasBoard):
         self._advice: Advice | None = None
         self._awaited: tuple[object, ...] | None = None  # the map being solved in the background
         self.messages = MessageLog(height="14em")
-        self.advisor = self._toggle("Advisor", "lightbulb-o", advisor,
-                                    "Show each choice's chance to win with perfect play (key p)")
-        self.honour = self._toggle("Honour +1", "star", False,
-                                   "Spend an Honour point: +1 to the roll, 7 counts as 6 (key h)")
+        self.advisor = self.switch("Advisor", "Show each choice's chance to win with perfect "
+                                   "play (key p)", control="advisor", icon="lightbulb-o",
+                                   value=advisor)
+        self.honour = self.switch("Honour +1", "Spend an Honour point: +1 to the roll, 7 counts "
+                                  "as 6 (key h)", control="honour", icon="star")
         self.roll_button = self.button("Roll", "Roll the die for the heading chosen (key r)",
-                                       self.roll, icon="random")
+                                       self.roll, icon="random", control="roll")
         self.map_text = widgets.Textarea(placeholder="a map (see sailing_kit.trireme.maps)",
                                          layout=widgets.Layout(width="240px", height="14em"))
-        files = widgets.Accordion(children=[
-            widgets.VBox(self.save_and_load(width="240px")),
-            widgets.VBox([self.map_text, widgets.HBox([
-                self.button("Show map", "Write this game's map above", self.show_map,
-                            icon="map"),
-                self.button("Load map", "Start a game on the map written above", self.load_map,
-                            icon="upload")])]),
-        ], titles=("Save and load", "Map"), layout=widgets.Layout(width="250px"))
+        map_box = widgets.VBox([self.map_text, widgets.HBox([
+            self.button("Show map", "Write this game's map above", self.show_map,
+                        icon="map", control="show_map"),
+            self.button("Load map", "Start a game on the map written above", self.load_map,
+                        icon="upload", control="load_map")])])
         self.messages.layout.width = "240px"
         controls = [self.roll_button, self.honour, self.advisor,
                     self.button("Helmsman", "Let the optimal helmsman make this choice (key o)",
-                                self.helmsman, icon="ship"),
+                                self.helmsman, icon="ship", control="helmsman"),
                     self.button("Undo", "Take back your last choice (key u)", self.undo,
-                                icon="undo"),
+                                icon="undo", control="undo"),
                     self.button("New game", "A new game on this map, with a new seed",
-                                self.restart, icon="refresh", new_game=True)]
+                                self.restart, icon="refresh", control="new_game")]
+        more = [*self.save_and_load(width="240px"), map_box]
         super().__init__(state, size=layout_of(state.sea).size, controls=controls,
-                         side=[self.messages, files], bots=bots)
+                         side=[self.messages], more=more, bots=bots)
         for toggle in (self.advisor, self.honour):
             toggle.observe(lambda _: self._guarded(self._toggled)(), "value")
         self.advance_bots()
         self.say(KEYS_HELP)
-
-    def _toggle(self, label: str, icon: str, value: bool, tooltip: str) -> widgets.ToggleButton:
-        return widgets.ToggleButton(value=value, description=label, icon=icon, tooltip=tooltip,
-                                    layout=widgets.Layout(width="auto"))
 
     # ----- choices ------------------------------------------------------------------------------
     def choose_heading(self, heading: Direction) -> None:

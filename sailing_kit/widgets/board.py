@@ -2,15 +2,19 @@
 
 A board holds no rules. It draws ``scene()`` (built from the engine's state by the same drawing
 code as the static picture), turns clicks and keys into engine actions, and shows the engine's
-own words when an action is refused. Exceptions in callbacks appear in the status line instead
-of vanishing into the kernel log.
+own words when an action is refused: one short line in a space that never moves, the full words
+one tap away. Exceptions in callbacks appear in the status line instead of vanishing into the
+kernel log. Each move of a bot or of chance is painted as it happens, so the painter shows it
+moving. Every control names its control id: the student's controls sit in the toolbar, the
+others (undo, saving, replays, the projector: one screen's or a teacher's tools) in a small
+"More" menu.
 """
 
 from __future__ import annotations
 
 import functools
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -20,22 +24,28 @@ from sailing_kit.core.errors import IllegalAction, SavedGameError
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.draw.scene import Scene
 from sailing_kit.widgets.canvas import BoardCanvas, paint
+from sailing_kit.widgets.controls import game_controls
+from sailing_kit.widgets.words import SHORT_MOST, short_line
 
 _STATUS_STYLE = {
     "info": "color:#1b1b1b",
     "good": "color:#00603f",
     "error": "color:#a13c00;font-weight:bold",
 }
+BASE_CONTROLS = frozenset({"text"})
+"""The base's own controls a student keeps: the position in words (screen readers)."""
 
 
 class CanvasBoard(widgets.VBox):
     """Subclasses implement :meth:`scene` and :meth:`on_click` (and :meth:`on_key` if they take
     keys); they call :meth:`play` to send an action to the engine. ``bots`` maps player numbers
     to computer players: after every human action, bots move until a human's turn; chance is
-    sampled too unless ``auto_chance`` is False (the board then offers its own roll control)."""
+    sampled too unless ``auto_chance`` is False (the board then offers its own roll control).
+    ``more`` holds the widgets of the More menu besides its buttons (a save box, a replay)."""
 
     def __init__(self, state: Any, *, size: tuple[int, int],
                  controls: Sequence[widgets.Widget] = (), side: Sequence[widgets.Widget] = (),
+                 more: Sequence[widgets.Widget] = (),
                  bots: dict[int, Bot] | None = None,
                  auto_chance: bool = True):
         self.state = state
@@ -44,37 +54,48 @@ class CanvasBoard(widgets.VBox):
         self._says = self._paints = 0
         self._first_help = ""
         self._press_mark: tuple[int, int] | None = None
-        self.canvas = BoardCanvas(*size, large=self.large)
+        self.canvas = BoardCanvas(*size, projector=self.projector)
         self.status = widgets.HTML(layout=widgets.Layout(min_height="1.8em", width="0",
                                                          min_width="100%"))
         self.status.add_class("sk-status")
-        self.text_toggle = widgets.ToggleButton(
-            description="Text", icon="align-left", layout=widgets.Layout(width="auto"),
-            tooltip="Show the position in words (for screen readers and printouts)")
+        self.text_toggle = self.switch("Text", "Show the position in words (for screen readers "
+                                       "and printouts)", control="text", icon="align-left")
         self.text_view = widgets.HTML(layout=widgets.Layout(display="none"))
         self.text_view.add_class("sk-text")
         self.text_toggle.observe(self._guarded(lambda _: self._show_text()), names="value")
-        self.large_toggle = widgets.ToggleButton(
-            value=self.canvas.large, description="Large", icon="search-plus",
-            layout=widgets.Layout(width="auto"),
-            tooltip="Draw the board as large as the page is wide (for a projector)")
-        self.large_toggle.observe(self._guarded(self._set_large), names="value")
+        self.projector_toggle = self.switch(
+            "Projector", "Large type and thick lines, as large as the page allows (for the "
+            "back of a classroom)", control="projector", icon="television", value=self.projector)
+        self.projector_toggle.observe(self._guarded(self._set_projector), names="value")
         self.canvas.on_mouse_down(self._guarded(self._press))
         self.canvas.on_mouse_up(self._guarded(self._release))
         self.canvas.on_key_down(self._guarded(self.on_key))
         column = widgets.VBox([self.canvas, self.status])
         column.add_class("sk-board-column")
-        body = widgets.HBox([column, widgets.VBox(list(side))]) if side else column
+        panel = widgets.VBox(list(side))
+        panel.add_class("sk-side")
+        body = widgets.HBox([column, panel]) if side else column
         body.add_class("sk-body")
-        self.controls = widgets.HBox([*controls, self.text_toggle, self.large_toggle])
+        self.more_toggle = widgets.ToggleButton(
+            description="More", icon="ellipsis-h", layout=widgets.Layout(width="auto"),
+            tooltip="Tools for one screen and for the teacher: undo, save, load, replay, "
+                    "projector")
+        self.more_panel = widgets.HBox(list(more), layout=widgets.Layout(display="none"))
+        self.more_panel.add_class("sk-more-panel")
+        self.more_toggle.observe(lambda change: setattr(
+            self.more_panel.layout, "display", "flex" if change["new"] else "none"), "value")
+        self.controls = widgets.HBox([*controls, self.text_toggle, self.projector_toggle,
+                                      self.more_toggle])
         self.controls.add_class("sk-controls")
-        super().__init__([self.controls, body, self.text_view])
+        super().__init__([self.controls, self.more_panel, body, self.text_view])
         self.add_class("sailing-kit-board")
+        self.arrange_controls(self.student_controls())
         self.redraw()
 
-    large = False
-    """Whether new boards start drawn large (a teacher may set ``CanvasBoard.large = True`` once
-    for a projector); each board's Large button switches it too."""
+    _allowed: frozenset[str] | None = None
+    projector = False
+    """Whether new boards start in projector mode (a teacher may set ``CanvasBoard.projector =
+    True`` once for a whole lesson); each board's Projector toggle switches it too."""
 
     # ----- what a board implements ----------------------------------------------------------------
     def scene(self) -> Scene:
@@ -106,22 +127,43 @@ class CanvasBoard(widgets.VBox):
         """The position in words, as the player looking at the board may see it."""
         return self.state.describe()
 
+    def student_controls(self) -> frozenset[str] | None:
+        """The controls a student at a class table or in an app may use (None: all of them):
+        the game's own list (``INFO.controls``), with the base's text view."""
+        controls = game_controls(getattr(self.state, "GAME", ""))
+        return None if controls is None else controls | BASE_CONTROLS
+
     # ----- machinery --------------------------------------------------------------------------------
     def play(self, action: Any, success: str | None = None) -> bool:
         """Apply ``action`` to the engine; on refusal show the broken rule and change nothing."""
         try:
             self.state.apply(action)
         except IllegalAction as refusal:
-            self.say(f"Not allowed: {refusal}", "error")
+            self.refuse(refusal)
             return False
         self.on_played(action)
         self.advance_bots(success)
         return True
 
+    def refuse(self, refusal: Exception) -> None:
+        """Say a refusal: its first words in the status line, the engine's whole ruling (with
+        its rule) behind "why?"."""
+        prefix = "Not allowed: "
+        self.say(prefix + short_line(str(refusal), SHORT_MOST - len(prefix)), "error",
+                 detail=f"{prefix}{refusal}")
+
     def advance_bots(self, message: str | None = None) -> None:
-        """Let bots and chance move until a human must act, then redraw."""
-        advance(self.state, self.bots, chance=self.auto_chance, on_action=self.on_played)
+        """Let bots and chance move until a human must act, painting each move as it is made
+        (the painter shows it moving), then redraw."""
+        if self.state.current_player in self.bots or self.state.current_player == CHANCE:
+            self.redraw()  # the human's own move first, then each of the others
+        advance(self.state, self.bots, chance=self.auto_chance, on_action=self._moved_by_others)
         self.refresh(message)
+
+    def _moved_by_others(self, action: Any) -> None:
+        self.on_played(action)
+        if self.state.current_player in self.bots or self.state.current_player == CHANCE:
+            self.redraw()
 
     def on_played(self, action: Any) -> None:
         """Called right after every action applied (the human's, then each bot's or chance's),
@@ -147,7 +189,8 @@ class CanvasBoard(widgets.VBox):
         """Take back the last human move, with the bots' and chance's moves that followed it."""
         state = self.state
         if not state.history:
-            self.say("There is nothing to undo: no move has been played yet.", "error")
+            self.say("Nothing to undo yet.", "error",
+                     detail="There is nothing to undo: no move has been played yet.")
             return
         state.undo()
         while state.history and not self.human_to_act:
@@ -167,10 +210,12 @@ class CanvasBoard(widgets.VBox):
         self.saved_what = what
         self.saved = widgets.Textarea(placeholder=f"a saved {what} (JSON)",
                                       layout=widgets.Layout(width=width, height="5em"))
-        return [widgets.HBox([
-            self.button("Save", f"Write the {what} as JSON in the box", self.save, "download"),
-            self.button("Load", f"Load the {what} written in the box", self.load, "upload"),
-        ]), self.saved]
+        return [widgets.VBox([widgets.HBox([
+            self.button("Save", f"Write the {what} as JSON in the box", self.save, "download",
+                        control="save"),
+            self.button("Load", f"Load the {what} written in the box", self.load, "upload",
+                        control="load"),
+        ]), self.saved])]
 
     def save(self) -> None:
         self.saved.value = self.state.to_json()
@@ -180,7 +225,7 @@ class CanvasBoard(widgets.VBox):
         try:
             loaded = type(self.state).from_json(self.saved.value)
         except SavedGameError as error:
-            self.say(f"Cannot load: {error}", "error")
+            self.say("Cannot load that text.", "error", detail=f"Cannot load: {error}")
             return
         self.start(loaded, f"{self.saved_what.capitalize()} loaded.")
 
@@ -194,23 +239,30 @@ class CanvasBoard(widgets.VBox):
         if self.text_toggle.value:
             self._show_text()
 
-    def _set_large(self, change: dict) -> None:
-        self.canvas.large = bool(change["new"])
+    def _set_projector(self, change: dict) -> None:
+        self.canvas.projector = bool(change["new"])
 
     def _show_text(self) -> None:
         shown = self.text_toggle.value
         self.text_view.layout.display = None if shown else "none"
         self.text_view.value = f"<pre>{html.escape(self.describe())}</pre>" if shown else ""
 
-    def say(self, message: str, kind: str = "info") -> None:
-        """Show ``message`` in the status line under the canvas, and bring it into view if the
-        player has just pressed on this board (each message flashes, even a repeated one)."""
+    def say(self, message: str, kind: str = "info", *, detail: str = "") -> None:
+        """Show ``message`` in the status line under the canvas: one short line (a long message
+        is cut at its first sentence), its whole words (or ``detail``) behind "why?"; brought
+        into view if the player has just pressed on this board (each message flashes, even a
+        repeated one)."""
         self._says += 1
         if not self._first_help and kind == "info":
             self._first_help = message  # a board first says how to play it
+        short = short_line(message)
+        full = detail or (message if short != message else "")
+        why = (f'<details><summary>{"why?" if kind == "error" else "more"}</summary>'
+               f"<div>{html.escape(full)}</div></details>") if full else ""
         self.status.value = (
-            f'<div role="status" aria-live="polite" data-said="{self._says}" '
-            f'style="{_STATUS_STYLE[kind]}">{html.escape(message)}</div>'
+            f'<div class="sk-said" role="status" aria-live="polite" data-said="{self._says}" '
+            f'style="{_STATUS_STYLE[kind]}"><span class="sk-short">{html.escape(short)}</span>'
+            f"{why}</div>"
         )
         self.canvas.reveal_status()
 
@@ -236,7 +288,7 @@ class CanvasBoard(widgets.VBox):
     def _answer_silence(self) -> None:
         """A press that changed nothing and said nothing gets an answer anyway."""
         if self._press_mark == (self._says, self._paints):
-            self.say(f"Nothing to play at that spot. {self._first_help}".strip(), "error")
+            self.say("Nothing to play there.", "error", detail=self._first_help)
 
     def simulate_click(self, x: float, y: float) -> None:
         """Behave exactly as if the canvas had been clicked at pixel ``(x, y)`` (for tests)."""
@@ -251,24 +303,76 @@ class CanvasBoard(widgets.VBox):
         """Behave exactly as if ``key`` had been pressed on the canvas (for tests)."""
         self._guarded(self.on_key)(key, shift, False, False)
 
+    # ----- controls ---------------------------------------------------------------------------------
     def button(self, label: str, tooltip: str, callback: Callable[[], None],
-               icon: str = "", *, new_game: bool = False) -> widgets.Button:
-        """A labelled button whose callback's errors are shown in the status line. Mark the
-        board's own new-game button with ``new_game=True``: an app, which has its own, hides it."""
+               icon: str = "", *, control: str) -> widgets.Button:
+        """A labelled button whose callback's errors are shown in the status line; ``control``
+        names what it does ("roll", "undo", "new_game": an app, which has its own New game,
+        hides the board's)."""
         button = widgets.Button(description=label, tooltip=tooltip, icon=icon,
                                 layout=widgets.Layout(width="auto"))
         guarded = self._guarded(callback)
         button.on_click(lambda _: guarded())
-        if new_game:
-            self.new_game_buttons.append(button)
-        return button
+        return self.named(button, control)
+
+    def switch(self, label: str, tooltip: str, *, control: str, icon: str = "",
+               value: bool = False) -> widgets.ToggleButton:
+        """A toggle button named ``control`` (observe its ``value``)."""
+        return self.named(widgets.ToggleButton(value=value, description=label, tooltip=tooltip,
+                                               icon=icon, layout=widgets.Layout(width="auto")),
+                          control)
+
+    def named(self, widget: Any, control: str) -> Any:
+        """Register ``widget`` as the control ``control`` and return it (hidden at once if
+        :meth:`controls_shown` has ruled that control out)."""
+        self.control_widgets.append((control, widget))
+        if self._allowed is not None and control not in self._allowed:
+            widget.layout.display = "none"
+        return widget
+
+    def renew(self, box: widgets.Box, children: Sequence[widgets.Widget]) -> None:
+        """Put ``children`` in ``box``; the controls they replace are forgotten and closed."""
+        old = [widget for widget in box.children if widget not in children]
+        box.children = tuple(children)
+        self.control_widgets[:] = [(c, w) for c, w in self.control_widgets if w not in old]
+        for widget in old:
+            widget.close()
 
     @property
-    def new_game_buttons(self) -> list[widgets.Button]:
-        """The board's buttons that start a new game (see :meth:`button`)."""
-        if "_new_game_buttons" not in self.__dict__:
-            self._new_game_buttons: list[widgets.Button] = []
-        return self._new_game_buttons
+    def control_widgets(self) -> list[tuple[str, widgets.Widget]]:
+        """Every control of the board with its id, in the order made."""
+        if "_control_widgets" not in self.__dict__:
+            self._control_widgets: list[tuple[str, widgets.Widget]] = []
+        return self._control_widgets
+
+    @property
+    def new_game_buttons(self) -> list[widgets.Widget]:
+        """The board's buttons that start a new game."""
+        return [widget for control, widget in self.control_widgets if control == "new_game"]
+
+    def controls_shown(self, allowed: Collection[str] | None) -> None:
+        """Hide every control whose id is not in ``allowed`` (None: show them all), now and
+        when it is made later."""
+        self._allowed = None if allowed is None else frozenset(allowed)
+        for control, widget in self.control_widgets:
+            widget.layout.display = None if allowed is None or control in allowed else "none"
+
+    def arrange_controls(self, student: Collection[str] | None) -> None:
+        """Keep the student's controls in the toolbar and move the others into the More menu."""
+        if student is None:
+            return
+        for control, widget in self.control_widgets:
+            if control not in student and widget in self.controls.children:
+                self.controls.children = tuple(w for w in self.controls.children
+                                               if w is not widget)
+                self.more_panel.children = (*self.more_panel.children, widget)
+        self.more_toggle.layout.display = None if self.more_panel.children else "none"
+
+    def more_shown(self, shown: bool) -> None:
+        """Show or hide the More menu altogether (an app shows it to a teacher only)."""
+        self.more_toggle.layout.display = None if shown and self.more_panel.children else "none"
+        if not shown:
+            self.more_toggle.value = False
 
     def _guarded(self, callback: Callable[..., None]) -> Callable[..., None]:
         @functools.wraps(callback)
@@ -276,7 +380,7 @@ class CanvasBoard(widgets.VBox):
             try:
                 callback(*args)
             except IllegalAction as refusal:  # a control used when the rules allow it not
-                self.say(f"Not allowed: {refusal}", "error")
+                self.refuse(refusal)
             except Exception as error:
                 self.say(f"Something went wrong: {type(error).__name__}: {error}", "error")
 

@@ -1,75 +1,23 @@
-// The board canvas: paints the scene the kernel sends and reports presses, releases and keys in
-// scene pixels. It reads the pointer position before anything can move the canvas (focus never
-// scrolls), takes taps and finger drags like the mouse, lets one double click count once, scales
-// the board to the room it has (crisp at any scale), and brings the board's status line into view
-// when the kernel asks. Shapes (see canvas.py): ["L", points, stroke, width, dash, opacity],
-// ["P", points, fill, stroke, width, opacity], ["C", x, y, r, fill, stroke, width, opacity],
-// ["T", x, y, text, size, colour, align, bold].
+// The board canvas (an anywidget; canvas.py prepends painter.js, whose createPainter paints).
+// It lays the board out from the space it has: beside its side panel on a wide screen, the whole
+// board in view; stacked, the board first, on a narrow one. It reads the pointer before anything
+// can move the canvas (focus never scrolls), takes taps and finger drags like the mouse, lets one
+// double click count once, and on a touch screen gives every target a finger's reach (a tap near
+// a target is that target, and targets are drawn at least TOUCH_PX apart). A target with a
+// warning says it on hover, or on a first tap (a second tap plays it). It brings the board's
+// status line into view when the kernel asks.
 
 const REPEAT_MS = 500; // a second press this soon and this close is a double click's second half
 const REPEAT_PX = 8;
 const TAP_SLOP_PX = 12; // a finger that moves further is scrolling, not tapping
-const STATUS_ROOM_PX = [60, 130]; // room kept under the canvas for the status line: at least,
-// and at most (it grows with the longest message said, so the canvas does not jump back)
+const TOUCH_PX = 44; // the least size of a target under a finger (CSS pixels)
+const ARMED_MS = 5000; // how long a first tap on a warned target waits for the second
+const STATUS_ROOM_PX = 64; // room kept under the canvas for the status line and the seed
+const SIDE_GAP_PX = 12;
+const WIDE_SHARE = 0.6; // beside the panel, the board may lose at most this share of its size
 const RECENT_MS = 10000; // how long after a press the board may scroll its status into view
 const PASS_KEYS = new Set(["Tab", "Escape"]);
-
-function paintScene(ctx, model) {
-  const width = model.get("width");
-  const height = model.get("height");
-  ctx.clearRect(0, 0, width, height);
-  const background = model.get("background");
-  if (background) {
-    ctx.globalAlpha = 1;
-    ctx.fillStyle = background;
-    ctx.fillRect(0, 0, width, height);
-  }
-  for (const shape of JSON.parse(model.get("scene"))) {
-    const kind = shape[0];
-    if (kind === "T") {
-      const [, x, y, text, size, colour, align, bold] = shape;
-      ctx.globalAlpha = 1;
-      ctx.font = `${bold ? "bold " : ""}${size}px sans-serif`;
-      ctx.textAlign = align;
-      ctx.textBaseline = "middle";
-      ctx.fillStyle = colour;
-      ctx.fillText(text, x, y);
-      continue;
-    }
-    if (kind === "C") {
-      const [, x, y, r, fill, stroke, lineWidth, opacity] = shape;
-      ctx.beginPath();
-      ctx.arc(x, y, r, 0, 2 * Math.PI);
-      finish(ctx, fill, stroke, lineWidth, [], opacity);
-      continue;
-    }
-    const points = shape[1];
-    ctx.beginPath();
-    ctx.moveTo(points[0], points[1]);
-    for (let i = 2; i < points.length; i += 2) ctx.lineTo(points[i], points[i + 1]);
-    if (kind === "L") {
-      finish(ctx, null, shape[2], shape[3], shape[4], shape[5]);
-    } else {
-      ctx.closePath();
-      finish(ctx, shape[2], shape[3], shape[4], [], shape[5]);
-    }
-  }
-}
-
-function finish(ctx, fill, stroke, lineWidth, dash, opacity) {
-  ctx.globalAlpha = opacity;
-  if (fill) {
-    ctx.fillStyle = fill;
-    ctx.fill();
-  }
-  if (stroke) {
-    ctx.strokeStyle = stroke;
-    ctx.lineWidth = lineWidth;
-    ctx.lineCap = "round";
-    ctx.setLineDash(dash);
-    ctx.stroke();
-  }
-}
+const PROJECTOR_LOOK = { lines: 1.8, text: 1.3 };
 
 // The height a board may use: the notebook panel in JupyterLab, else the window.
 function roomHeight(node) {
@@ -84,33 +32,44 @@ function render({ model, el }) {
   canvas.setAttribute("role", "img");
   canvas.setAttribute("data-lm-suppress-shortcuts", "true"); // keys go to the board, not Lab
   canvas.className = "sk-canvas";
+  const tip = document.createElement("div");
+  tip.className = "sk-tip";
+  tip.setAttribute("role", "tooltip");
   el.classList.add("sk-canvas-box");
-  el.appendChild(canvas);
-  const ctx = canvas.getContext("2d");
+  el.append(canvas, tip);
+  const coarse = window.matchMedia("(pointer: coarse)");
   let scale = 1;
   let lastPress = null; // {x, y, t} of the last press sent (css pixels), for double clicks
   let pressed = null; // the pointer whose press was sent and whose release is still due
-  let tap = null; // a finger down on a board that takes no drags: {id, point, x, y}
+  let tap = null; // a finger down on a board that takes no drags: {id, at}
+  let armed = null; // {x, y, t}: a warned target tapped once
   let lastInteraction = -Infinity;
-  let statusRoom = STATUS_ROOM_PX[0];
   let awaitingAnswer = false;
 
+  const painter = createPainter(canvas, {
+    onFrames: (stats) => {
+      canvas.dataset.motions = String(Number(canvas.dataset.motions || 0) + 1);
+      canvas.dataset.lastMotion = JSON.stringify(stats);
+    },
+  });
   const board = () => el.closest(".sailing-kit-board");
 
-  function paint() {
-    const width = model.get("width");
-    const height = model.get("height");
-    const ratio = window.devicePixelRatio || 1;
-    const pixels = [Math.round(width * scale * ratio), Math.round(height * scale * ratio)];
-    if (canvas.width !== pixels[0] || canvas.height !== pixels[1]) {
-      [canvas.width, canvas.height] = pixels;
+  function picture() {
+    try {
+      return JSON.parse(model.get("scene"));
+    } catch (error) {
+      return null;
     }
-    ctx.setTransform(canvas.width / width, 0, 0, canvas.height / height, 0, 0);
-    paintScene(ctx, model);
-    // Timestamps for the benchmark: painted, then on screen (the next frame).
+  }
+
+  function paint({ animate = true } = {}) {
+    const next = picture();
+    if (!next || !next.width) return;
+    painter.show(next, { animate });
     const paints = Number(canvas.dataset.paints || 0) + 1;
     canvas.dataset.paintedAt = String(performance.now());
     canvas.dataset.paints = String(paints);
+    canvas.dataset.targets = String((next.targets || []).length);
     requestAnimationFrame(() => {
       canvas.dataset.shownAt = String(performance.now());
       canvas.dataset.shown = String(paints);
@@ -122,37 +81,88 @@ function render({ model, el }) {
     });
   }
 
+  // ----- layout ----------------------------------------------------------------------------------
+  // The room the board has: its width, and the height left for the canvas when the whole board
+  // (controls above, status below) is to be seen without scrolling.
+  function room(home) {
+    const outer = el.closest(".jp-OutputArea-output") || document.body;
+    const widest = model.get("max_width") || Infinity; // a watched table's small picture
+    const width = Math.min(outer.clientWidth - 8, document.documentElement.clientWidth - 8, widest);
+    const windowFit = model.get("fit") === "window" || "voila" in document.body.dataset;
+    const view = roomHeight(el);
+    const top = el.getBoundingClientRect().top + window.scrollY;
+    const controls = home && home.firstElementChild ? home.firstElementChild.offsetHeight : 0;
+    // An app at the top of its page keeps what stands above the board in view too.
+    const above = windowFit && top < view / 2 ? top : controls;
+    return { width, height: view - above - STATUS_ROOM_PX, windowFit };
+  }
+
   function fit() {
     const width = model.get("width");
     const height = model.get("height");
     const home = board();
     if (!el.isConnected) return;
-    // The width of the output (not of the board, whose width follows the canvas in a row).
-    const outer = el.closest(".jp-OutputArea-output") || document.body;
-    const widest = model.get("max_width") || Infinity; // a watched table's small picture
-    const room = Math.min(outer.clientWidth - 8, document.documentElement.clientWidth - 8, widest);
-    const controls = home && home.firstElementChild ? home.firstElementChild.offsetHeight : 0;
-    const status = home && home.querySelector(".sk-status");
-    statusRoom = Math.min(STATUS_ROOM_PX[1], Math.max(statusRoom, status ? status.offsetHeight + 8 : 0));
-    const tall = roomHeight(el) - controls - statusRoom;
-    const large = model.get("large");
-    const fillWindow = model.get("fit") === "window" || "voila" in document.body.dataset;
-    const most = large || fillWindow ? 2 : 1; // in Voilà a board may grow to fill the window
-    let next = Math.min(room / width, most, large ? Infinity : tall / height);
+    const side = home && home.querySelector(".sk-side");
+    const space = room(home);
+    const projector = model.get("projector");
+    const most = projector || space.windowFit ? 2 : 1; // in Voilà a board may grow to the window
+    const tall = projector ? Infinity : space.height / height;
+    const stacked = Math.min(space.width / width, most, tall);
+    let next = stacked;
+    let wide = false;
+    if (side && side.offsetWidth > 0) {
+      const beside = Math.min((space.width - side.offsetWidth - SIDE_GAP_PX) / width, most, tall);
+      wide = beside >= WIDE_SHARE * stacked;
+      next = wide ? beside : stacked;
+    }
+    if (home) {
+      home.classList.toggle("sk-wide", wide);
+      home.classList.toggle("sk-stacked", !wide);
+      home.classList.toggle("sk-projector", Boolean(projector));
+    }
     next = Math.max(0.2, next);
+    const finger = coarse.matches ? touchScale() : 0;
+    const zoomed = finger > next;
+    if (zoomed) next = Math.min(finger, 3);
+    el.classList.toggle("sk-zoomed", zoomed);
+    el.style.maxWidth = zoomed ? `${space.width}px` : "";
     canvas.dataset.width = String(width);
     canvas.dataset.height = String(height);
     canvas.dataset.scale = next.toFixed(4);
+    canvas.dataset.layout = wide ? "wide" : "stacked";
     canvas.setAttribute("aria-label", model.get("title") || "game board");
     canvas.style.width = `${width * next}px`;
     canvas.style.height = `${height * next}px`;
-    canvas.style.touchAction = model.get("drags") ? "none" : "manipulation";
+    canvas.style.touchAction = model.get("drags") ? "none" : zoomed ? "pan-x pan-y" : "manipulation";
+    if (side) {
+      side.style.maxHeight = wide ? `${Math.max(height * next + 40, 200)}px` : "";
+    }
     if (Math.abs(next - scale) > 1e-4 || canvas.width === 0) {
       scale = next;
-      paint();
+      painter.resize(scale, window.devicePixelRatio || 1);
+      if (zoomed) centreOnTargets();
     }
   }
 
+  // The scale at which the smallest target is TOUCH_PX across (0 when there are none).
+  function touchScale() {
+    const current = painter.picture;
+    const targets = current ? current.targets || [] : [];
+    let least = Infinity;
+    for (const [, , w, h] of targets) least = Math.min(least, w, h);
+    return Number.isFinite(least) && least > 0 ? TOUCH_PX / least : 0;
+  }
+
+  function centreOnTargets() {
+    const current = painter.picture;
+    const targets = current ? current.targets || [] : [];
+    if (!targets.length) return;
+    const xs = targets.map(([x, , w]) => x + w / 2);
+    const middle = (Math.min(...xs) + Math.max(...xs)) / 2;
+    el.scrollLeft = middle * scale - el.clientWidth / 2;
+  }
+
+  // ----- pointer ---------------------------------------------------------------------------------
   // Scene pixels under an event, read before anything may move the canvas.
   function point(event) {
     const box = canvas.getBoundingClientRect();
@@ -191,6 +201,45 @@ function render({ model, el }) {
     send("up", at, pointer);
   }
 
+  // A finger's tap: near a target it is that target; on a warned target, the first tap says the
+  // warning and only a second tap plays it.
+  function fingerTap(at, pointer, id) {
+    const found = painter.targetAt(at.x, at.y, TOUCH_PX / 2 / scale);
+    let aim = at;
+    if (found) {
+      aim = { ...at, x: found.x, y: found.y };
+      const now = performance.now();
+      const again = armed && armed.x === found.x && armed.y === found.y && now - armed.t < ARMED_MS;
+      if (found.warning && !again) {
+        armed = { x: found.x, y: found.y, t: now };
+        showTip(found, found.x, found.y, true);
+        return;
+      }
+    }
+    armed = null;
+    hideTip();
+    if (press(aim, pointer, id)) release(aim, pointer, id);
+  }
+
+  function showTip(found, x, y, tapped) {
+    const words = found.warning || found.label;
+    if (!words) {
+      hideTip();
+      return;
+    }
+    tip.textContent = found.warning && tapped ? `${words} (tap again to play it)` : words;
+    tip.classList.toggle("sk-warn", Boolean(found.warning));
+    tip.classList.add("sk-shown");
+    const box = canvas.getBoundingClientRect();
+    const host = el.getBoundingClientRect();
+    tip.style.left = `${Math.max(0, box.left - host.left + el.scrollLeft + x * scale + 14)}px`;
+    tip.style.top = `${Math.max(0, box.top - host.top + y * scale - 34)}px`;
+  }
+
+  function hideTip() {
+    tip.classList.remove("sk-shown");
+  }
+
   canvas.addEventListener("pointerdown", (event) => {
     if (event.pointerType === "mouse" && event.button !== 0) return;
     const at = point(event);
@@ -210,9 +259,7 @@ function render({ model, el }) {
       const moved = Math.hypot(at.cssX - tap.at.cssX, at.cssY - tap.at.cssY);
       const start = tap.at;
       tap = null;
-      if (moved <= TAP_SLOP_PX && press(start, event.pointerType, event.pointerId)) {
-        release(at, event.pointerType, event.pointerId);
-      }
+      if (moved <= TAP_SLOP_PX) fingerTap(start, event.pointerType, event.pointerId);
       return;
     }
     release(at, event.pointerType, event.pointerId);
@@ -221,6 +268,14 @@ function render({ model, el }) {
     if (tap && tap.id === event.pointerId) tap = null;
     if (pressed === event.pointerId) pressed = null;
   });
+  canvas.addEventListener("pointermove", (event) => {
+    if (event.pointerType !== "mouse") return;
+    const at = point(event);
+    const found = painter.targetAt(at.x, at.y, 0);
+    if (found) showTip(found, at.x, at.y, false);
+    else hideTip();
+  });
+  canvas.addEventListener("pointerleave", hideTip);
   canvas.addEventListener("contextmenu", (event) => {
     if (model.get("drags")) event.preventDefault();
   });
@@ -270,16 +325,23 @@ function render({ model, el }) {
   });
   model.on("change:scene", () => {
     canvas.dataset.receivedAt = String(performance.now());
+    hideTip();
     paint();
+    if (coarse.matches) fit(); // the targets may ask for another zoom
   });
-  model.on("change:background", paint);
-  for (const name of ["width", "height", "large", "fit", "drags", "title", "max_width"]) {
-    model.on(`change:${name}`, () => { fit(); paint(); });
+  model.on("change:projector", () => {
+    painter.setLook(model.get("projector") ? PROJECTOR_LOOK : {});
+    fit();
+  });
+  for (const name of ["width", "height", "fit", "drags", "title", "max_width"]) {
+    model.on(`change:${name}`, () => { fit(); paint({ animate: false }); });
   }
   const resized = new ResizeObserver(() => { watchBoard(); fit(); });
   const observeHome = () => {
     const home = board() || el.parentElement;
     if (home) resized.observe(home);
+    const side = home && home.querySelector(".sk-side");
+    if (side) resized.observe(side);
     const outer = el.closest(".jp-OutputArea-output");
     if (outer) resized.observe(outer);
     watchBoard();
@@ -288,8 +350,9 @@ function render({ model, el }) {
   window.addEventListener("resize", fit);
   resized.observe(el);
   requestAnimationFrame(observeHome);
+  if (model.get("projector")) painter.setLook(PROJECTOR_LOOK);
+  paint({ animate: false });
   fit();
-  paint();
   return () => {
     resized.disconnect();
     window.removeEventListener("resize", fit);

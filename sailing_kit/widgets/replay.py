@@ -35,7 +35,7 @@ class Replay(_Board):
                                         layout=widgets.Layout(width=width))
         self._moving_slider = False
         self.replay.observe(self._guarded(self._scrub), names="value")
-        return self.replay
+        return self.named(self.replay, "replay")
 
     @property
     def shown(self) -> Any:

@@ -38,17 +38,16 @@ class Board(AnnouncesEnd, CanvasBoard):
         self.selected = 0
         self.messages = MessageLog(height="22em")
         self.messages.layout.width = "260px"
-        self.advisor = widgets.ToggleButton(
-            value=advisor, description="Advisor", icon="lightbulb-o",
-            tooltip="Show the best keep or category and the expected final score of each "
-                    "choice (key a)")
+        self.advisor = self.switch(
+            "Advisor", "Show the best keep or category and the expected final score of each "
+            "choice (key a)", control="advisor", icon="lightbulb-o", value=advisor)
         self.roll_button = self.button("Roll", "Roll the dice that are not held (key r)",
-                                       self.roll, icon="random")
+                                       self.roll, icon="random", control="roll")
         controls = [self.roll_button, self.advisor,
                     self.button("Undo", "Take back your last choice (key u)", self.undo,
-                                icon="undo"),
+                                icon="undo", control="undo"),
                     self.button("New game", "Start again with the same players", self.restart,
-                                icon="refresh", new_game=True)]
+                                icon="refresh", control="new_game")]
         super().__init__(state, size=layout_of(state).size, controls=controls, side=[self.messages],
                          bots=bots)
         self.advisor.observe(lambda _: self._guarded(self._advisor_switched)(), "value")

@@ -107,8 +107,16 @@ _BUILDS_A_BOARD = re.compile(r"\b(\w*Board|\w*Trainer|app|trainer_app)\(")
 
 
 def status_text(board: CanvasBoard) -> str:
-    """The words of a board's status line, as the browser shows them."""
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", board.status.value)).split())
+    """The short line of a board's status, as the browser shows it."""
+    short = re.search(r'<span class="sk-short">(.*?)</span>', board.status.value, re.S)
+    return " ".join(html.unescape(short.group(1) if short else "").split())
+
+
+def status_detail(board: CanvasBoard) -> str:
+    """The whole words behind the status line's "why?" (or its short line when there are
+    none)."""
+    detail = re.search(r"<details>.*?<div>(.*?)</div></details>", board.status.value, re.S)
+    return " ".join(html.unescape(detail.group(1)).split()) if detail else status_text(board)
 
 
 def _widgets(widget: Any) -> Iterator[Any]:
@@ -260,7 +268,7 @@ def board_locator(page: Page) -> Locator:
 
 def wait_for_status(page: Page, expected: str) -> None:
     """Wait until the last board's status line says exactly ``expected``."""
-    expect(board_locator(page).locator(".sk-status")).to_have_text(
+    expect(board_locator(page).locator(".sk-status .sk-short")).to_have_text(
         re.compile(rf"^\s*{re.escape(expected)}\s*$"), timeout=WAIT_MS)
 
 

@@ -35,11 +35,13 @@ class PointsOfSailBoard(TurnPicker, CanvasBoard):
             self._turner("Boat", "heading", +1, "Turn the boat 45° clockwise (key e)"),
         ]
         self.roll_button = self.button("Roll die", "Roll the compass die (key r)", self.roll,
-                                       icon="random")
+                                       icon="random", control="roll")
         controls += [
             self.roll_button,
-            self.button("Undo", "Take back the last turn (key u)", self.undo, icon="undo"),
-            self.button("Restart", "Back to the start position", self.restart, icon="refresh"),
+            self.button("Undo", "Take back the last turn (key u)", self.undo, icon="undo",
+                        control="undo"),
+            self.button("Restart", "Back to the start position", self.restart, icon="refresh",
+                        control="restart"),
         ]
         super().__init__(state, size=state.view().size, controls=controls, side=[self.info],
                          auto_chance=False)
@@ -48,7 +50,8 @@ class PointsOfSailBoard(TurnPicker, CanvasBoard):
 
     def _turner(self, label: str, what: str, steps: int, tooltip: str) -> widgets.Button:
         icon = "rotate-left" if steps < 0 else "rotate-right"
-        return self.button(label, tooltip, lambda: self.rotate(what, steps), icon=icon)
+        return self.button(label, tooltip, lambda: self.rotate(what, steps), icon=icon,
+                           control=what)
 
     # ----- engine-driven behaviour --------------------------------------------------------------
     @property
@@ -59,12 +62,12 @@ class PointsOfSailBoard(TurnPicker, CanvasBoard):
     def rotate(self, what: str, steps: int) -> None:
         """Set up the drill again from where the boat is, with the wind or the boat turned."""
         state: DrillState = self.state
+        if state.position == state.options.mark:
+            self.say("The boat is on the mark: press Restart first.", "error")
+            return
         current = {"wind": state.wind, "heading": state.heading}
         current[what] = current[what].rotate(steps)
         options = dataclasses.replace(state.options, start=state.position, **current)
-        if options.start == options.mark:
-            self.say("The boat is on the mark: press Restart first.", "error")
-            return
         self.state = DrillState(state.seed, options)
         self.selected = 0
         self.refresh(f"{'Wind' if what == 'wind' else 'Boat'} turned: now "
@@ -128,8 +131,6 @@ class PointsOfSailBoard(TurnPicker, CanvasBoard):
 
 
 ROTATIONS = {"q": ("heading", -1), "e": ("heading", 1), "a": ("wind", -1), "d": ("wind", 1)}
-
-
 
 
 __all__ = ["PointsOfSailBoard"]

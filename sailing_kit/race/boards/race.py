@@ -37,26 +37,30 @@ class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
         self.selected = 0
         self.spot = 0
         """The spot the keys have chosen while placing a boat."""
-        self.layers = {name: widgets.ToggleButton(value=name == "zones", description=label,
-                                                  tooltip=f"Show the {label}")
+        self.layers = {name: self.switch(label, f"Show the {label}", control="layers",
+                                         value=name == "zones")
                        for name, label in LAYERS.items()}
-        self.place_heading = widgets.Dropdown(options=[d.value for d in Direction], value="NW",
-                                              description="Place facing", layout={"width": "170px"})
+        self.place_heading = self.named(
+            widgets.Dropdown(options=[d.value for d in Direction], value="NW",
+                             description="Place facing", layout={"width": "170px"}),
+            "place_heading")
         self.actions_box = widgets.HBox()
         self.info = widgets.HTML(layout=widgets.Layout(width="330px"))
         self.messages = MessageLog(height="14em")
         self.logged = 0
-        self.timer_on = widgets.Checkbox(description="2-minute turn timer", value=False)
+        self.timer_on = self.named(widgets.Checkbox(description="2-minute turn timer",
+                                                    value=False), "timer")
         self.clock = widgets.Play(value=0, min=0, max=TURN_SECONDS, interval=1000,
                                   show_repeat=False, layout={"display": "none"})
         self.clock_label = widgets.Label()
         controls = [*self.layers.values(),
-                    self.button("Undo", "Take back the last move (key u)", self.undo, "undo")]
-        side = [self.info, self.actions_box, self.place_heading, self.messages, self.replay_slider("330px"),
-                *self.save_and_load("race"), widgets.HBox([self.timer_on, self.clock_label]),
-                self.clock]
+                    self.button("Undo", "Take back the last move (key u)", self.undo, "undo",
+                                control="undo")]
+        side = [self.info, self.actions_box, self.place_heading, self.messages]
+        more = [self.replay_slider("330px"), *self.save_and_load("race"),
+                widgets.HBox([self.timer_on, self.clock_label]), self.clock]
         super().__init__(state, size=race_size(state), controls=controls, side=side,
-                         bots=bots)
+                         more=more, bots=bots)
         for toggle in self.layers.values():
             toggle.observe(self._guarded(lambda _: self.redraw()), names="value")
         self.clock.observe(self._guarded(self._tick), names="value")
@@ -93,7 +97,7 @@ class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
         self.logged = len(state.log)
         self.follow_live()
         self.info.value = self._info()
-        self.actions_box.children = self._action_buttons()
+        self.renew(self.actions_box, self._action_buttons())
         self.place_heading.layout.display = None if state.placing else "none"
         self.clock.value = 0
 
@@ -131,15 +135,18 @@ class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
             if isinstance(action, Protest):
                 buttons.append(self._turn_button(f"Protest {action.offender}",
                                                  f"Claim a penalty against {action.offender} "
-                                                 "(§3.4)", action, "flag"))
+                                                 "(§3.4)", action, "flag", "protest"))
             elif isinstance(action, (Wait, Spin)):
                 label, icon = labels[type(action)]
                 sense = "" if isinstance(action, Wait) else (" ⟳" if action.clockwise else " ⟲")
-                buttons.append(self._turn_button(label + sense, label, action, icon))
+                buttons.append(self._turn_button(label + sense, label, action, icon,
+                                                 "wait" if isinstance(action, Wait) else
+                                                 "penalty"))
         return buttons
 
-    def _turn_button(self, label: str, tooltip: str, action: object, icon: str) -> widgets.Button:
-        return self.button(label, tooltip, lambda: self.play_turn(action), icon)
+    def _turn_button(self, label: str, tooltip: str, action: object, icon: str,
+                     control: str) -> widgets.Button:
+        return self.button(label, tooltip, lambda: self.play_turn(action), icon, control=control)
 
     # ----- playing -----------------------------------------------------------------------------------
     def play_turn(self, action: object, success: str | None = None) -> None:

@@ -65,7 +65,7 @@ class RightOfWayTrainer(CanvasBoard):
                                          tooltip="Move the boats yourself; the umpire rules live")
         self.mode.observe(self._guarded(self._toggle_free), names="value")
         controls = [self.level, self.button("Next", "Next scenario", self.next_scenario,
-                                            icon="forward"), self.mode]
+                                            icon="forward", control="next"), self.mode]
         self.state = trainer  # (CanvasBoard sets it too) the first grid needs the question
         self.grid = self._fitted(trainer.current)
         super().__init__(trainer, size=BOX, controls=controls,
@@ -126,14 +126,14 @@ class RightOfWayTrainer(CanvasBoard):
         scenario = self.trainer.current
         self.rules.layout.display = None if self.trainer.level == 2 and not self.free else "none"
         self.score.value = f"<b>Score: {self.trainer.score}</b>"
-        self.answers.children = [] if self.free else [self._answer_button(name)
-                                                      for name in scenario.question]
+        self.renew(self.answers, [] if self.free else [self._answer_button(name)
+                                                       for name in scenario.question])
         if self.free is not None:
             self.feedback.value = self._live_ruling()
 
     def _answer_button(self, name: str) -> widgets.Button:
         return self.button(f"{name} keeps clear", f"Answer: {name} must keep clear",
-                           lambda: self.answer(name))
+                           lambda: self.answer(name), control="answer")
 
     # ----- quiz -----------------------------------------------------------------------------------
     def answer(self, keep_clear: str) -> None:

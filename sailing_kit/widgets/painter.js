@@ -1,0 +1,373 @@
+// The painter: draws a picture (the JSON of sailing_kit/draw/wire.py) on a <canvas>, and moves
+// from one picture to the next: a piece (a boat, a die, a card: shapes under one key) glides from
+// where it stood to where it stands now, along its path if the picture gives one, turning as it
+// goes; a die rolled tumbles and settles; a piece that appears fades in, one that leaves fades
+// out. Each change takes at most MOTION_MS; none at all when the browser asks for reduced motion.
+// Pictures that arrive while one moves wait their turn (a bot's move after the player's is seen
+// too), the wait shortened when many queue.
+//
+// No Jupyter here: the board widget (canvas.js) wraps it, and any web page can import it:
+//   const painter = createPainter(canvasElement);
+//   painter.show(JSON.parse(text)); painter.resize(scale, devicePixelRatio);
+
+export const MOTION_MS = 260;
+export const MIN_TEXT_PX = 12; // no text is drawn smaller than this on the screen
+const QUEUE_MOST = 4; // pictures waiting beyond this are shown at once
+const FRAME_MS = 1000 / 60;
+
+export function createPainter(canvas, { onFrames = null } = {}) {
+  const ctx = canvas.getContext("2d");
+  let scale = 1;
+  let ratio = 1;
+  let look = { lines: 1, text: 1 }; // the projector's thicker lines and larger type
+  let shown = null; // the picture on screen once any motion has ended
+  let motion = null; // {from, to, plan, start, duration, stamps, frame}
+  const queue = [];
+  const reduced = typeof window !== "undefined" && window.matchMedia
+    ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
+
+  function target() {
+    return queue.length ? queue[queue.length - 1] : motion ? motion.to : shown;
+  }
+
+  // ----- sizes ---------------------------------------------------------------------------------
+  function resize(nextScale, nextRatio = 1) {
+    scale = nextScale;
+    ratio = nextRatio;
+    redraw();
+  }
+
+  function setLook(next) {
+    look = { lines: next.lines || 1, text: next.text || 1 };
+    redraw();
+  }
+
+  function prepare(picture) {
+    const pixels = [Math.max(1, Math.round(picture.width * scale * ratio)),
+      Math.max(1, Math.round(picture.height * scale * ratio))];
+    if (canvas.width !== pixels[0] || canvas.height !== pixels[1]) {
+      [canvas.width, canvas.height] = pixels;
+    }
+    ctx.setTransform(canvas.width / picture.width, 0, 0, canvas.height / picture.height, 0, 0);
+  }
+
+  function redraw() {
+    if (motion) return; // the next frame draws at the new size
+    const picture = target();
+    if (picture) paintStill(picture);
+  }
+
+  // ----- showing pictures ------------------------------------------------------------------------
+  function show(picture, { animate = true } = {}) {
+    const last = target();
+    const same = last && last.width === picture.width && last.height === picture.height;
+    if (!animate || !last || !same || reduced.matches) {
+      queue.length = 0;
+      stop();
+      shown = picture;
+      paintStill(picture);
+      return;
+    }
+    queue.push(picture);
+    while (queue.length > QUEUE_MOST) queue.shift();
+    if (!motion) next(performance.now());
+  }
+
+  function stop() {
+    if (motion && motion.frame) cancelAnimationFrame(motion.frame);
+    motion = null;
+  }
+
+  function next(now) {
+    const to = queue.shift();
+    if (!to) return;
+    const from = shown;
+    const plan = planMotion(from, to);
+    if (!plan.moving.length && !plan.leaving.length) {
+      shown = to;
+      paintStill(to);
+      next(now);
+      return;
+    }
+    const duration = queue.length ? Math.max(120, MOTION_MS / (1 + queue.length)) : MOTION_MS;
+    motion = { from, to, plan, start: now, duration, stamps: [], frame: 0 };
+    motion.frame = requestAnimationFrame(step);
+  }
+
+  function step(now) {
+    const m = motion;
+    if (!m) return;
+    m.stamps.push(now);
+    const progress = Math.min(1, (now - m.start) / m.duration);
+    paintFrame(m.to, m.plan, progress);
+    if (progress < 1) {
+      m.frame = requestAnimationFrame(step);
+      return;
+    }
+    motion = null;
+    shown = m.to;
+    if (onFrames) onFrames(frameStats(m.stamps));
+    next(now);
+  }
+
+  // Draw the move from picture `from` to picture `to` as it stands at `progress` (0 to 1):
+  // for still frames (a strip of frames in the docs, tests).
+  function frameAt(from, to, progress) {
+    stop();
+    queue.length = 0;
+    paintFrame(to, planMotion(from, to), progress);
+    shown = to;
+  }
+
+  // ----- painting ----------------------------------------------------------------------------------
+  function paintStill(picture) {
+    prepare(picture);
+    clear(picture);
+    for (const shape of picture.shapes) drawShape(shape);
+  }
+
+  function clear(picture) {
+    ctx.clearRect(0, 0, picture.width, picture.height);
+    if (picture.background) {
+      ctx.globalAlpha = 1;
+      ctx.fillStyle = picture.background;
+      ctx.fillRect(0, 0, picture.width, picture.height);
+    }
+  }
+
+  function paintFrame(picture, plan, progress) {
+    prepare(picture);
+    clear(picture);
+    const eased = easeInOut(progress);
+    for (const shape of plan.still) drawShape(shape);
+    for (const gone of plan.leaving) {
+      drawPiece(gone.shapes, { alpha: 1 - eased });
+    }
+    for (const piece of plan.moving) {
+      drawPiece(piece.shapes, poseAt(piece, eased, progress));
+    }
+  }
+
+  function drawPiece(shapes, { alpha = 1, at = null, turn = 0, grow = 1, anchor = null }) {
+    ctx.save();
+    if (at) {
+      ctx.translate(at[0], at[1]);
+      ctx.rotate(turn);
+      ctx.scale(grow, grow);
+      ctx.translate(-anchor[0], -anchor[1]);
+    }
+    for (const shape of shapes) drawShape(shape, alpha);
+    ctx.restore();
+  }
+
+  function drawShape(shape, alpha = 1) {
+    const kind = shape[0];
+    if (kind === "T") {
+      const [, x, y, text, size, colour, align, bold] = shape;
+      const px = Math.max(size * look.text, MIN_TEXT_PX / Math.max(scale, 1e-3));
+      ctx.globalAlpha = alpha;
+      ctx.font = `${bold ? "bold " : ""}${px}px sans-serif`;
+      ctx.textAlign = align;
+      ctx.textBaseline = "middle";
+      ctx.fillStyle = colour;
+      ctx.fillText(text, x, y);
+      return;
+    }
+    if (kind === "C") {
+      const [, x, y, r, fill, stroke, lineWidth, opacity] = shape;
+      ctx.beginPath();
+      ctx.arc(x, y, r, 0, 2 * Math.PI);
+      finish(fill, stroke, lineWidth, [], opacity * alpha);
+      return;
+    }
+    const points = shape[1];
+    ctx.beginPath();
+    ctx.moveTo(points[0], points[1]);
+    for (let i = 2; i < points.length; i += 2) ctx.lineTo(points[i], points[i + 1]);
+    if (kind === "L") {
+      finish(null, shape[2], shape[3], shape[4], shape[5] * alpha);
+    } else {
+      ctx.closePath();
+      finish(shape[2], shape[3], shape[4], [], shape[5] * alpha);
+    }
+  }
+
+  function finish(fill, stroke, lineWidth, dash, opacity) {
+    ctx.globalAlpha = opacity;
+    if (fill) {
+      ctx.fillStyle = fill;
+      ctx.fill();
+    }
+    if (stroke) {
+      ctx.strokeStyle = stroke;
+      ctx.lineWidth = lineWidth * look.lines;
+      ctx.lineCap = "round";
+      ctx.setLineDash(dash);
+      ctx.stroke();
+    }
+  }
+
+  // ----- targets -----------------------------------------------------------------------------------
+  // The target at scene pixel (x, y): the one it lies in, else the nearest within `slop` scene
+  // pixels of its edge (a finger's wider reach), else null.
+  function targetAt(x, y, slop = 0) {
+    const picture = target();
+    if (!picture) return null;
+    let best = null;
+    let bestDistance = Infinity;
+    for (const [tx, ty, w, h, label, warning, round] of picture.targets || []) {
+      const cx = tx + w / 2;
+      const cy = ty + h / 2;
+      let distance;
+      if (round) {
+        distance = Math.max(0, Math.hypot(x - cx, y - cy) - Math.min(w, h) / 2);
+      } else {
+        distance = Math.hypot(Math.max(0, Math.abs(x - cx) - w / 2),
+          Math.max(0, Math.abs(y - cy) - h / 2));
+      }
+      if (distance <= slop && distance < bestDistance) {
+        bestDistance = distance;
+        best = { x: cx, y: cy, w, h, label, warning, inside: distance === 0 };
+      }
+    }
+    return best;
+  }
+
+  return {
+    show, resize, setLook, targetAt, frameAt,
+    get picture() { return target(); },
+    get moving() { return Boolean(motion) || queue.length > 0; },
+  };
+}
+
+// ----- motion: which piece goes where ----------------------------------------------------------
+function piecesOf(picture) {
+  const found = new Map();
+  for (const [key, first, end, path, effect] of picture.pieces || []) {
+    const shapes = picture.shapes.slice(first, end);
+    found.set(key, { key, first, end, path, effect, shapes, pose: poseOf(shapes),
+      text: JSON.stringify(shapes) });
+  }
+  return found;
+}
+
+// What moves from `from` to `to`: the still shapes of `to`, its pieces that move (or appear,
+// or tumble) with where they start, and the pieces of `from` that leave.
+export function planMotion(from, to) {
+  const before = piecesOf(from);
+  const after = piecesOf(to);
+  const inPieces = new Set();
+  const moving = [];
+  for (const piece of after.values()) {
+    const old = before.get(piece.key);
+    const unchanged = old && old.text === piece.text && !piece.effect;
+    if (unchanged) continue;
+    for (let i = piece.first; i < piece.end; i++) inPieces.add(i);
+    moving.push({ ...piece, old: old || null });
+  }
+  const still = to.shapes.filter((_, i) => !inPieces.has(i));
+  const leaving = [...before.values()].filter((piece) => !after.has(piece.key));
+  return { still, moving, leaving };
+}
+
+// Where a piece stands: the centre of its first shape, and the direction of that shape's first
+// point from it (a boat's bow), so a boat that turns is seen turning.
+function poseOf(shapes) {
+  const first = shapes.find((s) => s[0] === "P" || s[0] === "L") || shapes[0];
+  if (!first) return { anchor: [0, 0], angle: 0, rigid: false };
+  if (first[0] === "C" || first[0] === "T") {
+    return { anchor: [first[1], first[2]], angle: 0, rigid: false };
+  }
+  const points = first[1];
+  let sx = 0;
+  let sy = 0;
+  const n = points.length / 2;
+  for (let i = 0; i < points.length; i += 2) {
+    sx += points[i];
+    sy += points[i + 1];
+  }
+  const anchor = [sx / n, sy / n];
+  const angle = Math.atan2(points[1] - anchor[1], points[0] - anchor[0]);
+  return { anchor, angle, rigid: n >= 3 };
+}
+
+function poseAt(piece, eased, progress) {
+  const end = piece.pose.anchor;
+  if (!piece.old) { // it appears: fades in, growing into place (along its path if it has one)
+    const route = piece.path.length >= 4 ? pathPoints(piece.path, end, end) : [end, end];
+    return { alpha: eased, at: along(route, eased), turn: 0, grow: 0.85 + 0.15 * eased,
+      anchor: end };
+  }
+  const start = piece.old.pose.anchor;
+  const route = pathPoints(piece.path, start, end);
+  let turn = 0;
+  if (piece.pose.rigid && piece.old.pose.rigid) {
+    turn = -wrapAngle(piece.pose.angle - piece.old.pose.angle) * (1 - eased);
+  }
+  let grow = 1;
+  if (piece.effect === "tumble") { // spins one and a quarter turns as it settles, and bounces
+    const settle = 1 - Math.pow(1 - progress, 3);
+    turn += (1 - settle) * 2.5 * Math.PI;
+    grow = 1 + 0.18 * Math.sin(Math.PI * progress);
+  }
+  return { alpha: 1, at: along(route, eased), turn, grow, anchor: end };
+}
+
+// The route of a piece's centre: from `start` through the path's inner points to `end` (the
+// path is given from the old spot to the new one: its inner points are shifted so it starts and
+// ends on the piece's own centre).
+function pathPoints(path, start, end) {
+  const points = [];
+  for (let i = 0; i < path.length; i += 2) points.push([path[i], path[i + 1]]);
+  if (points.length < 2) return [start, end];
+  const first = points[0];
+  const last = points[points.length - 1];
+  const shiftStart = [start[0] - first[0], start[1] - first[1]];
+  const shiftEnd = [end[0] - last[0], end[1] - last[1]];
+  return points.map((p, i) => {
+    const share = i / (points.length - 1);
+    return [p[0] + shiftStart[0] * (1 - share) + shiftEnd[0] * share,
+      p[1] + shiftStart[1] * (1 - share) + shiftEnd[1] * share];
+  });
+}
+
+function along(route, share) {
+  const lengths = [];
+  let total = 0;
+  for (let i = 1; i < route.length; i++) {
+    const length = Math.hypot(route[i][0] - route[i - 1][0], route[i][1] - route[i - 1][1]);
+    lengths.push(length);
+    total += length;
+  }
+  if (total === 0) return route[route.length - 1];
+  let left = share * total;
+  for (let i = 0; i < lengths.length; i++) {
+    if (left <= lengths[i] || i === lengths.length - 1) {
+      const t = lengths[i] ? Math.min(1, left / lengths[i]) : 1;
+      return [route[i][0] + (route[i + 1][0] - route[i][0]) * t,
+        route[i][1] + (route[i + 1][1] - route[i][1]) * t];
+    }
+    left -= lengths[i];
+  }
+  return route[route.length - 1];
+}
+
+function wrapAngle(angle) {
+  return Math.atan2(Math.sin(angle), Math.cos(angle));
+}
+
+function easeInOut(t) {
+  return t < 0.5 ? 4 * t * t * t : 1 - Math.pow(-2 * t + 2, 3) / 2;
+}
+
+// Frames per second and frames dropped (a gap of more than one and a half 60 Hz frames counts
+// the frames it skipped) over one motion.
+export function frameStats(stamps) {
+  let dropped = 0;
+  for (let i = 1; i < stamps.length; i++) {
+    const gap = stamps[i] - stamps[i - 1];
+    if (gap > 1.5 * FRAME_MS) dropped += Math.round(gap / FRAME_MS) - 1;
+  }
+  const ms = stamps.length > 1 ? stamps[stamps.length - 1] - stamps[0] : 0;
+  return { frames: stamps.length, dropped, ms, fps: ms ? (1000 * (stamps.length - 1)) / ms : 0 };
+}
