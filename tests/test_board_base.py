@@ -10,7 +10,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 import pytest
 
-from sailing_kit.core.errors import ConfigError, IllegalAction
+from sailing_kit.core.errors import IllegalAction
 from sailing_kit.widgets.address import PageOptions, page_options
 from sailing_kit.widgets.app import GameApp
 from sailing_kit.widgets.board import CanvasBoard

@@ -113,7 +113,7 @@ def test_keys_choose_and_sail_and_turn_the_wind():
 def test_buttons_undo_and_restart():
     board = PointsOfSailBoard(new_drill(seed=0))
     click_option(board)
-    undo = next(b for b in board.children[0].children if b.description == "Undo")
+    undo = next(w for _, w in board.control_widgets if getattr(w, "description", "") == "Undo")
     undo.click()
     assert board.state.turns == 0 and "taken back" in board.status.value
     undo.click()

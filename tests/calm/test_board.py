@@ -28,7 +28,7 @@ def words(scene):
 
 
 def button(board, label):
-    return next(b for b in board.children[0].children if b.description == label)
+    return next(w for _, w in board.control_widgets if getattr(w, "description", "") == label)
 
 
 def test_selecting_a_card_lights_its_legal_cells_with_their_costs():
@@ -192,7 +192,7 @@ def test_a_sea_monster_marks_the_islands_it_may_destroy():
 def test_the_board_has_labelled_controls_a_css_hook_and_example_positions():
     board = Board()
     assert "sailing-kit-board" in board._dom_classes
-    assert all(b.description and b.tooltip for b in board.children[0].children)
+    assert all(w.description and w.tooltip for _, w in board.control_widgets)
     for name, make in example_boards().items():
         made = make()
         assert isinstance(made, Board) and made.scene().to_svg().startswith("<svg"), name
