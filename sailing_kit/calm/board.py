@@ -413,4 +413,6 @@ def app() -> GameApp:
         "Calm",
         lambda seed, players: Board(new_game(players=players, seed=seed),
                                     bots={seat: planner_bot() for seat in range(1, players)}),
+        about="Select a card of your hand, then click a lit cell of the sea (its cost shows); "
+              "select two cards and press Discard selected to discard. Fill the sea together!",
         players=widgets.Dropdown(options=[1, 2, 3, 4, 5], value=2, description="Players"))

@@ -374,4 +374,7 @@ def app() -> GameApp:
         "The card regatta",
         lambda seed, players: Board(new_game(seed=seed, players=players),
                                     bots={seat: sensible_bot() for seat in range(1, players)}),
+        about="Choose a card of your hand: every arrow's end shows on the table (blocked ones "
+              "crossed, with the reason). Click an end to sail there; the buttons skip a turn by "
+              "exchanging cards or turning the yacht.",
         players=widgets.Dropdown(options=[1, 2, 3, 4], value=3, description="Yachts"))

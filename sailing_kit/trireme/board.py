@@ -305,5 +305,8 @@ def app() -> GameApp:
     return GameApp(
         "Sailboat against trireme",
         lambda seed, sea, honour: Board(new_game(seed=seed, map=sea, honour=honour)),
+        about="Choose a heading (click next to your boat or use the keys), spend an Honour point "
+              "if you like, and roll the die. The advisor gives the exact chance to win of every "
+              "choice.",
         sea=widgets.Dropdown(options=["default", "small"], value="default", description="Map"),
         honour=widgets.Dropdown(options=[0, 1, 2, 3, 4, 5], value=3, description="Honour"))

@@ -205,6 +205,8 @@ def app() -> GameApp:
 
     return GameApp(
         "Jacht and Tábornok", dice,
+        about="Roll, hold dice by clicking them, and click a category row to score. The advisor "
+              "shows the best choice and what every choice is worth.",
         rules=widgets.Dropdown(options=["jacht", "tabornok"], value="jacht", description="Rules"),
         opponent=widgets.Dropdown(options=["optimal", "greedy", "none"], value="optimal",
                                   description="Opponent"))

@@ -8,12 +8,15 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from sailing_kit.core.compass import Direction
+from sailing_kit.core.grid import Point
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.draw.scene import Scene
 from sailing_kit.race.boards.picker import TurnPicker
 from sailing_kit.race.course_drawing import race_size, race_view
 from sailing_kit.race.drill import Sail
+from sailing_kit.race.foresight import fouls_if, warning
 from sailing_kit.race.game import Place, Protest, RaceState, Spin, Wait
+from sailing_kit.race.rightofway import Boat
 from sailing_kit.race.sailing import TurnOption
 from sailing_kit.widgets.board import CanvasBoard
 from sailing_kit.widgets.ending import AnnouncesEnd, ranked, your_places
@@ -37,6 +40,13 @@ class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
         self.selected = 0
         self.spot = 0
         """The spot the keys have chosen while placing a boat."""
+        self.last_moves: dict[str, tuple[Point, ...]] = {}
+        """Each boat's last turn: where it stood, then each point it passed."""
+        self.latest: str | None = None
+        self._stood: dict[str, tuple[int, Boat]] = {
+            boat.name: (len(track), boat) for boat, track in zip(state.boats, state.tracks)}
+        self._warned_at: tuple[int, int] | None = None
+        self._warned: dict[TurnOption, str] = {}
         self.layers = {name: self.switch(label, f"Show the {label}", control="layers",
                                          value=name == "zones")
                        for name, label in LAYERS.items()}
@@ -87,8 +97,45 @@ class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
         spots = self._spots() if placing else []
         marker = spots[self.spot % len(spots)] if placing and self.spot else None
         you = [name for seat, name in enumerate(self.state.names) if seat not in self.bots]
+        live = self.replaying is None
         return self.shown.scene(options=self.options, selected=self.chosen, marker=marker,
-                                spots=spots, you=you, **layers)
+                                spots=spots, you=you, warned=self.warnings(),
+                                last_moves=self.last_moves if live else {},
+                                latest=self.latest if live else None, **layers)
+
+    def warnings(self) -> dict[TurnOption, str]:
+        """The ends the umpire would penalise, with the warning (the engine's foresight), once
+        per position."""
+        key = (id(self.state), len(self.state.history))
+        if self._warned_at != key:
+            self._warned_at = key
+            self._warned = {}
+            for option in self.options:
+                found = fouls_if(self.state, Sail(option.position, option.heading))
+                if found:
+                    self._warned[option] = warning(found)
+        return self._warned
+
+    def on_played(self, action: object) -> None:
+        """Note each boat's last turn (the points it passed, from where it stood) from what the
+        action changed, and log what happened, as it happens."""
+        state = self.state
+        for index, boat in enumerate(state.boats):
+            before = self._stood.get(boat.name)
+            track = state.tracks[index]
+            if before is None:
+                self.last_moves[boat.name], self.latest = (boat.position,), boat.name
+            elif len(track) > before[0] or boat.heading != before[1].heading:
+                self.last_moves[boat.name] = (before[1].position, *track[before[0]:])
+                self.latest = boat.name
+        self._note_where_boats_stand()
+        for line in state.log[self.logged:]:
+            self.messages.add(line)
+        self.logged = len(state.log)
+
+    def _note_where_boats_stand(self) -> None:
+        self._stood = {boat.name: (len(track), boat)
+                       for boat, track in zip(self.state.boats, self.state.tracks)}
 
     def after_change(self) -> None:
         state = self.state
@@ -207,6 +254,8 @@ class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
 
     def reset(self, new_game: bool) -> None:
         self.selected, self.spot = 0, 0
+        self.last_moves, self.latest = {}, None
+        self._note_where_boats_stand()
         self.stop_replay()
         self.messages.clear()
         for line in self.state.log:
