@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 import html
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -157,8 +157,14 @@ class CanvasBoard(widgets.VBox):
         (the painter shows it moving), then redraw."""
         if self.state.current_player in self.bots or self.state.current_player == CHANCE:
             self.redraw()  # the human's own move first, then each of the others
-        advance(self.state, self.bots, chance=self.auto_chance, on_action=self._moved_by_others)
+        advance(self.state, _BotsNow(self), chance=self.auto_chance,
+                on_action=self._moved_by_others)
         self.refresh(message)
+
+    def bots_may_act(self) -> bool:
+        """Whether the bot to act may decide now (a board whose game has team decisions says no
+        while the people at the screen must decide)."""
+        return True
 
     def _moved_by_others(self, action: Any) -> None:
         self.on_played(action)
@@ -385,3 +391,23 @@ class CanvasBoard(widgets.VBox):
                 self.say(f"Something went wrong: {type(error).__name__}: {error}", "error")
 
         return run
+
+
+class _BotsNow(Mapping[int, Bot]):
+    """A board's bots, as :func:`advance` sees them: none while the board keeps the decision
+    for the people at the screen."""
+
+    def __init__(self, board: CanvasBoard):
+        self.board = board
+
+    def __getitem__(self, player: int) -> Bot:
+        return self.board.bots[player]
+
+    def __contains__(self, player: object) -> bool:
+        return player in self.board.bots and self.board.bots_may_act()
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.board.bots)
+
+    def __len__(self) -> int:
+        return len(self.board.bots)

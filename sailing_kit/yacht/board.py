@@ -155,7 +155,8 @@ class Board(AnnouncesEnd, CanvasBoard):
         open_rows = self._open_rows()
         held = tuple(sorted(self.held)) if self.human_to_act else None
         selected = open_rows[self.selected % len(open_rows)] if open_rows else None
-        return self.state.scene(held=held, advice=self.advice(), selected=selected)
+        return self.state.scene(held=held, advice=self.advice(), selected=selected,
+                                targets=self.human_to_act)
 
     def after_change(self) -> None:
         if self.state.dice is None:
