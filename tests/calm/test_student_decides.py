@@ -7,7 +7,7 @@ import re
 from sailing_kit.calm import Board, new_game
 from sailing_kit.calm.bots import planner_bot
 from sailing_kit.calm.cards import START
-from sailing_kit.calm.game import SPLIT, SHARE
+from sailing_kit.calm.game import SHARE, SPLIT
 
 
 def _start_played_by_the_bot() -> Board:
