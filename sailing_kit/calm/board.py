@@ -339,7 +339,7 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         seat = self.viewer if self.viewer is not None else self.seat
         view = shown.view(seat or 0)  # under a cover the hand is not drawn
         if cover is not None:
-            return draw_table(view, cover=cover)
+            return draw_table(view, cover=cover, you=None)
         if self.replaying is not None:
             return draw_table(view)
         state = self.state

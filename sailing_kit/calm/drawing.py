@@ -163,14 +163,17 @@ def draw_table(view: PlayerView, *, selected: Collection[int] = (),
                targets: Mapping[Cell, int] | None = None, focus: Cell | None = None,
                prey: Collection[Cell] = (), rock_rows: Collection[int] = (),
                slots: Collection[str] = (), cover: str | None = None,
-               last: Cell | None = None, clickable: bool = False) -> Scene:
+               last: Cell | None = None, clickable: bool = False,
+               you: int | None = -1) -> Scene:
     """The table as ``view`` sees it. ``selected``: indices of chosen cards in the viewer's hand;
     ``targets``: legal cells of the chosen card and their costs, ``focus`` the one the keyboard
     points at; ``prey``: islands a chosen sea monster may destroy; ``rock_rows``: rows offered to
     the jagged rocks; ``slots``: "start"/"finish" slots to mark playable; ``cover``: a message
     shown instead of the hand ("pass the device"); ``last``: the cell of the last island placed
     (the last move, marked); ``clickable``: the hand and the offered spots are the viewer's to
-    click (targets). Every card is a piece: one placed from the hand slides into the sea."""
+    click (targets); ``you``: the seat marked "(you)" (by default the viewer's; None: nobody,
+    the screen is being passed). Every card is a piece: one placed from the hand slides into
+    the sea."""
     layout = layout_for(view)
     scene = Scene(layout.width, layout.height, title=_title(view), background=palette.WATER)
     scene.text((10, 14), _title(view), size=14, colour=palette.INK, anchor="start", bold=True)
@@ -179,7 +182,7 @@ def draw_table(view: PlayerView, *, selected: Collection[int] = (),
         for number, line in enumerate(textwrap.wrap(view.result.reason, int(width))[:3]):
             scene.text((10, 34 + 15 * number), line, size=12, colour=palette.INK,
                        anchor="start")
-    _draw_seats(scene, layout, view)
+    _draw_seats(scene, layout, view, view.viewer if you == -1 else you)
     _draw_slot(scene, layout.finish_rect, "FINISH", view.finished, "finish" in slots)
     _draw_slot(scene, layout.start_rect, "START", view.start_played, "start" in slots)
     _draw_sea(scene, layout, view.sea, targets or {}, focus, prey, last=last)
@@ -235,14 +238,14 @@ def _title(view: PlayerView) -> str:
     return f"Player {(view.current_player or 0) + 1}: {step[view.phase]}"
 
 
-def _draw_seats(scene: Scene, layout: Layout, view: PlayerView) -> None:
+def _draw_seats(scene: Scene, layout: Layout, view: PlayerView, you: int | None) -> None:
     for seat in range(view.players):
         box = layout.seat_rect(seat)
         acting = seat == view.current_player
         scene.rect(box.x, box.y, box.w, box.h, fill="#ffffff", stroke=palette.INK,
                    width=2.5 if acting else 0.8)
         scene.rect(box.x, box.y, 6, box.h, fill=palette.PLAYERS[seat])
-        name = f"{'▶ ' if acting else ''}{view.seat_name(seat)}"
+        name = f"{'▶ ' if acting else ''}Player {seat + 1}{' (you)' if seat == you else ''}"
         scene.text((box.x + 11, box.y + 9), name, size=12, colour=palette.INK, anchor="start",
                    bold=acting)
         scene.text((box.x + 11, box.y + 23),

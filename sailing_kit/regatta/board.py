@@ -19,6 +19,7 @@ import ipywidgets as widgets
 
 from sailing_kit.core.bots import Bot
 from sailing_kit.core.compass import Direction
+from sailing_kit.core.grid import Point
 from sailing_kit.core.options import options_to_json
 from sailing_kit.draw.scene import XY, Scene
 from sailing_kit.regatta.actions import AFTER, Action, Becalm, EndTurn, Exchange, Face, Handling
@@ -49,6 +50,11 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         state = state if state is not None else new_game(seed=0)
         self.selected: int | None = None
         self.marked: list[int] = []
+        self.last_moves: dict[int, tuple[Point, ...]] = {}
+        """Each yacht's last move: where it stood, then each cell it passed."""
+        self.latest: int | None = None
+        self._stood = {player: (len(yacht.track), yacht.pose)
+                       for player, yacht in enumerate(state.yachts)}
         self.focus = 0
         self.logged = 0
         self.info = widgets.HTML(layout=widgets.Layout(width="300px"))
@@ -154,6 +160,8 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         self.act(Face(heading), f"The yacht turned to face {heading.value}; the turn is skipped.")
 
     def reset(self, new_game: bool) -> None:
+        self.last_moves, self.latest = {}, None
+        self._note_where_yachts_stand()
         self.forget_viewer(new_game)
         self.stop_replay()
         self._reset_log()
@@ -340,11 +348,27 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         cover, shown = self.cover(), self.shown
         seat = self.viewer if self.viewer is not None else (self.seat or 0)
         if cover is not None:
-            return shown.scene(seat, cover=cover)
+            return shown.scene(seat, cover=cover, you=None)
         if self.replaying is not None:
             return shown.scene(seat)
         return shown.scene(seat, selected=self._raised(), previews=self.previews(),
-                           focus=self.focus)
+                           focus=self.focus, last_moves=self.last_moves, latest=self.latest,
+                           clickable=self.seat is not None,
+                           words=lambda verdict: verdict_text(verdict, self.state.deck))
+
+    def on_played(self, action: Action) -> None:
+        """Note each yacht's last move (where it stood, then each cell it passed) from what
+        the action changed."""
+        for player, yacht in enumerate(self.state.yachts):
+            before = self._stood.get(player)
+            if before is not None and (len(yacht.track) > before[0] or yacht.pose != before[1]):
+                self.last_moves[player] = (before[1].at, *yacht.track[before[0]:])
+                self.latest = player
+        self._note_where_yachts_stand()
+
+    def _note_where_yachts_stand(self) -> None:
+        self._stood = {player: (len(yacht.track), yacht.pose)
+                       for player, yacht in enumerate(self.state.yachts)}
 
 
 def example_boards() -> dict[str, Callable[[], CanvasBoard]]:

@@ -93,6 +93,7 @@ class CanvasBoard(widgets.VBox):
         self.redraw()
 
     _allowed: frozenset[str] | None = None
+    _undo_asked: tuple[int, int | None] | None = None
     projector = False
     """Whether new boards start in projector mode (a teacher may set ``CanvasBoard.projector =
     True`` once for a whole lesson); each board's Projector toggle switches it too."""
@@ -192,17 +193,51 @@ class CanvasBoard(widgets.VBox):
         return player is not None and player != CHANCE and player not in self.bots
 
     def undo(self) -> None:
-        """Take back the last human move, with the bots' and chance's moves that followed it."""
+        """Take back the last human move, with the bots' and chance's moves that followed it.
+        Several people at one screen: a move is taken back by the player who made it, so a press
+        by anyone else asks that player to press again."""
         state = self.state
         if not state.history:
             self.say("Nothing to undo yet.", "error",
                      detail="There is nothing to undo: no move has been played yet.")
             return
+        mover, now = self.last_human_mover(), state.current_player
+        asking = (len(state.history), mover)
+        if (mover is not None and now != mover and now in self.humans_at_screen
+                and self._undo_asked != asking):
+            self._undo_asked = asking
+            name = self.player_name(mover)
+            self.say(f"{name[0].upper()}{name[1:]} moved last: {name}, press Undo again to take "
+                     "it back.",
+                     detail=f"Undo takes back only your own moves. {name}'s move is taken back "
+                            f"if {name} presses Undo now.")
+            return
+        self._undo_asked = None
         state.undo()
         while state.history and not self.human_to_act:
             state.undo()
         self.reset(new_game=False)
         self.refresh(self.UNDONE)
+
+    @property
+    def humans_at_screen(self) -> list[int]:
+        """The seats played by people at this screen (not bots)."""
+        return [seat for seat in range(self.state.num_players) if seat not in self.bots]
+
+    def last_human_mover(self) -> int | None:
+        """The seat of the person who made the last move that an undo takes back."""
+        past = self.state.copy()
+        while past.history:
+            past.undo()
+            player = past.current_player
+            if player is not None and player != CHANCE and player not in self.bots:
+                return int(player)
+        return None
+
+    def player_name(self, seat: int) -> str:
+        """A seat as the board names it."""
+        name = getattr(self.state, "name", None)
+        return str(name(seat)) if callable(name) else f"Player {seat + 1}"
 
     def start(self, state: Any, message: str) -> None:
         """Put another game in place (a new deal, a loaded file) and let the bots begin."""

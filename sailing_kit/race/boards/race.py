@@ -96,12 +96,23 @@ class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
         placing = self.state.placing and self.replaying is None and self.human_to_act
         spots = self._spots() if placing else []
         marker = spots[self.spot % len(spots)] if placing and self.spot else None
-        you = [name for seat, name in enumerate(self.state.names) if seat not in self.bots]
         live = self.replaying is None
         return self.shown.scene(options=self.options, selected=self.chosen, marker=marker,
-                                spots=spots, you=you, warned=self.warnings(),
+                                spots=spots, you=self.you(), warned=self.warnings(),
                                 last_moves=self.last_moves if live else {},
                                 latest=self.latest if live else None, **layers)
+
+    def you(self) -> list[str]:
+        """The boats marked "(you)": the one sailed at this screen; with several people at the
+        screen, the boat whose turn it is (theirs)."""
+        humans = self.humans_at_screen
+        if len(humans) == 1:
+            return [self.state.names[humans[0]]]
+        player = self.state.current_player
+        return [self.state.names[player]] if self.human_to_act and player is not None else []
+
+    def player_name(self, seat: int) -> str:
+        return f"boat {self.state.names[seat]}"
 
     def warnings(self) -> dict[TurnOption, str]:
         """The ends the umpire would penalise, with the warning (the engine's foresight), once
