@@ -15,7 +15,7 @@ import ipywidgets as widgets
 from sailing_kit.core.bots import Bot
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import ConfigError
-from sailing_kit.core.grid import chebyshev, step
+from sailing_kit.core.grid import Point, chebyshev, step
 from sailing_kit.draw.scene import Scene
 from sailing_kit.trireme.advisor import Advice, advise, advisor_note, ready_solution
 from sailing_kit.trireme.bots import best_choice
@@ -45,6 +45,11 @@ class Board(AnnouncesEnd, CanvasBoard):
                  bots: dict[int, Bot] | None = None):
         state = state if state is not None else new_game(seed=0)
         self.heading: Direction | None = None
+        self.last: tuple[Point, ...] = ()
+        """The sailboat's last move: where it stood, then each square it entered."""
+        self.rowed_from: int | None = None
+        """The trireme's square number before its last advance."""
+        self._stood = (len(state.track), state.boat, state.trireme)
         self._advised_for: tuple[int, tuple[object, ...]] | None = None
         self._advice: Advice | None = None
         self._awaited: tuple[object, ...] | None = None  # the map being solved in the background
@@ -158,6 +163,8 @@ class Board(AnnouncesEnd, CanvasBoard):
             f"{self.state.result.reason[1:]}."
 
     def reset(self, new_game: bool) -> None:
+        self.last, self.rowed_from = (), None
+        self._stood = (len(self.state.track), self.state.boat, self.state.trireme)
         self.heading = None
         self.honour.value = False
         if new_game:
@@ -272,12 +279,21 @@ class Board(AnnouncesEnd, CanvasBoard):
     # ----- drawing --------------------------------------------------------------------------------
     def scene(self) -> Scene:
         return self.state.scene(heading=self.heading, honour=self.honour.value,
-                                advice=self.advice())
+                                advice=self.advice(), last=self.last, trireme_from=self.rowed_from,
+                                targets=self.human_to_act)
 
     def after_change(self) -> None:
         self.roll_button.disabled = self.state.is_over()
 
     def on_played(self, action: object) -> None:
+        """Log the news, and note the last move of each boat (the sailboat's squares, the
+        trireme's square number before it rowed on)."""
+        state = self.state
+        if len(state.track) > self._stood[0]:
+            self.last = (self._stood[1], *state.track[self._stood[0]:])
+        if state.trireme != self._stood[2]:
+            self.rowed_from = self._stood[2]
+        self._stood = (len(state.track), state.boat, state.trireme)
         if isinstance(action, Steer):  # the heading chosen is played: no line left behind
             self.heading = None
         for line in self.state.news:
