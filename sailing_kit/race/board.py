@@ -46,10 +46,9 @@ def app() -> GameApp:
 def trainer_app() -> GameApp:
     """The right-of-way trainer as an app (for Voilà)."""
     return GameApp("Right of way: who keeps clear?",
-                   lambda seed, level: RightOfWayTrainer(Trainer(level=level, seed=seed)),
+                   lambda seed: RightOfWayTrainer(Trainer(seed=seed)),
                    about="Click the boat that must keep clear. Level 2 also asks which rule "
-                         "decides. Free mode lets you drag the boats while the umpire rules.",
-                   level=widgets.Dropdown(options=[1, 2], value=1, description="Level"))
+                         "decides. Free mode lets you drag the boats while the umpire rules.")
 
 
 def example_boards() -> dict[str, Callable[[], CanvasBoard]]:

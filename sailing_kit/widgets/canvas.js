@@ -11,6 +11,7 @@ const REPEAT_MS = 500; // a second press this soon and this close is a double cl
 const REPEAT_PX = 8;
 const TAP_SLOP_PX = 12; // a finger that moves further is scrolling, not tapping
 const TOUCH_PX = 44; // the least size of a target under a finger (CSS pixels)
+const MOST_ZOOM = 2.2; // a touch screen's zoom for small targets goes no further
 const ARMED_MS = 5000; // how long a first tap on a warned target waits for the second
 const STATUS_ROOM_PX = 64; // room kept under the canvas for the status line and the seed
 const SIDE_GAP_PX = 12;
@@ -140,26 +141,40 @@ function render({ model, el }) {
     if (Math.abs(next - scale) > 1e-4 || canvas.width === 0) {
       scale = next;
       painter.resize(scale, window.devicePixelRatio || 1);
-      if (zoomed) centreOnTargets();
+      if (zoomed) showTargets();
     }
   }
 
-  // The scale at which the smallest target is TOUCH_PX across (0 when there are none).
+  // The scale at which every target has a finger's room of its own: TOUCH_PX between the
+  // centres of two targets (and across the smallest), at most MOST_ZOOM; it never shrinks
+  // while the board lives, so the picture does not jump from one move to the next.
+  let fingerScale = 0;
   function touchScale() {
     const current = painter.picture;
     const targets = current ? current.targets || [] : [];
     let least = Infinity;
-    for (const [, , w, h] of targets) least = Math.min(least, w, h);
-    return Number.isFinite(least) && least > 0 ? TOUCH_PX / least : 0;
+    for (let i = 0; i < targets.length; i++) {
+      const [x, y, w, h] = targets[i];
+      least = Math.min(least, Math.max(w, h));
+      for (let j = i + 1; j < targets.length; j++) {
+        const [x2, y2, w2, h2] = targets[j];
+        const apart = Math.max(Math.abs(x + w / 2 - x2 - w2 / 2), Math.abs(y + h / 2 - y2 - h2 / 2));
+        if (apart > 0.5) least = Math.min(least, apart);
+      }
+    }
+    if (Number.isFinite(least) && least > 0) {
+      fingerScale = Math.max(fingerScale, Math.min(MOST_ZOOM, TOUCH_PX / least));
+    }
+    return fingerScale;
   }
 
-  function centreOnTargets() {
+  // Scroll a zoomed board so the targets are in view, from their left edge.
+  function showTargets() {
     const current = painter.picture;
     const targets = current ? current.targets || [] : [];
     if (!targets.length) return;
-    const xs = targets.map(([x, , w]) => x + w / 2);
-    const middle = (Math.min(...xs) + Math.max(...xs)) / 2;
-    el.scrollLeft = middle * scale - el.clientWidth / 2;
+    const left = Math.min(...targets.map(([x]) => x));
+    el.scrollLeft = Math.max(0, left * scale - 12);
   }
 
   // ----- pointer ---------------------------------------------------------------------------------

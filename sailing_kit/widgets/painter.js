@@ -21,6 +21,7 @@ export function createPainter(canvas, { onFrames = null } = {}) {
   let ratio = 1;
   let look = { lines: 1, text: 1 }; // the projector's thicker lines and larger type
   let shown = null; // the picture on screen once any motion has ended
+  let smallest = Infinity; // the smallest text drawn (scene pixels), for tests
   let motion = null; // {from, to, plan, start, duration, stamps, frame}
   const queue = [];
   const reduced = typeof window !== "undefined" && window.matchMedia
@@ -123,7 +124,9 @@ export function createPainter(canvas, { onFrames = null } = {}) {
   function paintStill(picture) {
     prepare(picture);
     clear(picture);
+    smallest = Infinity;
     for (const shape of picture.shapes) drawShape(shape);
+    canvas.dataset.smallestText = Number.isFinite(smallest) ? (smallest * scale).toFixed(2) : "";
   }
 
   function clear(picture) {
@@ -165,6 +168,7 @@ export function createPainter(canvas, { onFrames = null } = {}) {
     if (kind === "T") {
       const [, x, y, text, size, colour, align, bold] = shape;
       const px = Math.max(size * look.text, MIN_TEXT_PX / Math.max(scale, 1e-3));
+      smallest = Math.min(smallest, px);
       ctx.globalAlpha = alpha;
       ctx.font = `${bold ? "bold " : ""}${px}px sans-serif`;
       ctx.textAlign = align;

@@ -142,13 +142,15 @@ def last_written(state: YachtState) -> tuple[int, str] | None:
 
 
 def _row_targets(scene: Scene, layout: Layout, state: YachtState) -> None:
-    position = state.position()
-    if position is None:
+    """The open rows of the player to act (before the first roll too: a click says to roll)."""
+    if state.player is None or state.is_over():
         return
-    allowed = position.categories()
-    for category in position.card.open_categories:
+    position = state.position()
+    allowed = position.categories() if position is not None else {}
+    for category in state.cards[state.player].open_categories:
         index = layout.categories.index(category)
-        points = f"{allowed[category]} points" if category in allowed else "not allowed"
+        points = "roll first" if position is None else \
+            f"{allowed[category]} points" if category in allowed else "not allowed"
         width = LABEL_WIDTH + ROLL_WIDTH
         scene.target((LEFT + width / 2, layout.row_top(index) + ROW / 2), (width, ROW),
                      f"{state.rules.label(category)}: {points}")
