@@ -65,7 +65,7 @@ def _sail_and_undo(pixel: Any) -> Iterator[tuple[str, Any]]:
 def _points_of_sail(board: Any) -> Iterator[tuple[str, Any]]:
     from sailing_kit.race.drawing import option_marker
 
-    return _sail_and_undo(option_marker(board.state.view(), board.options[0]))
+    return _sail_and_undo(option_marker(board.state.grid_view(), board.options[0]))
 
 
 def _trainer(board: Any) -> Iterator[tuple[str, Any]]:

@@ -27,7 +27,7 @@ from typing import Any
 
 from sqlalchemy.exc import DBAPIError
 
-from sailing_kit.calm.bots import planner_bot
+from sailing_kit.calm import bots as calm_bots
 from sailing_kit.classroom import Classroom, PositionChanged
 from sailing_kit.classroom.errors import NotYourTurn
 from sailing_kit.classroom.table import plain_json
@@ -65,7 +65,7 @@ def _play(room: Classroom, tokens: list[str], deadline: float, out: Callable[...
 def _play_table(seat: Any, deadline: float, out: Callable[..., Any],
                 latencies: list[float]) -> None:
     """Play ``seat`` as fast as the game allows, woken by the store's listener."""
-    bot = planner_bot()
+    bot = calm_bots.make("planner")
     woken = threading.Event()
     stop = seat.table.store.listen(lambda _table: woken.set(), POLL, table_id=seat.table.id)
     woken.set()

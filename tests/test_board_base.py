@@ -71,7 +71,7 @@ def test_a_press_that_plays_something_is_not_answered_twice():
     from sailing_kit.race.drawing import option_marker
 
     board = PointsOfSailBoard()
-    board.simulate_click(*option_marker(board.state.view(), board.options[0]))
+    board.simulate_click(*option_marker(board.state.grid_view(), board.options[0]))
     assert status_text(board).startswith("Sailed: ")
 
 

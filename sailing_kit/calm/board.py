@@ -15,19 +15,19 @@ from __future__ import annotations
 import html
 import re
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import ipywidgets as widgets
 
+import sailing_kit.calm.bots as calm_bots
 from sailing_kit.calm.actions import Action, Discard, MoveRocks, Play, Split, describe_action
-from sailing_kit.calm.bots import planner_bot
 from sailing_kit.calm.cards import FINISH, MONSTER, START, card_label, hand_text, is_island
 from sailing_kit.calm.drawing import Layout, draw_table, layout_for
 from sailing_kit.calm.game import ACT, PAY, ROCKS, SHARE, SPLIT, CalmState, new_game
 from sailing_kit.calm.sea import Cell, row_words, slot_words
-from sailing_kit.core.bots import Bot
-from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.bots import Bot, named_bots
+from sailing_kit.core.errors import ActionError, IllegalAction
 from sailing_kit.core.options import options_to_json
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.draw.cards import card_at
@@ -46,9 +46,9 @@ KEYS_HELP = ("Click a card (or press 1–5), then a lit cell (or ←/→ and Ent
 class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
     """Play Calm together at one screen, or with computer players: ``bots`` maps seats
     (0-based) to bots, for example
-    ``Board(new_game(players=2, seed=0), bots={1: planner_bot()})``."""
+    ``Board(new_game(players=2, seed=0), bots={1: "planner"})``."""
 
-    def __init__(self, state: CalmState | None = None, *, bots: dict[int, Bot] | None = None):
+    def __init__(self, state: CalmState | None = None, *, bots: Mapping[int, Bot | str] | None = None):
         state = state if state is not None else new_game(players=2, seed=0)
         self.selected: list[int] = []
         self.target_index = 0
@@ -74,7 +74,8 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         ]
         self._proposed_at: int | None = None
         self._said: deque[tuple[Action, str]] = deque()
-        narrated = {seat: self._narrated(bot) for seat, bot in (bots or {}).items()}
+        narrated = {seat: self._narrated(bot)
+                    for seat, bot in named_bots(state.GAME, bots).items()}
         side = [self.info, self.split_box, self.messages]  # beside the canvas on a laptop
         more = [self.replay_slider("280px"), *self.save_and_load("game", width="280px")]
         super().__init__(state, size=layout_for(state.view(0)).size, controls=controls,
@@ -316,7 +317,7 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
                               f"{row_words(action.row, self.state.options.cols)}.")
         state = self.state
         if state.is_over() and len(self._said) == 0:
-            self.messages.add(("WON: " if state.result.winners else "LOST: ") + state.result.reason)
+            self.messages.add(("WON: " if state.result.winners else "LOST: ") + state.result.cause)
 
     def describe(self) -> str:
         """The table in words from the seat looking at the device (others' hands hidden)."""
@@ -375,8 +376,8 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         """A shared win or a shared loss: the team plays together."""
         result = self.state.result
         if result.winners:
-            return f"Won, all together! {result.reason[0].upper()}{result.reason[1:]}."
-        return f"Lost, all together: {result.reason}."
+            return f"Won, all together! {result.cause[0].upper()}{result.cause[1:]}."
+        return f"Lost, all together: {result.cause}."
 
     def _info(self) -> str:
         state = self.state
@@ -407,7 +408,7 @@ def _narrate(state: CalmState, action: Action) -> str:
     if isinstance(action, Play) and action.at is not None and is_island(action.card):
         try:
             cost = state.sea.cost(action.card, *action.at)
-        except IllegalAction:  # a refused move: the status line will say why
+        except ActionError:  # a refused move: the status line will say why
             cost = 0
         line += f" (cost {cost})" if cost else ""
     return line + "."
@@ -446,14 +447,14 @@ def example_boards() -> dict[str, Callable[[], CanvasBoard]]:
 
     def mid_game() -> Board:
         state = new_game(players=2, seed=3, rocks="manual")
-        bot = planner_bot()
+        bot = calm_bots.make("planner")
         while len(state.history) < 24 and not state.is_over():
             state.apply(bot(state))
-        board = Board(state, bots={1: planner_bot()})
+        board = Board(state, bots={1: "planner"})
         board.toggle(0)
         return board
 
-    return {"calm: first turn": lambda: Board(new_game(players=2, seed=0), bots={1: planner_bot()}),
+    return {"calm: first turn": lambda: Board(new_game(players=2, seed=0), bots={1: "planner"}),
             "calm: mid game, jagged rocks": mid_game}
 
 
@@ -465,7 +466,7 @@ def app() -> GameApp:
     return GameApp(
         "Calm",
         lambda seed, players: Board(new_game(players=players, seed=seed),
-                                    bots={seat: planner_bot() for seat in range(1, players)}),
+                                    bots=dict.fromkeys(range(1, players), "planner")),
         about="Select a card of your hand, then click a lit cell of the sea (its cost shows); "
               "select two cards and press Discard selected to discard. Fill the sea together!",
         players=widgets.Dropdown(options=[1, 2, 3, 4, 5], value=2, description="Players"))

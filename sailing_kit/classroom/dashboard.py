@@ -10,13 +10,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from sailing_kit.classroom.games import GAMES
 from sailing_kit.classroom.pages import seat_names, waited
 from sailing_kit.classroom.results import summarize
 from sailing_kit.classroom.room import Classroom
 from sailing_kit.classroom.seatboard import LiveFeed
 from sailing_kit.classroom.table import Table
 from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.info import GAME_NAMES, game_package
 from sailing_kit.widgets.canvas import BoardCanvas, paint
 
 WATCH_WIDTH, WATCH_HEIGHT = 460, 420
@@ -77,7 +77,7 @@ class TableWatch(widgets.VBox):
         self.caption.value = (
             f"<div><span class='sk-class-code' style='font-size:1.4em;font-weight:bold;"
             f"letter-spacing:2px'>{html.escape(table.code)}</span> · "
-            f"{html.escape(table.spec.title)} · move {table.moves_played} · {turn}</div>"
+            f"{html.escape(table.info.title)} · move {table.moves_played} · {turn}</div>"
             f"<div style='font-size:0.85em'>{seat_names(table, self.names)}</div>")
 
 
@@ -89,7 +89,7 @@ class Dashboard(widgets.VBox):
         self.pulse = widgets.HTML(layout=widgets.Layout(display="none"))
         self.pulse.add_class("sk-class-pulse")
         self.beats = 0
-        self.game = widgets.Dropdown(options=[(spec.title, name) for name, spec in GAMES.items()],
+        self.game = widgets.Dropdown(options=[(game_package(name).INFO.title, name) for name in GAME_NAMES],
                                      value="calm", description="Game")
         self.players = widgets.BoundedIntText(value=3, min=1, max=10, description="Players",
                                               layout=widgets.Layout(width="160px"))
@@ -122,17 +122,17 @@ class Dashboard(widgets.VBox):
         self.feed = LiveFeed(room.store, self.moved, on_beat=self.sync)
 
     def _game_chosen(self) -> None:
-        spec = GAMES[self.game.value]
-        self.players.layout.display = None if spec.seats_option else "none"
-        self.players.description = (spec.seats_option or "players").capitalize()
+        info = game_package(self.game.value).INFO
+        self.players.layout.display = None if info.players_option else "none"
+        self.players.description = (info.players_option or "players").capitalize()
 
     def open_table(self) -> None:
-        spec = GAMES[self.game.value]
+        info = game_package(self.game.value).INFO
         try:
             options = read_options(self.options.value)
-            if spec.seats_option:
-                options[spec.seats_option] = self.players.value
-            table = self.room.open_table(spec.name, bots=self.bots.value, **options)
+            if info.players_option:
+                options[info.players_option] = self.players.value
+            table = self.room.open_table(info.name, bots=self.bots.value, **options)
         except ConfigError as error:
             self.message.value = f"<span style='color:#a13c00'>Cannot open: {html.escape(str(error))}</span>"
             return

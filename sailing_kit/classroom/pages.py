@@ -116,7 +116,7 @@ class SeatPage(widgets.VBox):
         else:
             turn = f"Waiting for the others ({waited(table)} on this move)."
         self.header.value = (
-            f"<div><b>Table {html.escape(table.code)}</b> · {html.escape(table.spec.title)} · "
+            f"<div><b>Table {html.escape(table.code)}</b> · {html.escape(table.info.title)} · "
             f"you are <b>Player {seat.number + 1} ({html.escape(seat.name)})</b> · {turn}</div>"
             f"<div style='font-size:0.9em'>{seat_names(table, self._names, seat.number)}</div>")
         self.pulse.value = (f"<span data-move='{table.moves_played}' data-beat='{self.beats}' "

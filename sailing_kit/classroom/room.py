@@ -17,11 +17,11 @@ import unicodedata
 from typing import Any
 
 from sailing_kit.classroom.errors import JoinRefused, TooManyTries, UnknownSeat
-from sailing_kit.classroom.games import game_spec
 from sailing_kit.classroom.results import check_attempt
 from sailing_kit.classroom.store import Store
 from sailing_kit.classroom.table import Seat, Table
 from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.info import game_package
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Join codes avoid letters a student confuses (0/O, 1/I)."""
@@ -94,9 +94,9 @@ class Classroom:
         """A new table of ``game`` ("calm", "regatta", "race", "yacht", "trireme") with the
         game's ``options`` (``players=3``...); ``bots`` computer players fill the last seats.
         The seed stays in the store: no page ever receives it."""
-        spec = game_spec(game)
+        package = game_package(game)
         seed = secrets.randbelow(2**31) if seed is None else seed
-        state = spec.new(seed, options)
+        state = package.new_game(seed, **options)
         seats = state.num_players
         if not isinstance(bots, int) or isinstance(bots, bool) or not 0 <= bots < seats:
             raise ConfigError(f"a table of {seats} seat{'s' * (seats > 1)} takes 0 to {seats - 1} "

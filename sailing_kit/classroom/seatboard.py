@@ -25,7 +25,7 @@ import ipywidgets as widgets
 from sailing_kit.classroom.errors import NotYourTurn, PositionChanged
 from sailing_kit.classroom.store import MoveRow, Store
 from sailing_kit.classroom.table import Seat, Table
-from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.errors import ActionError
 
 
 class SeatPlay:
@@ -41,7 +41,7 @@ class SeatPlay:
         others = {player: self._remote_player
                   for player in range(seat.state.num_players) if player != seat.number}
         super().__init__(seat.state, bots=others, **board_options)  # type: ignore[call-arg]
-        self.controls_shown(self.student_controls())  # type: ignore[attr-defined]
+        self.controls_shown(seat.table.info.controls)  # type: ignore[attr-defined]
 
     @property
     def table(self) -> Table:
@@ -51,7 +51,7 @@ class SeatPlay:
     def play(self, action: Any, success: str | None = None) -> bool:
         try:
             self.class_seat.commit(action)
-        except IllegalAction as refusal:
+        except ActionError as refusal:
             self.refuse(refusal)  # type: ignore[attr-defined]
             return False
         except NotYourTurn as refusal:
@@ -117,7 +117,7 @@ _classes: dict[type, type] = {}
 
 def seat_board(seat: Seat) -> Any:
     """The game's usual board for ``seat``, playing through the class store."""
-    board_class = seat.table.spec.board_class()
+    board_class = seat.table.package.Board
     if board_class not in _classes:
         _classes[board_class] = type(f"Seat{board_class.__name__}", (SeatPlay, board_class), {})
     return _classes[board_class](seat)

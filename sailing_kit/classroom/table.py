@@ -13,11 +13,11 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from sailing_kit.classroom.errors import NotYourTurn, PositionChanged
-from sailing_kit.classroom.games import GameSpec, game_spec
 from sailing_kit.classroom.store import MoveRow, SeatRow, Store, TableRow
 from sailing_kit.core.bots import Bot
-from sailing_kit.core.errors import IllegalAction, SavedGameError
-from sailing_kit.core.protocol import CHANCE, GameState
+from sailing_kit.core.errors import ConfigError, SavedGameError
+from sailing_kit.core.info import GameInfo, game_package
+from sailing_kit.core.protocol import CHANCE, GameState, replay, replay_one
 
 if TYPE_CHECKING:
     from sailing_kit.classroom.room import Classroom
@@ -35,19 +35,21 @@ class Table:
     def __init__(self, room: Classroom, row: TableRow):
         self.room = room
         self.row = row
-        self.spec: GameSpec = game_spec(row.saved["game"])
+        self.package = game_package(row.saved["game"])
+        self.info: GameInfo = self.package.INFO
         self._bots: dict[int, Bot] = {}
         log = self.store.moves(row.id)
-        saved = {**row.saved, "moves": [move.entry for move in log]}
         try:
-            self.state: GameState[Any] = self.spec.state_class().from_json(json.dumps(saved))
-        except SavedGameError as error:
+            self.state: GameState[Any] = self.package.new_game(row.saved["seed"],
+                                                               **row.saved["options"])
+            replay(self.state, [move.entry for move in log])
+        except (ConfigError, SavedGameError) as error:
             raise SavedGameError(f"table {row.code}: {error}") from None
         self.last_move_at = log[-1].at if log else row.opened_at
         self.last_mover: int | None = log[-1].seat if log else None
 
     def __repr__(self) -> str:
-        return f"<Table {self.code}: {self.spec.name}, move {self.moves_played}>"
+        return f"<Table {self.code}: {self.info.name}, move {self.moves_played}>"
 
     @property
     def store(self) -> Store:
@@ -63,7 +65,7 @@ class Table:
 
     @property
     def game(self) -> str:
-        return self.spec.name
+        return self.info.name
 
     @property
     def bots(self) -> tuple[int, ...]:
@@ -94,21 +96,12 @@ class Table:
     def apply_stored(self, move: MoveRow) -> Any:
         """Replay one stored move through the engine (chance from the table's seed) and return
         the action; SavedGameError if the engine refuses it (a tampered database)."""
-        state = self.state
         if move.number != self.moves_played + 1:
             raise SavedGameError(f"table {self.code}: move {move.number} arrived out of order")
         try:
-            if move.entry.get("sampled"):
-                action = state.sample_chance()
-                if plain_json(state.action_to_json(action)) != move.entry["move"]:
-                    state.undo()
-                    raise SavedGameError(f"table {self.code}, move {move.number}: the stored chance "
-                                         "outcome is not what the table's seed gives")
-            else:
-                state.apply(move.entry["move"])
-                action = state.history[-1]
-        except IllegalAction as error:
-            raise SavedGameError(f"table {self.code}, move {move.number}: {error}") from None
+            action = replay_one(self.state, move.number, move.entry)
+        except SavedGameError as error:
+            raise SavedGameError(f"table {self.code}: {error}") from None
         self.last_move_at, self.last_mover = move.at, move.seat
         return action
 
@@ -152,12 +145,12 @@ class Table:
 
     def _bot(self, seat: int) -> Bot:
         if seat not in self._bots:
-            self._bots[seat] = self.spec.make_bot()
+            self._bots[seat] = self.package.bots.make()
         return self._bots[seat]
 
     def public_scene(self) -> Any:
         """The picture anyone may see (no seat's hidden cards): the teacher's view."""
-        return self.spec.public_scene(self.state)
+        return self.state.view(None).scene()
 
 
 class Seat:
@@ -194,7 +187,7 @@ class Seat:
 
     def describe(self) -> str:
         """The position in words, as this seat may see it (its own hand, no other)."""
-        return self.table.spec.describe(self.state, self.number)
+        return self.state.view(self.number).describe()
 
     def play(self, action: Any) -> None:
         """Play ``action`` from this seat. IllegalAction if the rules refuse it, NotYourTurn if

@@ -81,7 +81,7 @@ class ClassHandler(web.RequestHandler):
 
 def seat_reply(seat: Seat) -> dict[str, Any]:
     return {"code": seat.table.code, "number": seat.number, "name": seat.name,
-            "token": seat.token, "game": seat.table.spec.title}
+            "token": seat.token, "game": seat.table.info.title}
 
 
 class JoinPage(ClassHandler):

@@ -13,17 +13,17 @@ an undo, a new race, a loaded one or in the replay); ``bots`` play the other sea
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import ipywidgets as widgets
 
+import sailing_kit.regatta.bots as regatta_bots
 from sailing_kit.core.bots import Bot
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
 from sailing_kit.core.options import options_to_json
 from sailing_kit.draw.scene import XY, Scene
 from sailing_kit.regatta.actions import AFTER, Action, Becalm, EndTurn, Exchange, Face, Handling
-from sailing_kit.regatta.bots import sensible_bot
 from sailing_kit.regatta.deck import WINDY
 from sailing_kit.regatta.drawing import Layout, layout_for
 from sailing_kit.regatta.game import EXCHANGE_MOST, RegattaState, new_game
@@ -43,10 +43,10 @@ KEYS_HELP = ("Select a card (click, or keys 1-5), then click an arrow's end (or 
 
 class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
     """Race at one screen, or against computer players: ``bots`` maps seats (0-based) to bots,
-    for example ``Board(new_game(players=3, seed=0), bots={1: sensible_bot(), 2:
-    sensible_bot()})``."""
+    for example ``Board(new_game(players=3, seed=0), bots={1: "sensible", 2:
+    "sensible"})``."""
 
-    def __init__(self, state: RegattaState | None = None, *, bots: dict[int, Bot] | None = None):
+    def __init__(self, state: RegattaState | None = None, *, bots: Mapping[int, Bot | str] | None = None):
         state = state if state is not None else new_game(seed=0)
         self.selected: int | None = None
         self.marked: list[int] = []
@@ -377,8 +377,8 @@ def example_boards() -> dict[str, Callable[[], CanvasBoard]]:
     def mid_race() -> Board:
         """Four rounds against two sensible bots, the human sailing the sensible bot's choice;
         then a card is selected, its arrows previewed."""
-        board = Board(new_game(seed=3, players=3), bots={1: sensible_bot(), 2: sensible_bot()})
-        helper = sensible_bot()
+        board = Board(new_game(seed=3, players=3), bots={1: "sensible", 2: "sensible"})
+        helper = regatta_bots.make("sensible")
         for _ in range(4):
             board.act(helper(board.state))
             while board.state.phase == AFTER and board.seat is not None:
@@ -397,7 +397,7 @@ def app() -> GameApp:
     return GameApp(
         "The card regatta",
         lambda seed, players: Board(new_game(seed=seed, players=players),
-                                    bots={seat: sensible_bot() for seat in range(1, players)}),
+                                    bots=dict.fromkeys(range(1, players), "sensible")),
         about="Choose a card of your hand: every arrow's end shows on the table (blocked ones "
               "crossed, with the reason). Click an end to sail there; the buttons skip a turn by "
               "exchanging cards or turning the yacht.",

@@ -161,15 +161,16 @@ def layout_for(state: RegattaState) -> Layout:
 
 
 # ----- the whole table ----------------------------------------------------------------------------
-def draw_table(state: RegattaState, viewer: int, *, selected: Sequence[int] = (),
+def draw_table(state: RegattaState, viewer: int | None, *, selected: Sequence[int] = (),
                previews: Sequence[Verdict] = (), focus: int | None = None,
                cover: str | None = None, you: int | None = -1,
                last_moves: Mapping[int, Sequence[Point]] | None = None,
                latest: int | None = None, clickable: bool = False,
                words: Callable[[Verdict], str] | None = None) -> Scene:
-    """The table from ``viewer``'s seat. ``selected``: cards of the viewer's hand to raise
-    (by index); ``previews``: verdicts to show on the water, numbered in order, ``focus`` the
-    one the keyboard points at; ``cover``: a message hiding the hand (pass the device);
+    """The table from ``viewer``'s seat (``None``: anyone's, every hand hidden). ``selected``:
+    cards of the viewer's hand to raise (by index); ``previews``: verdicts to show on the water,
+    numbered in order, ``focus`` the one the keyboard points at; ``cover``: a message hiding the
+    hand (pass the device);
     ``you``: the seat marked "(you)" (by default the viewer's; None: nobody, the screen is being
     passed); ``last_moves``: each yacht's last move (the cells it passed, from where it stood),
     marked, ``latest`` the yacht that moved last; ``clickable``: the hand and the arrows' ends
@@ -197,11 +198,11 @@ def draw_table(state: RegattaState, viewer: int, *, selected: Sequence[int] = ()
     start = state.yachts[state.player].pose if previews else None
     _draw_previews(scene, layout, start, previews, focus)
     _draw_panel(scene, layout, state, you, previews)
-    if cover is not None:
-        _draw_cover(scene, layout, cover)
+    if viewer is None or cover is not None:
+        _draw_cover(scene, layout, cover or "Each hand is private")
     else:
         _draw_hand(scene, layout, state, viewer, selected)
-    if clickable and cover is None:
+    if clickable and viewer is not None and cover is None:
         _targets(scene, layout, state, viewer, selected, previews, start, words)
     return scene
 

@@ -8,7 +8,7 @@ own words in the status line.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import ipywidgets as widgets
 
@@ -38,11 +38,11 @@ KEYS_HELP = ("Click the map in the direction to sail (or keys q w e / a d / z x 
 
 
 class Board(AnnouncesEnd, CanvasBoard):
-    """Play the duel. ``advisor=True`` starts with the advisor shown; ``bots={0: optimal_bot()}``
+    """Play the duel. ``advisor=True`` starts with the advisor shown; ``bots={0: "optimal"}``
     lets the optimal helmsman sail the whole game."""
 
     def __init__(self, state: TriremeState | None = None, *, advisor: bool = False,
-                 bots: dict[int, Bot] | None = None):
+                 bots: Mapping[int, Bot | str] | None = None):
         state = state if state is not None else new_game(seed=0)
         self.heading: Direction | None = None
         self.last: tuple[Point, ...] = ()
@@ -159,8 +159,8 @@ class Board(AnnouncesEnd, CanvasBoard):
         return "you won!" if self.state.result.winners else "the trireme won."
 
     def end_words(self) -> str:
-        return f"Game over: {self._winner()} {self.state.result.reason[0].upper()}" \
-            f"{self.state.result.reason[1:]}."
+        cause = self.state.result.cause
+        return f"Game over: {self._winner()} {cause[0].upper()}{cause[1:]}."
 
     def reset(self, new_game: bool) -> None:
         self.last, self.rowed_from = (), None

@@ -19,8 +19,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from sailing_kit.core.bots import Bot, advance
-from sailing_kit.core.errors import IllegalAction, SavedGameError
+from sailing_kit.core.bots import Bot, advance, named_bots
+from sailing_kit.core.errors import ActionError, SavedGameError
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.draw.scene import Scene
 from sailing_kit.widgets.canvas import BoardCanvas, paint
@@ -32,24 +32,25 @@ _STATUS_STYLE = {
     "good": "color:#00603f",
     "error": "color:#a13c00;font-weight:bold",
 }
-BASE_CONTROLS = frozenset({"text"})
-"""The base's own controls a student keeps: the position in words (screen readers)."""
+ONE_SCREEN_TOOLS = frozenset({"projector", "replay", "timer"})
+"""Controls that are no buttons yet belong to one screen or to the teacher: the More menu's."""
 
 
 class CanvasBoard(widgets.VBox):
     """Subclasses implement :meth:`scene` and :meth:`on_click` (and :meth:`on_key` if they take
     keys); they call :meth:`play` to send an action to the engine. ``bots`` maps player numbers
-    to computer players: after every human action, bots move until a human's turn; chance is
+    to computer players (each a bot function or the name of one of the game's bots): after
+    every human action, bots move until a human's turn; chance is
     sampled too unless ``auto_chance`` is False (the board then offers its own roll control).
     ``more`` holds the widgets of the More menu besides its buttons (a save box, a replay)."""
 
     def __init__(self, state: Any, *, size: tuple[int, int],
                  controls: Sequence[widgets.Widget] = (), side: Sequence[widgets.Widget] = (),
                  more: Sequence[widgets.Widget] = (),
-                 bots: dict[int, Bot] | None = None,
+                 bots: Mapping[int, Bot | str] | None = None,
                  auto_chance: bool = True):
         self.state = state
-        self.bots = dict(bots or {})
+        self.bots = named_bots(state.GAME, bots) if bots else {}
         self.auto_chance = auto_chance
         self._says = self._paints = 0
         self._first_help = ""
@@ -129,17 +130,16 @@ class CanvasBoard(widgets.VBox):
         return self.state.describe()
 
     def student_controls(self) -> frozenset[str] | None:
-        """The controls a student at a class table or in an app may use (None: all of them):
-        the game's own list (``INFO.controls``), with the base's text view."""
-        controls = game_controls(getattr(self.state, "GAME", ""))
-        return None if controls is None else controls | BASE_CONTROLS
+        """The buttons a student at a class table or in an app uses (None: all of them): the
+        game's ``INFO.controls``."""
+        return game_controls(getattr(self.state, "GAME", ""))
 
     # ----- machinery --------------------------------------------------------------------------------
     def play(self, action: Any, success: str | None = None) -> bool:
         """Apply ``action`` to the engine; on refusal show the broken rule and change nothing."""
         try:
             self.state.apply(action)
-        except IllegalAction as refusal:
+        except ActionError as refusal:
             self.refuse(refusal)
             return False
         self.on_played(action)
@@ -347,9 +347,11 @@ class CanvasBoard(widgets.VBox):
     # ----- controls ---------------------------------------------------------------------------------
     def button(self, label: str, tooltip: str, callback: Callable[[], None],
                icon: str = "", *, control: str) -> widgets.Button:
-        """A labelled button whose callback's errors are shown in the status line; ``control``
-        names what it does ("roll", "undo", "new_game": an app, which has its own New game,
-        hides the board's)."""
+        """A labelled button whose callback's errors are shown in the status line. ``control``
+        names what it does (``"roll"``, ``"undo"``, ``"new_game"`` ...): a game's
+        ``INFO.controls`` lists those a player uses; the others wait in the More menu, and
+        :meth:`controls_shown` hides them where one screen's tools make no sense (a class
+        table)."""
         button = widgets.Button(description=label, tooltip=tooltip, icon=icon,
                                 layout=widgets.Layout(width="auto"))
         guarded = self._guarded(callback)
@@ -358,16 +360,18 @@ class CanvasBoard(widgets.VBox):
 
     def switch(self, label: str, tooltip: str, *, control: str, icon: str = "",
                value: bool = False) -> widgets.ToggleButton:
-        """A toggle button named ``control`` (observe its ``value``)."""
+        """A toggle button named ``control`` (observe its ``value``): a way of looking at the
+        game or a choice before a move, which a player keeps unless it is one of the
+        :data:`ONE_SCREEN_TOOLS`."""
         return self.named(widgets.ToggleButton(value=value, description=label, tooltip=tooltip,
                                                icon=icon, layout=widgets.Layout(width="auto")),
                           control)
 
     def named(self, widget: Any, control: str) -> Any:
-        """Register ``widget`` as the control ``control`` and return it (hidden at once if
-        :meth:`controls_shown` has ruled that control out)."""
+        """Register ``widget`` as the control ``control`` and return it (a button is hidden at
+        once if :meth:`controls_shown` has ruled its control out)."""
         self.control_widgets.append((control, widget))
-        if self._allowed is not None and control not in self._allowed:
+        if not self._shown(control, widget):
             widget.layout.display = "none"
         return widget
 
@@ -387,23 +391,38 @@ class CanvasBoard(widgets.VBox):
         return self._control_widgets
 
     @property
-    def new_game_buttons(self) -> list[widgets.Widget]:
-        """The board's buttons that start a new game."""
-        return [widget for control, widget in self.control_widgets if control == "new_game"]
+    def buttons(self) -> dict[str, list[widgets.Button]]:
+        """The board's buttons by their control (see :meth:`button`)."""
+        found: dict[str, list[widgets.Button]] = {}
+        for control, widget in self.control_widgets:
+            if isinstance(widget, widgets.Button):
+                found.setdefault(control, []).append(widget)
+        return found
+
+    @property
+    def new_game_buttons(self) -> list[widgets.Button]:
+        """The board's buttons that start a new game (an app, which has its own, hides them)."""
+        return self.buttons.get("new_game", [])
 
     def controls_shown(self, allowed: Collection[str] | None) -> None:
-        """Hide every control whose id is not in ``allowed`` (None: show them all), now and
-        when it is made later."""
+        """Show only the buttons whose control is in ``allowed`` (``None``: every button), now
+        and when they are made later."""
         self._allowed = None if allowed is None else frozenset(allowed)
         for control, widget in self.control_widgets:
-            widget.layout.display = None if allowed is None or control in allowed else "none"
+            widget.layout.display = None if self._shown(control, widget) else "none"
+
+    def _shown(self, control: str, widget: widgets.Widget) -> bool:
+        return (self._allowed is None or control in self._allowed
+                or not isinstance(widget, widgets.Button))
 
     def arrange_controls(self, student: Collection[str] | None) -> None:
-        """Keep the student's controls in the toolbar and move the others into the More menu."""
-        if student is None:
-            return
+        """Keep the student's controls in the toolbar and move the others (buttons not in
+        ``student``, and the one-screen tools) into the More menu."""
         for control, widget in self.control_widgets:
-            if control not in student and widget in self.controls.children:
+            tool = control in ONE_SCREEN_TOOLS or (
+                student is not None and isinstance(widget, widgets.Button)
+                and control not in student)
+            if tool and widget in self.controls.children:
                 self.controls.children = tuple(w for w in self.controls.children
                                                if w is not widget)
                 self.more_panel.children = (*self.more_panel.children, widget)
@@ -420,7 +439,7 @@ class CanvasBoard(widgets.VBox):
         def run(*args: Any) -> None:
             try:
                 callback(*args)
-            except IllegalAction as refusal:  # a control used when the rules allow it not
+            except ActionError as refusal:  # a control used when the rules allow it not
                 self.refuse(refusal)
             except Exception as error:
                 self.say(f"Something went wrong: {type(error).__name__}: {error}", "error")

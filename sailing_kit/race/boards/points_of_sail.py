@@ -46,7 +46,7 @@ class PointsOfSailBoard(TurnPicker, CanvasBoard):
             self.button("Restart", "Back to the start position", self.restart, icon="refresh",
                         control="restart"),
         ]
-        super().__init__(state, size=state.view().size, controls=controls, side=[self.info],
+        super().__init__(state, size=state.grid_view().size, controls=controls, side=[self.info],
                          auto_chance=False)
         self.after_change()
         self.say(KEYS_HELP)
@@ -100,11 +100,11 @@ class PointsOfSailBoard(TurnPicker, CanvasBoard):
 
     # ----- events ------------------------------------------------------------------------------
     def on_click(self, x: float, y: float) -> None:
-        option = self.option_at(self.state.view(), x, y)
+        option = self.option_at(self.state.grid_view(), x, y)
         if option is not None:
             self.sail(option)
             return
-        point = self.state.view().nearest(x, y)
+        point = self.state.grid_view().nearest(x, y)
         if point is not None:  # let the engine say why this is not a legal end
             self.play(Sail(point, self.state.heading))
 

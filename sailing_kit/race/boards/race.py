@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Mapping
 
 import ipywidgets as widgets
 
+from sailing_kit.core.bots import Bot
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
 from sailing_kit.core.protocol import CHANCE
@@ -36,7 +37,7 @@ class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
     buttons, toggle the layers, undo, replay the race with the slider, save and load it, and
     time each move if you like. ``bots`` maps seats to bots (see ``sailing_kit.race.bots``)."""
 
-    def __init__(self, state: RaceState, *, bots: dict[int, Callable] | None = None):
+    def __init__(self, state: RaceState, *, bots: Mapping[int, Bot | str] | None = None):
         self.selected = 0
         self.spot = 0
         """The spot the keys have chosen while placing a boat."""
@@ -193,18 +194,15 @@ class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
             if isinstance(action, Protest):
                 buttons.append(self._turn_button(f"Protest {action.offender}",
                                                  f"Claim a penalty against {action.offender} "
-                                                 "(§3.4)", action, "flag", "protest"))
+                                                 "(§3.4)", action, "flag"))
             elif isinstance(action, (Wait, Spin)):
                 label, icon = labels[type(action)]
                 sense = "" if isinstance(action, Wait) else (" ⟳" if action.clockwise else " ⟲")
-                buttons.append(self._turn_button(label + sense, label, action, icon,
-                                                 "wait" if isinstance(action, Wait) else
-                                                 "penalty"))
+                buttons.append(self._turn_button(label + sense, label, action, icon))
         return buttons
 
-    def _turn_button(self, label: str, tooltip: str, action: object, icon: str,
-                     control: str) -> widgets.Button:
-        return self.button(label, tooltip, lambda: self.play_turn(action), icon, control=control)
+    def _turn_button(self, label: str, tooltip: str, action: object, icon: str) -> widgets.Button:
+        return self.button(label, tooltip, lambda: self.play_turn(action), icon, control="turn")
 
     # ----- playing -----------------------------------------------------------------------------------
     def play_turn(self, action: object, success: str | None = None) -> None:
