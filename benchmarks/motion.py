@@ -171,7 +171,7 @@ def moved_region(before: dict[str, Any], after: dict[str, Any], margin: float = 
     """The part of the picture where pieces moved (x, y, w, h), with a margin."""
     def boxes(picture: dict[str, Any]) -> dict[str, tuple[str, list[float]]]:
         found = {}
-        for key, first, end, _, _ in picture["pieces"]:
+        for key, first, end, _, effect in picture["pieces"]:
             shapes = picture["shapes"][first:end]
             xs, ys = [], []
             for shape in shapes:
@@ -181,7 +181,7 @@ def moved_region(before: dict[str, Any], after: dict[str, Any], margin: float = 
                 else:
                     xs.append(shape[1])
                     ys.append(shape[2])
-            found[key] = (json.dumps(shapes), [min(xs), min(ys), max(xs), max(ys)])
+            found[key] = (json.dumps(shapes) + effect, [min(xs), min(ys), max(xs), max(ys)])
         return found
 
     old, new = boxes(before), boxes(after)

@@ -39,9 +39,8 @@ def test_a_player_takes_back_their_own_move_at_once():
 
 
 def test_against_bots_undo_takes_back_the_students_move_with_the_bots_replies():
-    from sailing_kit.calm.bots import planner_bot
 
-    board = CalmBoard(new_calm(players=2, seed=3), bots={1: planner_bot()})
+    board = CalmBoard(new_calm(players=2, seed=3), bots={1: "planner"})
     board.toggle(0)
     board.toggle(1)
     board.discard_selected()

@@ -10,13 +10,13 @@
 //   const painter = createPainter(canvasElement);
 //   painter.show(JSON.parse(text)); painter.resize(scale, devicePixelRatio);
 
-export const MOTION_MS = 260;
+export const MOTION_MS = 240;
 export const MIN_TEXT_PX = 12; // no text is drawn smaller than this on the screen
 const QUEUE_MOST = 4; // pictures waiting beyond this are shown at once
 const FRAME_MS = 1000 / 60;
 
 export function createPainter(canvas, { onFrames = null } = {}) {
-  const ctx = canvas.getContext("2d");
+  let ctx = canvas.getContext("2d"); // (the still layer of a move borrows it while painted)
   let scale = 1;
   let ratio = 1;
   let look = { lines: 1, text: 1 }; // the projector's thicker lines and larger type
@@ -91,7 +91,9 @@ export function createPainter(canvas, { onFrames = null } = {}) {
       return;
     }
     const duration = queue.length ? Math.max(120, MOTION_MS / (1 + queue.length)) : MOTION_MS;
-    motion = { from, to, plan, start: now, duration, stamps: [], frame: 0 };
+    prepare(to);
+    plan.layer = stillLayer(to, plan.still); // before the first frame, which stays quick
+    motion = { from, to, plan, start: performance.now(), duration, stamps: [], frame: 0 };
     motion.frame = requestAnimationFrame(step);
   }
 
@@ -138,17 +140,40 @@ export function createPainter(canvas, { onFrames = null } = {}) {
     }
   }
 
+  // A frame of a move: the shapes that stay still are painted once into a layer of their own
+  // (kept with the plan), then each frame copies it and draws the moving pieces over it.
   function paintFrame(picture, plan, progress) {
     prepare(picture);
-    clear(picture);
     const eased = easeInOut(progress);
-    for (const shape of plan.still) drawShape(shape);
+    if (!plan.layer || plan.layer.width !== canvas.width || plan.layer.height !== canvas.height) {
+      plan.layer = stillLayer(picture, plan.still);
+    }
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.globalAlpha = 1;
+    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    ctx.drawImage(plan.layer, 0, 0);
+    ctx.restore();
     for (const gone of plan.leaving) {
       drawPiece(gone.shapes, { alpha: 1 - eased });
     }
     for (const piece of plan.moving) {
       drawPiece(piece.shapes, poseAt(piece, eased, progress));
     }
+  }
+
+  function stillLayer(picture, shapes) {
+    const layer = typeof OffscreenCanvas === "function"
+      ? new OffscreenCanvas(canvas.width, canvas.height) : document.createElement("canvas");
+    layer.width = canvas.width;
+    layer.height = canvas.height;
+    const main = ctx;
+    ctx = layer.getContext("2d");
+    ctx.setTransform(canvas.width / picture.width, 0, 0, canvas.height / picture.height, 0, 0);
+    clear(picture);
+    for (const shape of shapes) drawShape(shape);
+    ctx = main;
+    return layer;
   }
 
   function drawPiece(shapes, { alpha = 1, at = null, turn = 0, grow = 1, anchor = null }) {
@@ -278,9 +303,9 @@ export function planMotion(from, to) {
 // point from it (a boat's bow), so a boat that turns is seen turning.
 function poseOf(shapes) {
   const first = shapes.find((s) => s[0] === "P" || s[0] === "L") || shapes[0];
-  if (!first) return { anchor: [0, 0], angle: 0, rigid: false };
+  if (!first) return { anchor: [0, 0], angle: 0, reach: 0, rigid: false };
   if (first[0] === "C" || first[0] === "T") {
-    return { anchor: [first[1], first[2]], angle: 0, rigid: false };
+    return { anchor: [first[1], first[2]], angle: 0, reach: 0, rigid: false };
   }
   const points = first[1];
   let sx = 0;
@@ -292,7 +317,8 @@ function poseOf(shapes) {
   }
   const anchor = [sx / n, sy / n];
   const angle = Math.atan2(points[1] - anchor[1], points[0] - anchor[0]);
-  return { anchor, angle, rigid: n >= 3 };
+  const reach = Math.hypot(points[1] - anchor[1], points[0] - anchor[0]);
+  return { anchor, angle, reach, rigid: n >= 3 };
 }
 
 function poseAt(piece, eased, progress) {
@@ -305,7 +331,9 @@ function poseAt(piece, eased, progress) {
   const start = piece.old.pose.anchor;
   const route = pathPoints(piece.path, start, end);
   let turn = 0;
-  if (piece.pose.rigid && piece.old.pose.rigid) {
+  const sameShape = Math.abs(piece.pose.reach - piece.old.pose.reach)
+    <= 0.05 * Math.max(piece.pose.reach, piece.old.pose.reach);
+  if (piece.pose.rigid && piece.old.pose.rigid && sameShape) { // (a card laid down does not turn)
     turn = -wrapAngle(piece.pose.angle - piece.old.pose.angle) * (1 - eased);
   }
   let grow = 1;

@@ -5,7 +5,6 @@ discards; the log names slots, never cells."""
 import re
 
 from sailing_kit.calm import Board, new_game
-from sailing_kit.calm.bots import planner_bot
 from sailing_kit.calm.cards import START
 from sailing_kit.calm.game import SHARE, SPLIT
 
@@ -13,7 +12,7 @@ from sailing_kit.calm.game import SHARE, SPLIT
 def _start_played_by_the_bot() -> Board:
     state = new_game(players=2, seed=0)
     assert START in state.hand(1)  # the bot holds the Start: it must play it on its turn
-    board = Board(state, bots={1: planner_bot()})
+    board = Board(state, bots={1: "planner"})
     board.toggle(0)
     board.toggle(1)
     board.discard_selected()  # the student's turn: discard two
@@ -35,7 +34,7 @@ def test_a_bot_that_plays_the_start_leaves_the_split_to_the_student():
 
 
 def test_the_log_names_slots_as_the_board_numbers_them():
-    board = Board(new_game(players=2, seed=3), bots={1: planner_bot()})
+    board = Board(new_game(players=2, seed=3), bots={1: "planner"})
     for _ in range(12):
         if board.state.is_over():
             break
