@@ -12,6 +12,7 @@ const REPEAT_PX = 8;
 const TAP_SLOP_PX = 12; // a finger that moves further is scrolling, not tapping
 const TOUCH_PX = 44; // the least size of a target under a finger (CSS pixels)
 const MOST_ZOOM = 2.2; // a touch screen's zoom for small targets goes no further
+const NARROW_PX = 600; // narrower than this, a touch screen zooms the board for the finger
 const ARMED_MS = 5000; // how long a first tap on a warned target waits for the second
 const STATUS_ROOM_PX = 64; // room kept under the canvas for the status line and the seed
 const SIDE_GAP_PX = 12;
@@ -54,6 +55,10 @@ function render({ model, el }) {
     },
   });
   const board = () => el.closest(".sailing-kit-board");
+  // The targets of the picture on screen, for tests (scene pixels: x, y, w, h, label, warning).
+  Object.defineProperty(canvas, "skTargets", {
+    get: () => (painter.picture && painter.picture.targets) || [],
+  });
 
   function picture() {
     try {
@@ -122,7 +127,10 @@ function render({ model, el }) {
       home.classList.toggle("sk-projector", Boolean(projector));
     }
     next = Math.max(0.2, next);
-    const finger = coarse.matches ? touchScale() : 0;
+    // A finger on a narrow screen (a phone) gets targets its own size, the board zoomed and
+    // panned; a wide touch screen (a whiteboard) keeps the whole board in view, a finger's
+    // reach given by the wider hit of each target.
+    const finger = coarse.matches && space.width < NARROW_PX ? touchScale() : 0;
     const zoomed = finger > next;
     if (zoomed) next = Math.min(finger, 3);
     el.classList.toggle("sk-zoomed", zoomed);
