@@ -224,10 +224,23 @@ function render({ model, el }) {
     send("up", at, pointer);
   }
 
-  // A finger's tap: near a target it is that target; on a warned target, the first tap says the
-  // warning and only a second tap plays it.
+  // A finger's tap: near a target it is that target; near several closer together than a
+  // finger, a lens shows them larger to tap the one meant; on a warned target, the first tap
+  // says the warning and only a second tap plays it.
   function fingerTap(at, pointer, id) {
-    const found = painter.targetAt(at.x, at.y, TOUCH_PX / 2 / scale);
+    if (lens) {
+      closeLens();
+      return;
+    }
+    const near = painter.targetsNear(at.x, at.y, TOUCH_PX / 2 / scale);
+    if (near.length > 1 && spacing(near) * scale < TOUCH_PX) {
+      openLens(near, at);
+      return;
+    }
+    play(near[0] || null, at, pointer, id);
+  }
+
+  function play(found, at, pointer, id) {
     let aim = at;
     if (found) {
       aim = { ...at, x: found.x, y: found.y };
@@ -242,6 +255,74 @@ function render({ model, el }) {
     armed = null;
     hideTip();
     if (press(aim, pointer, id)) release(aim, pointer, id);
+  }
+
+  // The least distance between the centres of targets (along the longer axis), scene pixels.
+  function spacing(targets) {
+    let least = Infinity;
+    for (let i = 0; i < targets.length; i++) {
+      for (let j = i + 1; j < targets.length; j++) {
+        const apart = Math.max(Math.abs(targets[i].x - targets[j].x),
+          Math.abs(targets[i].y - targets[j].y));
+        least = Math.min(least, apart);
+      }
+    }
+    return least;
+  }
+
+  // The lens: the targets near a tap, drawn large enough that each has a finger's room.
+  let lens = null;
+  function openLens(near, at) {
+    const zoom = Math.max(scale, (1.2 * TOUCH_PX) / Math.max(spacing(near), 1));
+    const margin = (0.8 * TOUCH_PX) / zoom;
+    const left = Math.min(...near.map((t) => t.x - t.w / 2)) - margin;
+    const top = Math.min(...near.map((t) => t.y - t.h / 2)) - margin;
+    const right = Math.max(...near.map((t) => t.x + t.w / 2)) + margin;
+    const bottom = Math.max(...near.map((t) => t.y + t.h / 2)) + margin;
+    const region = [left, top, right - left, bottom - top];
+    const box = document.createElement("div");
+    box.className = "sk-lens";
+    const view = document.createElement("canvas");
+    box.appendChild(view);
+    el.appendChild(box);
+    const lensPainter = createPainter(view);
+    lensPainter.setRegion(region);
+    lensPainter.resize(zoom, window.devicePixelRatio || 1);
+    lensPainter.show(painter.picture, { animate: false });
+    view.style.width = `${region[2] * zoom}px`;
+    view.style.height = `${region[3] * zoom}px`;
+    const host = el.getBoundingClientRect();
+    const shown = canvas.getBoundingClientRect();
+    const x = shown.left - host.left + el.scrollLeft + at.x * scale - (region[2] * zoom) / 2;
+    const y = shown.top - host.top + at.y * scale - (region[3] * zoom) / 2;
+    box.style.left = `${Math.max(el.scrollLeft, x)}px`;
+    box.style.top = `${Math.max(0, y)}px`;
+    const targets = near.map((t) => ({ ...t, lensX: (t.x - left) * zoom, lensY: (t.y - top) * zoom }));
+    lens = { box, targets, zoom };
+    canvas.skLens = targets.map((t) => [t.lensX, t.lensY, t.label]);
+    box.addEventListener("pointerup", (event) => {
+      event.stopPropagation();
+      const place = view.getBoundingClientRect();
+      const px = event.clientX - place.left;
+      const py = event.clientY - place.top;
+      const chosen = targets
+        .map((t) => ({ t, d: Math.hypot(t.lensX - px, t.lensY - py) }))
+        .filter(({ d }) => d <= TOUCH_PX / 2)
+        .sort((a, b) => a.d - b.d)[0];
+      closeLens();
+      if (chosen) {
+        const point = { x: chosen.t.x, y: chosen.t.y, cssX: event.clientX, cssY: event.clientY };
+        play(chosen.t, point, event.pointerType, event.pointerId);
+      }
+    });
+    box.addEventListener("pointerdown", (event) => event.stopPropagation());
+  }
+
+  function closeLens() {
+    if (!lens) return;
+    lens.box.remove();
+    lens = null;
+    canvas.skLens = null;
   }
 
   function showTip(found, x, y, tapped) {
@@ -349,6 +430,7 @@ function render({ model, el }) {
   model.on("change:scene", () => {
     canvas.dataset.receivedAt = String(performance.now());
     hideTip();
+    closeLens();
     paint();
     if (coarse.matches) fit(); // the targets may ask for another zoom
   });

@@ -22,6 +22,7 @@ export function createPainter(canvas, { onFrames = null } = {}) {
   let look = { lines: 1, text: 1 }; // the projector's thicker lines and larger type
   let shown = null; // the picture on screen once any motion has ended
   let smallest = Infinity; // the smallest text drawn (scene pixels), for tests
+  let region = null; // the part of the picture shown (a lens), or null for all of it
   let motion = null; // {from, to, plan, start, duration, stamps, frame}
   const queue = [];
   const reduced = typeof window !== "undefined" && window.matchMedia
@@ -40,16 +41,37 @@ export function createPainter(canvas, { onFrames = null } = {}) {
 
   function setLook(next) {
     look = { lines: next.lines || 1, text: next.text || 1 };
+    canvas.dataset.look = look.lines > 1 || look.text > 1 ? "projector" : "plain";
     redraw();
   }
 
+  // The canvas sized for the picture (or the part of it in `region`) at the scale, and the
+  // drawing context mapping scene pixels onto it.
   function prepare(picture) {
-    const pixels = [Math.max(1, Math.round(picture.width * scale * ratio)),
-      Math.max(1, Math.round(picture.height * scale * ratio))];
+    const [, , w, h] = area(picture);
+    const pixels = [Math.max(1, Math.round(w * scale * ratio)),
+      Math.max(1, Math.round(h * scale * ratio))];
     if (canvas.width !== pixels[0] || canvas.height !== pixels[1]) {
       [canvas.width, canvas.height] = pixels;
     }
-    ctx.setTransform(canvas.width / picture.width, 0, 0, canvas.height / picture.height, 0, 0);
+    place(ctx, picture);
+  }
+
+  function area(picture) {
+    return region || [0, 0, picture.width, picture.height];
+  }
+
+  function place(context, picture) {
+    const [x, y, w, h] = area(picture);
+    const sx = canvas.width / w;
+    const sy = canvas.height / h;
+    context.setTransform(sx, 0, 0, sy, -x * sx, -y * sy);
+  }
+
+  // Show only the part [x, y, w, h] of each picture (null: the whole picture): a lens.
+  function setRegion(next) {
+    region = next;
+    redraw();
   }
 
   function redraw() {
@@ -169,7 +191,7 @@ export function createPainter(canvas, { onFrames = null } = {}) {
     layer.height = canvas.height;
     const main = ctx;
     ctx = layer.getContext("2d");
-    ctx.setTransform(canvas.width / picture.width, 0, 0, canvas.height / picture.height, 0, 0);
+    place(ctx, picture);
     clear(picture);
     for (const shape of shapes) drawShape(shape);
     ctx = main;
@@ -237,13 +259,12 @@ export function createPainter(canvas, { onFrames = null } = {}) {
   }
 
   // ----- targets -----------------------------------------------------------------------------------
-  // The target at scene pixel (x, y): the one it lies in, else the nearest within `slop` scene
-  // pixels of its edge (a finger's wider reach), else null.
-  function targetAt(x, y, slop = 0) {
+  // The targets within `slop` scene pixels of scene pixel (x, y) (of their edge: a finger's
+  // wider reach), nearest first; each {x, y, w, h, label, warning, inside} (x, y its centre).
+  function targetsNear(x, y, slop = 0) {
     const picture = target();
-    if (!picture) return null;
-    let best = null;
-    let bestDistance = Infinity;
+    if (!picture) return [];
+    const found = [];
     for (const [tx, ty, w, h, label, warning, round] of picture.targets || []) {
       const cx = tx + w / 2;
       const cy = ty + h / 2;
@@ -254,16 +275,20 @@ export function createPainter(canvas, { onFrames = null } = {}) {
         distance = Math.hypot(Math.max(0, Math.abs(x - cx) - w / 2),
           Math.max(0, Math.abs(y - cy) - h / 2));
       }
-      if (distance <= slop && distance < bestDistance) {
-        bestDistance = distance;
-        best = { x: cx, y: cy, w, h, label, warning, inside: distance === 0 };
+      if (distance <= slop) {
+        found.push({ x: cx, y: cy, w, h, label, warning, inside: distance === 0, distance });
       }
     }
-    return best;
+    return found.sort((a, b) => a.distance - b.distance);
+  }
+
+  // The target at scene pixel (x, y), or the nearest within `slop`, or null.
+  function targetAt(x, y, slop = 0) {
+    return targetsNear(x, y, slop)[0] || null;
   }
 
   return {
-    show, resize, setLook, targetAt, frameAt,
+    show, resize, setLook, setRegion, targetAt, targetsNear, frameAt,
     get picture() { return target(); },
     get moving() { return Boolean(motion) || queue.length > 0; },
   };

@@ -31,7 +31,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 BOARD = ".sailing-kit-board"
-BOARD_CANVAS = f"{BOARD} canvas"
+BOARD_CANVAS = f"{BOARD} canvas.sk-canvas"
 STDERR_OUTPUT = '[data-mime-type="application/vnd.jupyter.stderr"]'
 """Cell outputs written to stderr: JupyterLab and Voilà render tracebacks this way too."""
 STARTUP_SECONDS = 60
