@@ -19,7 +19,7 @@ const SIDE_GAP_PX = 12;
 const WIDE_SHARE = 0.6; // beside the panel, the board may lose at most this share of its size
 const RECENT_MS = 10000; // how long after a press the board may scroll its status into view
 const PASS_KEYS = new Set(["Tab", "Escape"]);
-const PROJECTOR_LOOK = { lines: 1.8, text: 1.3 };
+const PROJECTOR_LOOK = { lines: 1.8, text: 1.15 };
 
 // The height a board may use: the notebook panel in JupyterLab, else the window.
 function roomHeight(node) {
@@ -273,12 +273,18 @@ function render({ model, el }) {
   // The lens: the targets near a tap, drawn large enough that each has a finger's room.
   let lens = null;
   function openLens(near, at) {
-    const zoom = Math.max(scale, (1.2 * TOUCH_PX) / Math.max(spacing(near), 1));
+    // As large as the targets need, within the board's box (which clips what overflows it).
+    const core = [Math.min(...near.map((t) => t.x - t.w / 2)), Math.min(...near.map((t) => t.y - t.h / 2)),
+      Math.max(...near.map((t) => t.x + t.w / 2)), Math.max(...near.map((t) => t.y + t.h / 2))];
+    const roomX = 0.9 * el.clientWidth - 1.6 * TOUCH_PX;
+    const roomY = 0.9 * el.clientHeight - 1.6 * TOUCH_PX;
+    const most = Math.min(roomX / Math.max(core[2] - core[0], 1), roomY / Math.max(core[3] - core[1], 1));
+    const zoom = Math.max(scale, Math.min((1.2 * TOUCH_PX) / Math.max(spacing(near), 1), most));
     const margin = (0.8 * TOUCH_PX) / zoom;
-    const left = Math.min(...near.map((t) => t.x - t.w / 2)) - margin;
-    const top = Math.min(...near.map((t) => t.y - t.h / 2)) - margin;
-    const right = Math.max(...near.map((t) => t.x + t.w / 2)) + margin;
-    const bottom = Math.max(...near.map((t) => t.y + t.h / 2)) + margin;
+    const left = core[0] - margin;
+    const top = core[1] - margin;
+    const right = core[2] + margin;
+    const bottom = core[3] + margin;
     const region = [left, top, right - left, bottom - top];
     const box = document.createElement("div");
     box.className = "sk-lens";
@@ -295,8 +301,9 @@ function render({ model, el }) {
     const shown = canvas.getBoundingClientRect();
     const x = shown.left - host.left + el.scrollLeft + at.x * scale - (region[2] * zoom) / 2;
     const y = shown.top - host.top + at.y * scale - (region[3] * zoom) / 2;
-    box.style.left = `${Math.max(el.scrollLeft, x)}px`;
-    box.style.top = `${Math.max(0, y)}px`;
+    const widest = el.scrollLeft + el.clientWidth - region[2] * zoom - 6;
+    box.style.left = `${Math.max(el.scrollLeft, Math.min(x, widest))}px`;
+    box.style.top = `${Math.max(0, Math.min(y, el.clientHeight - region[3] * zoom - 6))}px`;
     const targets = near.map((t) => ({ ...t, lensX: (t.x - left) * zoom, lensY: (t.y - top) * zoom }));
     lens = { box, targets, zoom };
     canvas.skLens = targets.map((t) => [t.lensX, t.lensY, t.label]);
@@ -309,11 +316,21 @@ function render({ model, el }) {
         .map((t) => ({ t, d: Math.hypot(t.lensX - px, t.lensY - py) }))
         .filter(({ d }) => d <= TOUCH_PX / 2)
         .sort((a, b) => a.d - b.d)[0];
-      closeLens();
-      if (chosen) {
-        const point = { x: chosen.t.x, y: chosen.t.y, cssX: event.clientX, cssY: event.clientY };
-        play(chosen.t, point, event.pointerType, event.pointerId);
+      if (!chosen) {
+        closeLens();
+        return;
       }
+      const t = chosen.t;
+      const again = armed && armed.x === t.x && armed.y === t.y
+        && performance.now() - armed.t < ARMED_MS;
+      if (t.warning && !again) { // the lens stays: a second tap on it plays the warned move
+        armed = { x: t.x, y: t.y, t: performance.now() };
+        showTip(t, t.x, t.y, true);
+        return;
+      }
+      closeLens();
+      play(t, { x: t.x, y: t.y, cssX: event.clientX, cssY: event.clientY }, event.pointerType,
+        event.pointerId);
     });
     box.addEventListener("pointerdown", (event) => event.stopPropagation());
   }
@@ -439,7 +456,7 @@ function render({ model, el }) {
     fit();
   });
   for (const name of ["width", "height", "fit", "drags", "title", "max_width"]) {
-    model.on(`change:${name}`, () => { fit(); paint({ animate: false }); });
+    model.on(`change:${name}`, fit); // (a new size comes with its picture: painted then)
   }
   const resized = new ResizeObserver(() => { watchBoard(); fit(); });
   const observeHome = () => {
