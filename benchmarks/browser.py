@@ -194,7 +194,7 @@ def run() -> list[tuple[str, str]]:
                             run_notebook_in_lab(page, server, case.lesson)
                             notebook = case.lesson
                         else:
-                            page.goto(f"{server.url}/voila/render/{case.app}")
+                            page.goto(f"{server.url}{case.address}")
                             notebook = case.app
                         canvas = wait_for_painted_board(page)
                         times = _samples(page, canvas, case.name, notebook)

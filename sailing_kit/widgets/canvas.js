@@ -13,6 +13,7 @@ const TAP_SLOP_PX = 12; // a finger that moves further is scrolling, not tapping
 const TOUCH_PX = 44; // the least size of a target under a finger (CSS pixels)
 const MOST_ZOOM = 2.2; // a touch screen's zoom for small targets goes no further
 const NARROW_PX = 600; // narrower than this, a touch screen zooms the board for the finger
+const DOUBT_PX = 12; // a tap this much nearer one target's centre than another's is for it
 const ARMED_MS = 5000; // how long a first tap on a warned target waits for the second
 const STATUS_ROOM_PX = 64; // room kept under the canvas for the status line and the seed
 const SIDE_GAP_PX = 12;
@@ -224,16 +225,18 @@ function render({ model, el }) {
     send("up", at, pointer);
   }
 
-  // A finger's tap: near a target it is that target; near several closer together than a
-  // finger, a lens shows them larger to tap the one meant; on a warned target, the first tap
-  // says the warning and only a second tap plays it.
+  // A finger's tap: near a target it is that target; between several closer together than a
+  // finger, where it could mean either, a lens shows them larger to tap the one meant; on a
+  // warned target, the first tap says the warning and only a second tap plays it.
   function fingerTap(at, pointer, id) {
     if (lens) {
       closeLens();
       return;
     }
     const near = painter.targetsNear(at.x, at.y, TOUCH_PX / 2 / scale);
-    if (near.length > 1 && spacing(near) * scale < TOUCH_PX) {
+    const doubt = near.length > 1 && (near[1].centre - near[0].centre) * scale < DOUBT_PX
+      && spacing(near) * scale < TOUCH_PX;
+    if (doubt) {
       openLens(near, at);
       return;
     }

@@ -260,7 +260,8 @@ export function createPainter(canvas, { onFrames = null } = {}) {
 
   // ----- targets -----------------------------------------------------------------------------------
   // The targets within `slop` scene pixels of scene pixel (x, y) (of their edge: a finger's
-  // wider reach), nearest first; each {x, y, w, h, label, warning, inside} (x, y its centre).
+  // wider reach), nearest first (those it lies in by the nearest centre); each {x, y, w, h,
+  // label, warning, inside, distance, centre} (x, y its centre, centre the distance to it).
   function targetsNear(x, y, slop = 0) {
     const picture = target();
     if (!picture) return [];
@@ -276,10 +277,11 @@ export function createPainter(canvas, { onFrames = null } = {}) {
           Math.max(0, Math.abs(y - cy) - h / 2));
       }
       if (distance <= slop) {
-        found.push({ x: cx, y: cy, w, h, label, warning, inside: distance === 0, distance });
+        const centre = Math.hypot(x - cx, y - cy);
+        found.push({ x: cx, y: cy, w, h, label, warning, inside: distance === 0, distance, centre });
       }
     }
-    return found.sort((a, b) => a.distance - b.distance);
+    return found.sort((a, b) => a.distance - b.distance || a.centre - b.centre);
   }
 
   // The target at scene pixel (x, y), or the nearest within `slop`, or null.

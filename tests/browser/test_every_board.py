@@ -132,13 +132,13 @@ _TEXT_SIZES = """() => {
 
 
 def _crowded(targets: list[list[float]], scale: float) -> list[tuple[float, float]]:
-    """The centres (scene pixels) of targets (``[x, y, w, h, ...]``, scene pixels) with less
-    than a finger's room of their own at ``scale``: a neighbour's centre nearer than
-    :data:`FINGER_PX` (along the longer axis)."""
+    """Where a finger could mean either of two targets closer than :data:`FINGER_PX` (along the
+    longer axis) at ``scale``: the midpoints of such pairs (scene pixels; targets are
+    ``[x, y, w, h, ...]``)."""
     centres = [(x + w / 2, y + h / 2) for x, y, w, h, *_ in targets]
-    return [(x, y) for i, (x, y) in enumerate(centres)
-            if any(0.5 < scale * max(abs(x - x2), abs(y - y2)) < FINGER_PX - 0.5
-                   for j, (x2, y2) in enumerate(centres) if j != i)]
+    return [((x + x2) / 2, (y + y2) / 2) for i, (x, y) in enumerate(centres)
+            for x2, y2 in centres[i + 1:]
+            if 0.5 < scale * max(abs(x - x2), abs(y - y2)) < FINGER_PX - 0.5]
 
 
 _PAN_TO = """(canvas, [x, y]) => {
@@ -168,8 +168,8 @@ def _in_view(canvas: Locator, scene: tuple[float, float]) -> tuple[float, float]
 
 
 def _lens_gives_each_target_a_fingers_room(page: Page, at: tuple[float, float]) -> None:
-    """A tap among crowded targets opens the lens, where each has a finger's room; a tap in the
-    lens plays the target under it."""
+    """A tap between crowded targets opens the lens, where each has a finger's room; a tap in
+    the lens plays the target under it."""
     canvas = page.locator(".sailing-kit-board canvas.sk-canvas").last
     page.touchscreen.tap(*_in_view(canvas, at))
     page.wait_for_function("c => c.skLens", arg=canvas.element_handle(), timeout=5000)
