@@ -399,7 +399,9 @@ function render({ model, el }) {
     if (found) showTip(found, at.x, at.y, false);
     else hideTip();
   });
-  canvas.addEventListener("pointerleave", hideTip);
+  canvas.addEventListener("pointerleave", (event) => {
+    if (event.pointerType === "mouse") hideTip(); // (a finger lifted leaves too: its tip stays)
+  });
   canvas.addEventListener("contextmenu", (event) => {
     if (model.get("drags")) event.preventDefault();
   });

@@ -85,17 +85,18 @@ def test_a_penalised_end_is_marked_and_warned_before_the_click(
     expect(tip).to_have_class(re.compile("sk-warn"))
     page.mouse.move(2, 2)
     presses = canvas.get_attribute("data-presses")
-    page.touchscreen.tap(*_page_point(page, centre))  # a finger: the ends crowd, a lens opens
+    at = _page_point(page, centre)
+    page.touchscreen.tap(*at)  # a finger on it (or, where the ends crowd, a lens opens first)
+    page.wait_for_function("c => c.skLens || document.querySelector('.sk-tip.sk-shown')",
+                           arg=canvas.element_handle(), timeout=WAIT_MS)
     lensed = canvas.evaluate("c => c.skLens") or []
     spot = next((t for t in lensed if t[2] == label), None)
     if spot is not None:
         lens = page.locator(f"{BOARD} .sk-lens canvas").bounding_box()
         assert lens is not None
         at = (lens["x"] + spot[0], lens["y"] + spot[1])
-    else:
-        at = _page_point(page, centre)
-    page.touchscreen.tap(*at)  # the first tap on it: the warning, and nothing played
-    expect(tip).to_contain_text("tap again to play it", timeout=WAIT_MS)
+        page.touchscreen.tap(*at)
+    expect(tip).to_contain_text("tap again to play it", timeout=WAIT_MS)  # and nothing played
     page.screenshot(path=str(workspace.root / "game-site-warning.png"))
     assert canvas.get_attribute("data-presses") == presses
     page.touchscreen.tap(*at)  # the second: played anyway, and the umpire sees the foul
