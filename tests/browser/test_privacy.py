@@ -109,6 +109,7 @@ def _drive(browser: Browser, lab: Server, workspace: Workspace, name: str, sourc
     notebook = write_notebook(workspace, f"privacy-{name}.ipynb", source)
     with laptop_page(browser, lab) as page:
         twin = Twin(page, open_board(page, lab, notebook), oracle, area)
+        press(page, "More")  # Undo, Save, Load and the replay wait in the More menu
         shots = workspace.root / f"privacy-{name}"
         twin.assert_covered(True)
         twin.reveal()  # Player 1 takes the screen
@@ -116,6 +117,9 @@ def _drive(browser: Browser, lab: Server, workspace: Workspace, name: str, sourc
         play(twin)
         twin.assert_covered(True)
         twin.reveal()  # Player 2 takes it
+        twin.assert_covered(False)
+        twin.press("Undo")  # Player 2 asks Player 1 to take back Player 1's move (#23.9)
+        assert oracle.state.current_player == 1
         twin.assert_covered(False)
         twin.press("Undo")  # the reported leak: Player 1's hand must stay covered
         assert oracle.state.current_player == 0
@@ -126,9 +130,6 @@ def _drive(browser: Browser, lab: Server, workspace: Workspace, name: str, sourc
         twin.assert_covered(True)
         twin.reveal()
         play(twin)
-        folded = page.locator(BOARD).last.get_by_text("Save and load")
-        if folded.count():  # the regatta keeps Save and Load folded away
-            folded.first.click()
         twin.press("Save")
         twin.press("Load")
         twin.assert_covered(True)
