@@ -12,7 +12,8 @@ it) and put through three tests at the projector's 1024 x 768, the laptop's 1366
   "Something went wrong" in the status line, no error in the browser's console, no traceback
   in the server's log (where the kernels write theirs).
 
-Screenshots of each board and size are kept in the workspace (``fit-*.png``, ``monkey-*.png``).
+Screenshots of each board and size are kept in the workspace (``fit-*.png``), and of each board
+after its monkey (``monkey-*.png``).
 """
 
 from __future__ import annotations
@@ -340,7 +341,7 @@ def test_a_monkey_breaks_no_board(board_page: tuple[Page, str], apps: Server,
         resize(page, size)
         monkey.play(EVENTS, touch=size_name == "phone")
         monkey.settle()
-        page.screenshot(path=str(workspace.root / f"monkey-{name}-{size_name}.png"))
+    page.screenshot(path=str(workspace.root / f"monkey-{name}.png"))
     wrong = page.evaluate("() => window.__skWrong")
     assert not wrong, wrong
     assert not problems, problems
