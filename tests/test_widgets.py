@@ -153,3 +153,20 @@ def test_turning_never_leaves_a_stale_selection(key):
     board.simulate_key("ArrowLeft")
     board.simulate_key(key)
     assert board.selected == 0
+
+
+@pytest.mark.parametrize("control", ["Wind", "Boat"])
+def test_turning_the_wind_or_the_boat_on_the_mark_asks_for_restart_and_changes_nothing(control):
+    """#23.2 Lesson 01's challenge: reach the mark, then press Wind (or Boat): once a
+    "Something went wrong: ValueError: the boat cannot start on the mark"."""
+    board = PointsOfSailBoard(new_drill(seed=0, start=(4, 7), heading="N", wind="E"))
+    while not board.state.is_over():
+        board.sail(min(board.options, key=lambda o: abs(o.position[0] - 4) + abs(o.position[1] - 9)))
+    before = board.state.to_json()
+    button = next(w for _, w in board.control_widgets if getattr(w, "description", "") == control)
+    button.click()
+    assert "Something went wrong" not in board.status.value
+    assert "press Restart first" in board.status.value and board.state.to_json() == before
+    board.restart()
+    button.click()
+    assert board.state.position == (4, 7) and "turned" in board.status.value
