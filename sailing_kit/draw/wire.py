@@ -16,9 +16,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from sailing_kit.draw.scene import XY, Circle, Line, Polygon, Scene, Text
-
-_ALIGN = {"start": "left", "middle": "center", "end": "right"}
+from sailing_kit.draw.scene import CANVAS_ALIGN, XY, Circle, Line, Polygon, Scene, Text
 
 
 def picture(scene: Scene) -> dict[str, Any]:
@@ -49,7 +47,7 @@ def _flat(points: tuple[XY, ...]) -> list[float]:
 def _text(shape: Text) -> list[Any]:
     x, y = shape.at
     return ["T", _round(x), _round(y), shape.text, shape.size, shape.colour,
-            _ALIGN[shape.anchor], shape.bold]
+            CANVAS_ALIGN[shape.anchor], shape.bold]
 
 
 def _circle(shape: Circle) -> list[Any]:

@@ -37,6 +37,8 @@ ROCK_FILL = "#2E2E2E"
 REEF_FILL = "#FFFFFF"
 LINE_FILL = "#FBF3C4"
 SAILBOAT, TRIREME = palette.BLUE, palette.VERMILLION
+PICTURE_TOP = 232
+"""Where a picture in the side panel starts (under the turn's words, above the legend)."""
 
 
 @dataclass(frozen=True)
@@ -93,13 +95,15 @@ def layout_of(sea: SeaMap) -> Layout:
 
 def draw_duel(state: TriremeState, *, heading: Direction | None = None,
               honour: bool | None = None, advice: Advice | None = None,
-              last: Sequence[Point] = (), trireme_from: int | None = None,
-              targets: bool = False) -> Scene:
+              picture: Scene | None = None, last: Sequence[Point] = (),
+              trireme_from: int | None = None, targets: bool = False) -> Scene:
     """The picture of ``state``. ``heading`` and ``honour``: the board's choice not yet played
     (an arrow from the boat); ``advice``: the advisor's win probability of each choice;
-    ``last``: the sailboat's last move (where it stood, then each square it entered) and
-    ``trireme_from``: the square number the trireme came from, both marked and sailed by the
-    boats (pieces of the picture); ``targets``: the squares to click are the player's."""
+    ``picture``: drawn in the side panel instead of the advice (a reviewed decision, at most
+    232 x 160 pixels); ``last``: the sailboat's last move (where it stood, then each square it
+    entered) and ``trireme_from``: the square number the trireme came from, both marked and
+    sailed by the boats (pieces of the picture); ``targets``: the squares to click are the
+    player's."""
     layout = layout_of(state.sea)
     width, height = layout.size
     scene = Scene(width, height, title=state.describe().splitlines()[0], background="#FFFFFF")
@@ -127,6 +131,8 @@ def draw_duel(state: TriremeState, *, heading: Direction | None = None,
     if targets and not state.is_over():
         _targets(scene, layout, state)
     _draw_panel(scene, layout, state, honour, advice)
+    if picture is not None:
+        scene.place(picture, (layout.panel, PICTURE_TOP))
     return scene
 
 
@@ -385,6 +391,15 @@ def _arrow(scene: Scene, centre: XY, heading: Direction, reach: float) -> None:
     tip = (x + reach * ux, y + reach * uy)
     scene.line((x - 0.6 * reach * ux, y - 0.6 * reach * uy), tip, stroke=palette.INK, width=1.6)
     _arrow_head(scene, tip, heading, 0.45 * reach, palette.INK)
+
+
+def arrow_from(scene: Scene, start: XY, heading: Direction, length: float, colour: str) -> None:
+    """An arrow from ``start`` along ``heading``, ``length`` pixels long."""
+    dx, dy = heading.vector
+    norm = math.hypot(dx, dy)
+    tip = (start[0] + length * dx / norm, start[1] - length * dy / norm)
+    scene.line(start, tip, stroke=colour, width=2.5)
+    _arrow_head(scene, tip, heading, 0.3 * length, colour)
 
 
 def _arrow_head(scene: Scene, tip: XY, heading: Direction, size: float, colour: str) -> None:

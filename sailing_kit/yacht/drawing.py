@@ -89,10 +89,11 @@ def layout_of(state: YachtState) -> Layout:
 
 def draw_game(state: YachtState, *, held: tuple[int, ...] | None = None,
               advice: Advice | None = None, selected: str | None = None,
-              targets: bool = False) -> Scene:
+              picture: Scene | None = None, targets: bool = False) -> Scene:
     """The picture of ``state``. ``held``: places to show as held (default: those held in the
     last roll); ``advice``: the advisor's options for the player to move; ``selected``: a
-    category row to outline (the board's keyboard choice); ``targets``: the dice and the open
+    category row to outline (the board's keyboard choice); ``picture``: drawn beside the dice
+    instead (a reviewed decision, at most 240 x 92 pixels); ``targets``: the dice and the open
     rows are the player's to click. The dice just rolled tumble, and the last box written is
     marked (the last move)."""
     layout = layout_of(state)
@@ -110,7 +111,9 @@ def draw_game(state: YachtState, *, held: tuple[int, ...] | None = None,
             scene.target((corner[0] + DIE / 2, corner[1] + DIE / 2), DIE,
                          f"die {place + 1}: a {value} ({'held' if place in shown else 'roll it'})")
     panel = (layout.dice[-1][0] + DIE + 2 * GAP, DICE_TOP)
-    if advice is not None:
+    if picture is not None:
+        scene.place(picture, panel)
+    elif advice is not None:
         _draw_advice(scene, panel, advice)
     else:
         _draw_rolls(scene, panel, state)

@@ -327,6 +327,6 @@ def test_the_state_describes_and_draws_itself():
 def test_importing_the_rules_never_pulls_in_jupyter():
     code = ("import sys, sailing_kit.yacht, sailing_kit.yacht.solver, sailing_kit.draw.dice; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in "
-            "('ipywidgets', 'ipycanvas', 'IPython')))")
+            "('ipywidgets', 'anywidget', 'IPython')))")
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert found.stdout.strip() == "[]"
