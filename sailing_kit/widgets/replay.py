@@ -88,5 +88,6 @@ class Replay(_Board):
             return
         self.replaying = self.position_after(moves)
         self.refresh()
-        caption = self.replay_caption(self.replaying)
-        self.say(f"Replay: after move {moves} of {played}. {caption}".strip())
+        caption = self.replay_caption(self.replaying)  # what matters first, in the short line
+        where = f"Replay: after move {moves} of {played}."
+        self.say(f"{caption} ({where[:-1]})" if caption else where)
