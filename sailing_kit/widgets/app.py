@@ -61,6 +61,7 @@ class GameApp(widgets.VBox):
         board.canvas.fit = "window"
         for button in board.new_game_buttons:
             button.layout.display = "none"
+        board.arrange_controls(board.student_controls())
         board.more_shown(self.page.teacher)
         if self.page.projector:
             board.projector_toggle.value = True

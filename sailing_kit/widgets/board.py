@@ -5,9 +5,8 @@ code as the static picture), turns clicks and keys into engine actions, and show
 own words when an action is refused: one short line in a space that never moves, the full words
 one tap away. Exceptions in callbacks appear in the status line instead of vanishing into the
 kernel log. Each move of a bot or of chance is painted as it happens, so the painter shows it
-moving. Every control names its control id: the student's controls sit in the toolbar, the
-others (undo, saving, replays, the projector: one screen's or a teacher's tools) in a small
-"More" menu.
+moving. Every control names its control id; saving, the replay and the projector wait in a small
+"More" menu, and in an app every button a student does not use (undo, ...) joins them.
 """
 
 from __future__ import annotations
@@ -90,7 +89,7 @@ class CanvasBoard(widgets.VBox):
         self.controls.add_class("sk-controls")
         super().__init__([self.controls, self.more_panel, body, self.text_view])
         self.add_class("sailing-kit-board")
-        self.arrange_controls(self.student_controls())
+        self.arrange_controls(None)
         self.redraw()
 
     _allowed: frozenset[str] | None = None
@@ -416,8 +415,8 @@ class CanvasBoard(widgets.VBox):
                 or not isinstance(widget, widgets.Button))
 
     def arrange_controls(self, student: Collection[str] | None) -> None:
-        """Keep the student's controls in the toolbar and move the others (buttons not in
-        ``student``, and the one-screen tools) into the More menu."""
+        """Move the one-screen tools into the More menu, and (an app does so) the buttons not
+        in ``student``; the rest stay in the toolbar."""
         for control, widget in self.control_widgets:
             tool = control in ONE_SCREEN_TOOLS or (
                 student is not None and isinstance(widget, widgets.Button)
