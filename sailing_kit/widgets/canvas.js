@@ -60,6 +60,8 @@ function render({ model, el }) {
   Object.defineProperty(canvas, "skTargets", {
     get: () => (painter.picture && painter.picture.targets) || [],
   });
+  // Whether a move is still being drawn (tests read the pixels once it is not).
+  Object.defineProperty(canvas, "skMoving", { get: () => painter.moving });
 
   function picture() {
     try {

@@ -263,6 +263,13 @@ def wait_for_painted_board(page: Page) -> Locator:
     return board_canvas(page)
 
 
+def wait_until_still(canvas: Locator) -> None:
+    """Wait until the board's painter has drawn the last picture it was sent (its pieces have
+    stopped moving)."""
+    canvas.page.wait_for_function("c => !c.skMoving", arg=canvas.element_handle(),
+                                  timeout=WAIT_MS, polling=50)
+
+
 def painted_pixels(canvas: Locator) -> int:
     """How many pixels of ``canvas`` are not transparent."""
     return canvas.evaluate(_PAINTED_PIXELS)

@@ -86,6 +86,7 @@ class Twin:
     def _settle(self, before: int) -> None:
         expect_status(self.page, self.status())
         self.page.wait_for_timeout(400)  # the repaint follows the status in the same message
+        wait_until_still(self.canvas)  # and its pieces have stopped moving
 
     def reveal(self) -> None:
         self.click(self.area().centre)
