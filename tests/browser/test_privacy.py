@@ -25,7 +25,14 @@ from tests.browser.board_pages import (
     press,
     write_notebook,
 )
-from tests.browser.servers import BOARD, Server, Workspace, page_point, pixel_digest
+from tests.browser.servers import (
+    BOARD,
+    Server,
+    Workspace,
+    page_point,
+    pixel_digest,
+    wait_until_still,
+)
 from tests.hotseat import control
 
 pytestmark = pytest.mark.browser
