@@ -37,7 +37,7 @@ def messages_per_redraw(board: CanvasBoard) -> int:
         nonlocal sent
         sent += 1
 
-    board.canvas.scene = "[]"  # as if the picture had changed
+    board.canvas.scene = "{}"  # as if the picture had changed
     board.canvas._send = count
     try:
         board.redraw()
@@ -51,7 +51,7 @@ def redraw_milliseconds(board: CanvasBoard, repeat: int = 50) -> float:
     milliseconds: CPU time, so other work on a shared machine does not count."""
     times = []
     for _ in range(repeat):
-        board.canvas.scene = "[]"
+        board.canvas.scene = "{}"
         start = time.process_time()
         board.redraw()
         times.append(time.process_time() - start)

@@ -65,7 +65,7 @@ def _sail_and_undo(pixel: Any) -> Iterator[tuple[str, Any]]:
 def _points_of_sail(board: Any) -> Iterator[tuple[str, Any]]:
     from sailing_kit.race.drawing import option_marker
 
-    return _sail_and_undo(option_marker(board.state.view(), board.options[0]))
+    return _sail_and_undo(option_marker(board.state.grid_view(), board.options[0]))
 
 
 def _trainer(board: Any) -> Iterator[tuple[str, Any]]:
@@ -194,7 +194,7 @@ def run() -> list[tuple[str, str]]:
                             run_notebook_in_lab(page, server, case.lesson)
                             notebook = case.lesson
                         else:
-                            page.goto(f"{server.url}/voila/render/{case.app}")
+                            page.goto(f"{server.url}{case.address}")
                             notebook = case.app
                         canvas = wait_for_painted_board(page)
                         times = _samples(page, canvas, case.name, notebook)

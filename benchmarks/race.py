@@ -1,7 +1,9 @@
-"""Race the Wind: turn generation, legal turns in a 5-boat race, and whole bot races."""
+"""Race the Wind: turn generation, legal turns in a 5-boat race, whole bot races, and lesson 06's
+first-mover share."""
 
 from __future__ import annotations
 
+import math
 import time
 
 from benchmarks.timing import per_second, random_moves_per_second
@@ -73,6 +75,20 @@ def bot_race_seconds(boats: int = 5, *, cold: bool) -> float:
     return time.perf_counter() - start
 
 
+def first_mover_share(races: int = 200) -> str:
+    """Lesson 06's claim: how often the first of two strong bots wins the short course."""
+    first = second = 0
+    for seed in range(races):
+        duel = new_game(seed=seed, boats=2, course="short")
+        advance(duel, {0: race_bots.make("strong"), 1: race_bots.make("strong")})
+        first += duel.result.winners == (0,)
+        second += duel.result.winners == (1,)
+    share = first / races
+    half = 1.96 * math.sqrt(share * (1 - share) / races)
+    return (f"first {first}, second {second}, neither {races - first - second}: "
+            f"{share:.1%} (95 % interval {share - half:.0%} to {share + half:.0%})")
+
+
 def run() -> list[tuple[str, str]]:
     positions = race_positions()
     turns, actions = legal_turns_per_second(positions)
@@ -85,4 +101,6 @@ def run() -> list[tuple[str, str]]:
          f"{bot_race_seconds(cold=True):.2f} s"),
         ("race, 5 strong bots, full course: whole race (warm caches)",
          f"{bot_race_seconds(cold=False):.2f} s"),
+        ("race, 2 strong bots, short course: the first mover's wins in 200 races (lesson 06)",
+         first_mover_share()),
     ]

@@ -79,7 +79,8 @@ def control(board: Any, label: str) -> Any:
 
 
 def check_undo_by_the_next_player(screen: Screen, play: Play) -> None:
-    """Player 2 reveals and presses Undo: Player 1 is to play again, but the screen is in
+    """Player 2 reveals and presses Undo: only Player 1 takes back Player 1's move (#23.9), so
+    the board asks Player 1 to press again; then Player 1 is to play again, but the screen is in
     Player 2's hands, so it stays covered until Player 1 takes it."""
     screen.assert_covered()
     screen.take(0)
@@ -87,7 +88,12 @@ def check_undo_by_the_next_player(screen: Screen, play: Play) -> None:
     assert screen.board.covered
     screen.assert_covered()
     screen.take(1)
+    moves = len(screen.board.state.history)
     control(screen.board, "Undo").click()
+    assert len(screen.board.state.history) == moves and "press Undo again" in \
+        screen.board.status.value
+    screen.assert_private()
+    control(screen.board, "Undo").click()  # Player 1 agrees
     assert screen.board.state.current_player == 0 and screen.board.covered
     screen.assert_covered()
     screen.take(0)
@@ -98,7 +104,9 @@ def check_undo_under_the_cover(screen: Screen, play: Play) -> None:
     back waits until its owner reveals it again."""
     screen.take(0)
     play(screen)
-    control(screen.board, "Undo").click()
+    control(screen.board, "Undo").click()  # asks Player 1 (#23.9)...
+    screen.assert_covered()
+    control(screen.board, "Undo").click()  # ...who presses again
     assert screen.board.state.current_player == 0 and screen.board.covered
     screen.assert_covered()
     screen.take(0)

@@ -10,11 +10,12 @@ from __future__ import annotations
 import ipywidgets as widgets
 import pytest
 
-from sailing_kit.core.errors import ConfigError, IllegalAction
+from sailing_kit.core.errors import IllegalAction
+from sailing_kit.widgets.address import PageOptions, page_options
 from sailing_kit.widgets.app import GameApp
 from sailing_kit.widgets.board import CanvasBoard
 from sailing_kit.widgets.log import MessageLog
-from tests.browser.boards import status_text
+from tests.browser.boards import status_detail, status_text
 
 
 def test_load_takes_the_size_of_the_loaded_game():
@@ -39,8 +40,9 @@ def test_a_refusal_reaching_a_control_is_explained_in_words():
         raise IllegalAction("the compass die is rolled only when the drill asks for a new wind")
 
     board.button("Roll", "a refused control", refused, control="roll").click()
-    assert status_text(board) == ("Not allowed: the compass die is rolled only when the drill "
-                                  "asks for a new wind")
+    assert status_text(board) == "Not allowed: the compass die is rolled only when the drill…"
+    assert status_detail(board) == ("Not allowed: the compass die is rolled only when the drill "
+                                    "asks for a new wind")
 
 
 def test_other_errors_in_a_control_still_reach_the_status_line():
@@ -60,8 +62,8 @@ def test_a_press_that_plays_nothing_is_answered():
 
     board = Board()
     board.simulate_click(2, board.canvas.height - 2)  # the margin: no die, no row
-    said = status_text(board)
-    assert said.startswith("Nothing to play at that spot.") and "Roll" in said
+    assert status_text(board) == "Nothing to play there."
+    assert "Roll" in status_detail(board)  # the board's help, one tap away
 
 
 def test_a_press_that_plays_something_is_not_answered_twice():
@@ -87,32 +89,73 @@ def test_a_drag_is_judged_when_it_ends():
     assert status_text(board) == f"{boat.name} selected: q/e turns it."
 
 
-def _app(fail_on: set[int]) -> GameApp:
+def _app(fail_after: int | None = None, page: PageOptions | None = None) -> GameApp:
+    """A Calm app whose deals are refused once ``fail_after`` boards have been built."""
     from sailing_kit.calm import Board, new_game
 
+    built = []
+
     def make(seed: int, players: int) -> CanvasBoard:
-        if seed in fail_on:
+        if fail_after is not None and len(built) >= fail_after:
             raise IllegalAction("that deal is refused")
-        if seed < 0:
-            raise ConfigError("a bad option")
+        built.append(seed)
         return Board(new_game(players=players, seed=seed))
 
-    return GameApp("Calm", make, players=widgets.Dropdown(options=[1, 2], value=2,
-                                                          description="Players"))
+    return GameApp("Calm", make, page=page or PageOptions(),
+                   players=widgets.Dropdown(options=[1, 2], value=2, description="Players"))
 
 
 def test_the_apps_new_game_is_guarded_and_keeps_the_game_on_the_table():
-    app = _app(fail_on={1})
-    board = app.board
+    app = _app(fail_after=1)
+    board, seed = app.board, app.seed
     app.start_button.click()
-    assert app.board is board and app.games == 0
+    assert app.board is board and app.games == 0 and app.seed == seed
     assert status_text(board) == "Not allowed: that deal is refused"
+    assert f"Game seed {seed}" in app.footer.value
 
 
-def test_the_apps_new_game_deals_the_next_game():
-    app = _app(fail_on=set())
+def test_every_load_and_every_new_game_deals_a_fresh_game_and_shows_its_seed():
+    """#23.4 No fixed seed: two loads differ, New game differs, the seed is shown."""
+    first, second = _app(), _app()
+    assert first.seed != second.seed
+    seeds = {first.seed}
+    for _ in range(3):
+        first.start_button.click()
+        seeds.add(first.seed)
+        assert f"Game seed {first.seed}:" in first.footer.value
+        assert f"?seed={first.seed}" in first.footer.value
+    assert len(seeds) == 4 and first.games == 3 and first.board.canvas.fit == "window"
+
+
+def test_the_address_gives_the_first_games_seed():
+    app = _app(page=page_options("seed=123"))
+    assert app.seed == 123 and app.board.state.seed == 123
     app.start_button.click()
-    assert app.games == 1 and app.board.state.seed == 1 and app.board.canvas.fit == "window"
+    assert app.seed != 123  # New game deals a fresh game
+
+
+@pytest.mark.parametrize("query", ["seed=abc", "seed=-4", "seed=1e5", "seed=" + "9" * 90,
+                                   "seed=%EF%BC%91", "projector=maybe",
+                                   "seed=1&" + "x" * 500])
+def test_an_address_that_cannot_be_read_is_refused_in_words_and_changes_nothing(query):
+    page = page_options(query)
+    assert page.refused and page.seed is None and not page.projector and not page.teacher
+    app = _app(page=page)
+    assert status_text(app.board) == "Part of the address was not used."
+    assert app.seed != 1 and not app.board.projector_toggle.value
+    assert app.board.more_toggle.layout.display == "none"
+
+
+def test_the_address_switches_the_projector_and_the_teachers_more_menu():
+    assert page_options("projector=1&teacher=yes") == PageOptions(projector=True, teacher=True)
+    student, teacher = _app(), _app(page=page_options("teacher=1&projector=1"))
+    assert student.board.more_toggle.layout.display == "none"
+    assert not student.board.projector_toggle.value
+    assert teacher.board.more_toggle.layout.display is None
+    assert teacher.board.projector_toggle.value and teacher.board.canvas.projector
+    saved = [c for c, w in teacher.board.control_widgets if w in teacher.board.more_panel.children]
+    assert "save" not in saved  # (the save box sits in the panel, its buttons inside it)
+    assert {"undo", "projector", "replay"} <= set(saved) | {"replay"}
 
 
 def _buttons(widget):
@@ -122,10 +165,16 @@ def _buttons(widget):
         yield from _buttons(child)
 
 
+def _student_buttons(app):
+    """The buttons a student sees: the More menu is hidden in an app."""
+    hidden = set(map(id, _all(app.board.more_panel)))
+    return [b for b in _buttons(app) if id(b) not in hidden]
+
+
 @pytest.mark.parametrize("game", ["calm", "race", "regatta", "trireme", "yacht", "trainer"])
-def test_an_app_shows_one_new_game_button_and_no_title_of_its_own(game):
-    """The app's page gives the one title (the notebook's heading); the board's own New …
-    button is hidden behind the app's New game."""
+def test_an_app_shows_its_title_once_and_one_new_game_button(game):
+    """The app gives the page its one title; the board's own New … button is hidden behind the
+    app's New game, and (#23.9) Save, Load, Replay and Undo wait in the teacher's More menu."""
     from sailing_kit.calm.board import app as calm
     from sailing_kit.race.board import app as race
     from sailing_kit.race.board import trainer_app
@@ -135,10 +184,12 @@ def test_an_app_shows_one_new_game_button_and_no_title_of_its_own(game):
 
     made = {"calm": calm, "race": race, "regatta": regatta, "trireme": trireme, "yacht": yacht,
             "trainer": trainer_app}[game]()
-    new = [b.description for b in _buttons(made) if b.description.startswith("New")]
-    assert new == ["New game"]
-    headings = [w for w in _all(made) if isinstance(w, widgets.HTML) and "<h" in w.value]
-    assert headings == []
+    shown = [b.description for b in _student_buttons(made)]
+    assert [label for label in shown if label.startswith("New")] == ["New game"]
+    if game != "trainer":
+        assert not {"Save", "Load", "Undo", "Show map", "Load map"} & set(shown), shown
+    headings = [w for w in _all(made) if isinstance(w, widgets.HTML) and "<h1" in w.value]
+    assert len(headings) == 1
 
 
 def _all(widget):

@@ -51,11 +51,11 @@ class Recorder:
 
 def test_a_redraw_is_one_message():
     board = PointsOfSailBoard(new_drill(seed=0))
-    board.canvas.scene = "[]"  # as if a view had to be brought up to date
+    board.canvas.scene = "{}"  # as if a view had to be brought up to date
     with Recorder(board.canvas) as recorder:
         board.redraw()
     assert recorder.messages == 1
-    assert len(json.loads(board.canvas.scene)) == len(board.scene().shapes)
+    assert len(json.loads(board.canvas.scene)["shapes"]) == len(board.scene().shapes)
 
 
 def test_paint_sends_every_shape_in_the_order_drawn_and_takes_the_scene_size():
@@ -69,7 +69,7 @@ def test_paint_sends_every_shape_in_the_order_drawn_and_takes_the_scene_size():
     canvas = board.canvas
     assert (canvas.width, canvas.height, canvas.title, canvas.background) == (
         120, 80, "a test", "#fff")
-    assert json.loads(canvas.scene) == [
+    assert json.loads(canvas.scene)["shapes"] == [
         ["L", [0, 0, 10, 10], "#000", 1.0, [2, 2], 1.0],
         ["P", [1, 2, 4, 2, 4, 6, 1, 6], "#f00", None, 1.0, 0.5],
         ["C", 5, 5, 3, None, "#00f", 2, 1.0],
@@ -113,7 +113,7 @@ def test_keys_choose_and_sail_and_turn_the_wind():
 def test_buttons_undo_and_restart():
     board = PointsOfSailBoard(new_drill(seed=0))
     click_option(board)
-    undo = next(b for b in board.children[0].children if b.description == "Undo")
+    undo = next(w for _, w in board.control_widgets if getattr(w, "description", "") == "Undo")
     undo.click()
     assert board.state.turns == 0 and "taken back" in board.status.value
     undo.click()
@@ -153,3 +153,20 @@ def test_turning_never_leaves_a_stale_selection(key):
     board.simulate_key("ArrowLeft")
     board.simulate_key(key)
     assert board.selected == 0
+
+
+@pytest.mark.parametrize("control", ["Wind", "Boat"])
+def test_turning_the_wind_or_the_boat_on_the_mark_asks_for_restart_and_changes_nothing(control):
+    """#23.2 Lesson 01's challenge: reach the mark, then press Wind (or Boat): once a
+    "Something went wrong: ValueError: the boat cannot start on the mark"."""
+    board = PointsOfSailBoard(new_drill(seed=0, start=(4, 7), heading="N", wind="E"))
+    while not board.state.is_over():
+        board.sail(min(board.options, key=lambda o: abs(o.position[0] - 4) + abs(o.position[1] - 9)))
+    before = board.state.to_json()
+    button = next(w for _, w in board.control_widgets if getattr(w, "description", "") == control)
+    button.click()
+    assert "Something went wrong" not in board.status.value
+    assert "press Restart first" in board.status.value and board.state.to_json() == before
+    board.restart()
+    button.click()
+    assert board.state.position == (4, 7) and "turned" in board.status.value

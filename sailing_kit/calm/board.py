@@ -13,6 +13,7 @@ loaded game or in the replay); computer players (``bots``) move on their own.
 from __future__ import annotations
 
 import html
+import re
 from collections import deque
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -25,9 +26,9 @@ from sailing_kit.calm.cards import FINISH, MONSTER, START, card_label, hand_text
 from sailing_kit.calm.drawing import Layout, draw_table, layout_for
 from sailing_kit.calm.game import CalmState, new_game
 from sailing_kit.calm.phases import ACT, PAY, ROCKS, SHARE, SPLIT
-from sailing_kit.calm.sea import Cell
+from sailing_kit.calm.sea import Cell, row_words, slot_words
 from sailing_kit.core.bots import Bot, named_bots
-from sailing_kit.core.errors import ActionError
+from sailing_kit.core.errors import ActionError, IllegalAction
 from sailing_kit.core.options import options_to_json
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.draw.cards import card_at
@@ -67,21 +68,46 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
                                           self.discard_selected, icon="trash", control="discard")
         controls = [
             self.discard_button,
-            self.button("Undo", "Take back your last move (key u)", self.undo, icon="undo", control="undo"),
+            self.button("Undo", "Take back your last move (key u)", self.undo, icon="undo",
+                        control="undo"),
             self.button("New deal", "A new game with the same options", self.new_deal,
                         icon="refresh", control="new_game"),
         ]
         self._proposed_at: int | None = None
         self._said: deque[tuple[Action, str]] = deque()
-        narrated = {seat: self._narrated(bot) for seat, bot in named_bots(state.GAME, bots).items()}
-        side = [self.info, self.split_box, self.messages, self.replay_slider("280px"),
-                *self.save_and_load("game", width="280px")]  # beside the canvas on a laptop
+        narrated = {seat: self._narrated(bot)
+                    for seat, bot in named_bots(state.GAME, bots).items()}
+        side = [self.info, self.split_box, self.messages]  # beside the canvas on a laptop
+        more = [self.replay_slider("280px"), *self.save_and_load("game", width="280px")]
         super().__init__(state, size=layout_for(state.view(0)).size, controls=controls,
-                         side=side, bots=narrated)
+                         side=side, more=more, bots=narrated)
         self.advance_bots()
         self.say(KEYS_HELP)
 
     # ----- who is looking -------------------------------------------------------------------------
+    @property
+    def team_decides(self) -> bool:
+        """The Start's discards are split by the whole team: when a bot played the Start, the
+        people at the screen still decide their share (every decision of their seats is
+        theirs)."""
+        state = self.state
+        return (state.phase == SPLIT and not state.is_over() and bool(self.humans)
+                and state.current_player in self.bots)
+
+    def bots_may_act(self) -> bool:
+        return not self.team_decides
+
+    @property
+    def human_to_act(self) -> bool:
+        return self.team_decides or super().human_to_act
+
+    @property
+    def seat(self) -> int | None:
+        """The human whose decision it is (in the team's split, one at the screen)."""
+        if self.team_decides:
+            return self.revealed if self.revealed in self.humans else self.humans[0]
+        return super().seat
+
     @property
     def table_layout(self) -> Layout:
         return layout_for(self.state.view(0))
@@ -119,6 +145,13 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
     def focused(self) -> Cell | None:
         targets = sorted(self.targets())
         return targets[self.target_index % len(targets)] if targets else None
+
+    def slot(self, cell: Cell) -> str:
+        return slot_words(cell, self.state.options.cols)
+
+    def refuse(self, refusal: Exception) -> None:
+        """The engine's refusal, in the board's words (slots, not cells)."""
+        super().refuse(IllegalAction(board_words(str(refusal), self.state.options.cols)))
 
     # ----- actions --------------------------------------------------------------------------------
     def act(self, action: Action, success: str) -> None:
@@ -158,7 +191,7 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
             return
         card = chosen[0]
         verb = "The sea monster destroyed the island at" if card == MONSTER else f"Placed {card} at"
-        self.act(Play(card, cell), f"{verb} {cell}.")
+        self.act(Play(card, cell), f"{verb} {self.slot(cell)}.")
 
     def discard_selected(self) -> None:
         chosen = self.chosen
@@ -173,7 +206,8 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         self.act(Split(shares), "The split is agreed.")
 
     def move_rocks(self, row: int) -> None:
-        self.act(MoveRocks(row), f"The jagged rocks now close row {row}.")
+        self.act(MoveRocks(row), f"The jagged rocks now close "
+                                 f"{row_words(row, self.state.options.cols)}.")
 
     def reset(self, new_game: bool) -> None:
         self.selected, self.target_index = [], 0
@@ -239,8 +273,8 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
             self.redraw()
             cell = self.focused()
             if cell is not None:
-                self.say(f"Cell {cell}: cost {self.targets()[cell]}. Press Enter to place it "
-                         "there.")
+                self.say(f"{self.slot(cell).capitalize()}: cost {self.targets()[cell]}. Press "
+                         "Enter to place it there.")
         elif key in ("Enter", " ") and (cell := self.focused()) is not None:
             self.place(cell)
         elif key == "d":
@@ -291,7 +325,8 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         if self._said and self._said[0][0] is action:
             self.messages.add(self._said.popleft()[1])
         elif isinstance(action, MoveRocks):  # chance's move: nobody announced it
-            self.messages.add(f"The jagged rocks drift to row {action.row}.")
+            self.messages.add(f"The jagged rocks drift to "
+                              f"{row_words(action.row, self.state.options.cols)}.")
         state = self.state
         if state.is_over() and len(self._said) == 0:
             self.messages.add(("WON: " if state.result.winners else "LOST: ") + state.result.cause)
@@ -317,7 +352,7 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         seat = self.viewer if self.viewer is not None else self.seat
         view = shown.view(seat or 0)  # under a cover the hand is not drawn
         if cover is not None:
-            return draw_table(view, cover=cover)
+            return draw_table(view, cover=cover, you=None)
         if self.replaying is not None:
             return draw_table(view)
         state = self.state
@@ -328,7 +363,14 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         return draw_table(view, selected=self.selected if acting else (),
                           targets=self.targets(), focus=self.focused(), prey=self.prey(),
                           rock_rows=state.rocks_rows() if acting and state.phase == ROCKS else (),
-                          slots=slots)
+                          slots=slots, last=self.last_island(), clickable=acting)
+
+    def last_island(self) -> Cell | None:
+        """Where the last island was placed (the last move, marked on the sea)."""
+        for action in reversed(self.shown.history):
+            if isinstance(action, Play) and action.at is not None:
+                return None if action.card == MONSTER else action.at
+        return None
 
     def after_change(self) -> None:
         state = self.state
@@ -371,8 +413,10 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
 
 
 def _narrate(state: CalmState, action: Action) -> str:
-    """A log line for ``action``, said before it is applied to ``state``."""
-    line = f"Player {(state.current_player or 0) + 1} {describe_action(action)}"
+    """A log line for ``action``, said before it is applied to ``state``, in the board's words
+    (slot numbers, not cells)."""
+    line = f"Player {(state.current_player or 0) + 1} " + board_words(
+        describe_action(action), state.options.cols)
     if isinstance(action, Play) and action.at is not None and is_island(action.card):
         try:
             cost = state.sea.cost(action.card, *action.at)
@@ -380,6 +424,17 @@ def _narrate(state: CalmState, action: Action) -> str:
             cost = 0
         line += f" (cost {cost})" if cost else ""
     return line + "."
+
+
+_CELL = re.compile(r"(?:\bcell )?\((\d+), (\d+)\)")
+_ROW = re.compile(r"\brow (\d+)\b(?! \(bottom\))")
+
+
+def board_words(text: str, cols: int) -> str:
+    """The engine's words with each cell ``(row, col)`` said as the board numbers it ("slot
+    5") and each row as its slots ("the row of slots 7–12")."""
+    text = _CELL.sub(lambda m: slot_words((int(m[1]), int(m[2])), cols), text)
+    return _ROW.sub(lambda m: row_words(int(m[1]), cols), text)
 
 
 def _even_split(state: CalmState) -> list[int]:
@@ -424,4 +479,6 @@ def app() -> GameApp:
         "Calm",
         lambda seed, players: Board(new_game(players=players, seed=seed),
                                     bots=dict.fromkeys(range(1, players), "planner")),
+        about="Select a card of your hand, then click a lit cell of the sea (its cost shows); "
+              "select two cards and press Discard selected to discard. Fill the sea together!",
         players=widgets.Dropdown(options=[1, 2, 3, 4, 5], value=2, description="Players"))

@@ -12,8 +12,8 @@ import textwrap
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
-from sailing_kit.calm.cards import FINISH, MONSTER, START, Card, Special, hand_text
-from sailing_kit.calm.sea import Cell, Sea
+from sailing_kit.calm.cards import FINISH, MONSTER, START, Card, Special, card_label, hand_text
+from sailing_kit.calm.sea import Cell, Sea, row_words, slot_words
 from sailing_kit.calm.view import PlayerView
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.draw import palette
@@ -24,6 +24,7 @@ from sailing_kit.draw.cards import (
     RAISE,
     CardFace,
     Rect,
+    card_keys,
     draw_cover,
     draw_hand,
     hand_rects,
@@ -161,12 +162,18 @@ def layout_for(view: PlayerView) -> Layout:
 def draw_table(view: PlayerView, *, selected: Collection[int] = (),
                targets: Mapping[Cell, int] | None = None, focus: Cell | None = None,
                prey: Collection[Cell] = (), rock_rows: Collection[int] = (),
-               slots: Collection[str] = (), cover: str | None = None) -> Scene:
+               slots: Collection[str] = (), cover: str | None = None,
+               last: Cell | None = None, clickable: bool = False,
+               you: int | None = -1) -> Scene:
     """The table as ``view`` sees it. ``selected``: indices of chosen cards in the viewer's hand;
     ``targets``: legal cells of the chosen card and their costs, ``focus`` the one the keyboard
     points at; ``prey``: islands a chosen sea monster may destroy; ``rock_rows``: rows offered to
     the jagged rocks; ``slots``: "start"/"finish" slots to mark playable; ``cover``: a message
-    shown instead of the hand ("pass the device")."""
+    shown instead of the hand ("pass the device"); ``last``: the cell of the last island placed
+    (the last move, marked); ``clickable``: the hand and the offered spots are the viewer's to
+    click (targets); ``you``: the seat marked "(you)" (by default the viewer's; None: nobody,
+    the screen is being passed). Every card is a piece: one placed from the hand slides into
+    the sea."""
     layout = layout_for(view)
     scene = Scene(layout.width, layout.height, title=_title(view), background=palette.WATER)
     scene.text((10, 14), _title(view), size=14, colour=palette.INK, anchor="start", bold=True)
@@ -175,10 +182,10 @@ def draw_table(view: PlayerView, *, selected: Collection[int] = (),
         for number, line in enumerate(textwrap.wrap(view.result.reason, int(width))[:3]):
             scene.text((10, 34 + 15 * number), line, size=12, colour=palette.INK,
                        anchor="start")
-    _draw_seats(scene, layout, view)
+    _draw_seats(scene, layout, view, view.viewer if you == -1 else you)
     _draw_slot(scene, layout.finish_rect, "FINISH", view.finished, "finish" in slots)
     _draw_slot(scene, layout.start_rect, "START", view.start_played, "start" in slots)
-    _draw_sea(scene, layout, view.sea, targets or {}, focus, prey)
+    _draw_sea(scene, layout, view.sea, targets or {}, focus, prey, last=last)
     _draw_rocks(scene, layout, view, rock_rows)
     _draw_piles(scene, layout, view)
     if cover is not None:
@@ -187,10 +194,35 @@ def draw_table(view: PlayerView, *, selected: Collection[int] = (),
         _draw_open_hands(scene, layout, view)
     elif (hand := view.hands[view.viewer]) is not None:
         rects = layout.hand_rects(len(hand), selected)
-        draw_hand(scene, rects, [card_face(card) for card in hand], selected=tuple(selected))
+        draw_hand(scene, rects, [card_face(card) for card in hand], selected=tuple(selected),
+                  keys=card_keys(hand))
         scene.text((layout.column, layout.hand_top + 10), f"{view.seat_name(view.viewer)}: "
                    "your hand", size=12, colour=palette.INK, anchor="start", bold=True)
+        if clickable:
+            for rect, card in zip(rects, hand):
+                scene.target(rect.centre, (rect.w, rect.h), f"card {card_label(card)}")
+    if clickable:
+        _spot_targets(scene, layout, view, targets or {}, prey, rock_rows, slots)
     return scene
+
+
+def _spot_targets(scene: Scene, layout: Layout, view: PlayerView, targets: Mapping[Cell, int],
+                  prey: Collection[Cell], rock_rows: Collection[int],
+                  slots: Collection[str]) -> None:
+    cols = view.options.cols
+    for cell, cost in targets.items():
+        rect = layout.cell_rect(*cell)
+        scene.target(rect.centre, rect.w, f"{slot_words(cell, cols)}: "
+                     + ("free" if cost == 0 else f"cost {cost}"))
+    for cell in prey:
+        rect = layout.cell_rect(*cell)
+        scene.target(rect.centre, rect.w, f"send the monster to {slot_words(cell, cols)}")
+    for row in rock_rows:
+        rect = layout.rocks_rect(row)
+        scene.target(rect.centre, (rect.w, rect.h), f"move the rocks to {row_words(row, cols)}")
+    for name in slots:
+        rect = layout.start_rect if name == "start" else layout.finish_rect
+        scene.target(rect.centre, (rect.w, rect.h), f"play the {name.capitalize()} card")
 
 
 def _title(view: PlayerView) -> str:
@@ -206,14 +238,14 @@ def _title(view: PlayerView) -> str:
     return f"Player {(view.current_player or 0) + 1}: {step[view.phase]}"
 
 
-def _draw_seats(scene: Scene, layout: Layout, view: PlayerView) -> None:
+def _draw_seats(scene: Scene, layout: Layout, view: PlayerView, you: int | None) -> None:
     for seat in range(view.players):
         box = layout.seat_rect(seat)
         acting = seat == view.current_player
         scene.rect(box.x, box.y, box.w, box.h, fill="#ffffff", stroke=palette.INK,
                    width=2.5 if acting else 0.8)
         scene.rect(box.x, box.y, 6, box.h, fill=palette.PLAYERS[seat])
-        name = f"{'▶ ' if acting else ''}{view.seat_name(seat)}"
+        name = f"{'▶ ' if acting else ''}Player {seat + 1}{' (you)' if seat == you else ''}"
         scene.text((box.x + 11, box.y + 9), name, size=12, colour=palette.INK, anchor="start",
                    bold=acting)
         scene.text((box.x + 11, box.y + 23),
@@ -225,9 +257,12 @@ def _draw_seats(scene: Scene, layout: Layout, view: PlayerView) -> None:
 def _draw_slot(scene: Scene, rect: Rect, label: str, filled: bool, playable: bool) -> None:
     if filled:
         accent = palette.BLUISH_GREEN if label == "START" else palette.VERMILLION
-        scene.rect(rect.x, rect.y, rect.w, rect.h, fill="#ffffff", stroke=palette.INK, width=1.2)
-        scene.rect(rect.x + 2, rect.y + 2, rect.w - 4, 6, fill=accent)
-        scene.text(rect.centre, label, size=13, colour=palette.INK, bold=True)
+        card = START if label == "START" else FINISH
+        with scene.piece(card_keys([card])[0]):
+            scene.rect(rect.x, rect.y, rect.w, rect.h, fill="#ffffff", stroke=palette.INK,
+                       width=1.2)
+            scene.rect(rect.x + 2, rect.y + 2, rect.w - 4, 6, fill=accent)
+            scene.text(rect.centre, label, size=13, colour=palette.INK, bold=True)
         return
     scene.rect(rect.x, rect.y, rect.w, rect.h, fill=palette.HIGHLIGHT if playable else None,
                stroke=palette.BLUE if playable else palette.MUTED, width=3 if playable else 1,
@@ -252,7 +287,7 @@ def draw_sea(sea: Sea, labels: Mapping[Cell, str] | None = None, title: str = ""
 
 def _draw_sea(scene: Scene, layout: Layout, sea: Sea, targets: Mapping[Cell, int],
               focus: Cell | None, prey: Collection[Cell],
-              labels: Mapping[Cell, str] | None = None) -> None:
+              labels: Mapping[Cell, str] | None = None, last: Cell | None = None) -> None:
     labels = labels or {}
     for index in range(sea.size):
         row, col = sea.position(index)
@@ -260,10 +295,14 @@ def _draw_sea(scene: Scene, layout: Layout, sea: Sea, targets: Mapping[Cell, int
         value = sea.cells[index]
         target = targets.get((row, col))
         if value:
-            scene.rect(rect.x + 2, rect.y + 2, rect.w - 4, rect.h - 4, fill="#ffffff",
-                       stroke=palette.INK, width=1.2)
-            scene.text((rect.x + rect.w / 2, rect.y + rect.h / 2 + 4), str(value), size=18,
-                       colour=palette.INK, bold=True)
+            if (row, col) == last:
+                scene.rect(rect.x - 1, rect.y - 1, rect.w + 2, rect.h + 2,
+                           fill=palette.LAST_MOVE, opacity=0.9)
+            with scene.piece(card_keys([value])[0]):
+                scene.rect(rect.x + 2, rect.y + 2, rect.w - 4, rect.h - 4, fill="#ffffff",
+                           stroke=palette.INK, width=1.2)
+                scene.text((rect.x + rect.w / 2, rect.y + rect.h / 2 + 4), str(value), size=18,
+                           colour=palette.INK, bold=True)
             if (row, col) in prey:
                 scene.rect(rect.x + 4, rect.y + 4, rect.w - 8, rect.h - 8,
                            stroke=palette.VERMILLION, width=3)

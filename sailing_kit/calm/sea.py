@@ -328,3 +328,15 @@ def _read_cell(cell: object, rows: int, cols: int,
         raise error(f"there is no cell {(row, col)}: rows go from 0 (bottom) to {rows - 1}, "
                     f"columns from 0 (left) to {cols - 1}")
     return (row, col)
+
+
+def slot_words(cell: Cell, cols: int) -> str:
+    """A cell as the board numbers it: "slot 5" (the cells count 1, 2, ... in reading order,
+    each row left to right from the bottom)."""
+    row, col = cell
+    return f"slot {row * cols + col + 1}"
+
+
+def row_words(row: int, cols: int) -> str:
+    """A row of the sea as the board shows it: "the row of slots 7–12"."""
+    return f"the row of slots {row * cols + 1}–{row * cols + cols}"

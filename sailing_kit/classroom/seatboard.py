@@ -52,7 +52,7 @@ class SeatPlay:
         try:
             self.class_seat.commit(action)
         except ActionError as refusal:
-            self.say(f"Not allowed: {refusal}", "error")  # type: ignore[attr-defined]
+            self.refuse(refusal)  # type: ignore[attr-defined]
             return False
         except NotYourTurn as refusal:
             self.say(str(refusal), "error")  # type: ignore[attr-defined]

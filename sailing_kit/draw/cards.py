@@ -105,10 +105,24 @@ def hand_rects(x: float, y: float, count: int, *, selected: Sequence[int] = (),
 
 
 def draw_hand(scene: Scene, rects: Sequence[Rect], faces: Sequence[CardFace | None], *,
-              selected: Sequence[int] = (), dimmed: Sequence[int] = ()) -> None:
-    """Draw the cards of a hand into the rectangles from :func:`hand_rects`."""
+              selected: Sequence[int] = (), dimmed: Sequence[int] = (),
+              keys: Sequence[str] = ()) -> None:
+    """Draw the cards of a hand into the rectangles from :func:`hand_rects`; with ``keys``
+    each card is a piece of the picture (it slides when it moves)."""
     for i, (rect, face) in enumerate(zip(rects, faces)):
-        draw_card(scene, rect, face, selected=i in selected, dimmed=i in dimmed)
+        with scene.piece(keys[i] if i < len(keys) else f"hand card {i}"):
+            draw_card(scene, rect, face, selected=i in selected, dimmed=i in dimmed)
+
+
+def card_keys(names: Sequence[object]) -> list[str]:
+    """A key per card, ``card:<name>``, numbered on when one name comes again (two monsters)."""
+    seen: dict[str, int] = {}
+    keys = []
+    for name in names:
+        key = f"card:{name}"
+        seen[key] = seen.get(key, 0) + 1
+        keys.append(key if seen[key] == 1 else f"{key}#{seen[key]}")
+    return keys
 
 
 COVER_HINT = "Click here or press Enter when only you can see the screen."

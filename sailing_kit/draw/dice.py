@@ -32,20 +32,23 @@ def die_outline(corner: XY, size: float) -> list[XY]:
 
 
 def draw_die(scene: Scene, corner: XY, size: float, value: int | None, *, held: bool = False,
-             caption: str = "") -> None:
+             caption: str = "", key: str = "", rolled: bool = False) -> None:
     """A die with its top-left corner at ``corner``. ``value`` None draws a blank die with a
     question mark (not rolled yet). A held die gets a thick outline, a tint and "HELD" beneath;
-    otherwise ``caption`` (a key hint, say) is written there."""
+    otherwise ``caption`` (a key hint, say) is written there. With a ``key`` the die is a piece
+    of the picture (one that tumbles when ``rolled``)."""
     x, y = corner
-    scene.polygon(die_outline(corner, size), fill=HELD_FILL if held else "#FFFFFF",
-                  stroke=palette.BLUE if held else palette.INK, width=4 if held else 1.5)
     centre = (x + size / 2, y + size / 2)
-    if value is None:
-        scene.text(centre, "?", size=size * 0.45, colour=palette.MUTED, bold=True)
-    else:
-        step, radius = size * 0.25, size * 0.085
-        for dx, dy in PIPS[value]:
-            scene.circle((centre[0] + dx * step, centre[1] + dy * step), radius, fill=palette.INK)
+    with scene.piece(key or f"die@{x:.0f},{y:.0f}", effect="tumble" if rolled else ""):
+        scene.polygon(die_outline(corner, size), fill=HELD_FILL if held else "#FFFFFF",
+                      stroke=palette.BLUE if held else palette.INK, width=4 if held else 1.5)
+        if value is None:
+            scene.text(centre, "?", size=size * 0.45, colour=palette.MUTED, bold=True)
+        else:
+            step, radius = size * 0.25, size * 0.085
+            for dx, dy in PIPS[value]:
+                scene.circle((centre[0] + dx * step, centre[1] + dy * step), radius,
+                             fill=palette.INK)
     below = "HELD" if held else caption
     if below:
         scene.text((centre[0], y + size + 11), below, size=MIN_TEXT,

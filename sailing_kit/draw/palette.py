@@ -19,6 +19,10 @@ GRID = "#A9C4D6"
 INK = "#1B1B1B"
 MUTED = "#6B7B88"
 HIGHLIGHT = SKY_BLUE
+LAST_MOVE = YELLOW
+"""Under the last move (its track, the dice kept, the card played), as game sites mark it."""
+WARNING = VERMILLION
+"""A target the umpire would penalise."""
 MARK = ORANGE
 NO_GO = "#C9C9C9"
 

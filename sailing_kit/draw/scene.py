@@ -2,6 +2,11 @@
 
 Every board draws through a :class:`Scene`, so the picture a state shows in a static notebook and
 the one its widget paints come from the same drawing code. Coordinates are pixels, y downwards.
+
+Besides its shapes a scene may name its **pieces** (the shapes of one boat, die or card, under a
+key that stays the same from one position to the next, so the painter can move them rather than
+jump) and its **targets** (the spots a player may click, with a short word for each, and a
+warning where the rules would penalise the move).
 """
 
 from __future__ import annotations
@@ -56,6 +61,40 @@ class Text:
 
 
 Shape = Line | Polygon | Circle | Text
+EFFECTS = ("", "tumble")
+"""How a piece moves besides gliding: ``"tumble"`` spins it as it settles (a die rolled)."""
+
+
+@dataclass(frozen=True)
+class Piece:
+    """Shapes ``first`` to ``end`` (exclusive) of a scene are one piece called ``key``; the
+    painter moves it from where the same key stood in the last picture, along ``path`` (pixels
+    its centre passes through) if given."""
+
+    key: str
+    first: int
+    end: int
+    path: tuple[XY, ...] = ()
+    effect: str = ""
+
+
+@dataclass(frozen=True)
+class Target:
+    """A spot to click: the rectangle ``x, y, w, h`` (a disc when ``round``), named by
+    ``label`` in the words the board shows; ``warning`` says what the rules would do to that
+    move (it is legal, but penalised)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    label: str = ""
+    warning: str = ""
+    round: bool = False
+
+    @property
+    def centre(self) -> XY:
+        return (self.x + self.w / 2, self.y + self.h / 2)
 
 
 @dataclass
@@ -67,6 +106,24 @@ class Scene:
     title: str = ""
     background: str | None = None
     shapes: list[Shape] = field(default_factory=list)
+    pieces: list[Piece] = field(default_factory=list)
+    targets: list[Target] = field(default_factory=list)
+
+    @contextmanager
+    def piece(self, key: str, *, path: Sequence[XY] = (), effect: str = "") -> Iterator[None]:
+        """The shapes drawn inside the ``with`` block make the piece ``key``."""
+        if effect not in EFFECTS:
+            raise ValueError(f"unknown effect {effect!r}: one of {EFFECTS}")
+        first = len(self.shapes)
+        yield
+        self.pieces.append(Piece(key, first, len(self.shapes), tuple(path), effect))
+
+    def target(self, centre: XY, size: float | tuple[float, float], label: str = "", *,
+               warning: str = "", round: bool = False) -> None:
+        """A clickable spot centred on ``centre``, ``size`` across (or (width, height))."""
+        w, h = (size, size) if isinstance(size, (int, float)) else size
+        self.targets.append(Target(centre[0] - w / 2, centre[1] - h / 2, w, h, label, warning,
+                                   round))
 
     def line(self, *points: XY, stroke: str, width: float = 1.0, dash: Sequence[float] = (),
              opacity: float = 1.0) -> None:
@@ -181,7 +238,8 @@ def _svg(shape: Shape) -> str:
     )
 
 
-_ALIGN = {"start": "left", "middle": "center", "end": "right"}
+CANVAS_ALIGN = {"start": "left", "middle": "center", "end": "right"}
+"""A text anchor as a canvas's ``textAlign``."""
 
 
 @contextmanager
@@ -202,7 +260,7 @@ def _paint(canvas: Any, shape: Shape) -> None:
         canvas.global_alpha = 1.0
         canvas.fill_style = shape.colour
         canvas.font = f"{'bold ' if shape.bold else ''}{_num(shape.size)}px sans-serif"
-        canvas.text_align = _ALIGN.get(shape.anchor, "center")
+        canvas.text_align = CANVAS_ALIGN.get(shape.anchor, "center")
         canvas.text_baseline = "middle"
         canvas.fill_text(shape.text, *shape.at)
         return

@@ -35,6 +35,9 @@ def app() -> GameApp:
 
     return GameApp(
         "Race the Wind", race,
+        about="Race against computer sailors: choose Place facing, then click a dot of your half "
+              "to place your boat; then click a blue dot each turn. Protest and penalty buttons "
+              "appear when the rules call for them.",
         boats=widgets.Dropdown(options=[2, 3, 4, 5], value=3, description="Boats"),
         course=widgets.Dropdown(options=["short", "full"], value="short", description="Course"),
         level=widgets.Dropdown(options=["easy", "strong"], value="strong", description="Bots"))
@@ -43,8 +46,9 @@ def app() -> GameApp:
 def trainer_app() -> GameApp:
     """The right-of-way trainer as an app (for Voilà)."""
     return GameApp("Right of way: who keeps clear?",
-                   lambda seed, level: RightOfWayTrainer(Trainer(level=level, seed=seed)),
-                   level=widgets.Dropdown(options=[1, 2], value=1, description="Level"))
+                   lambda seed: RightOfWayTrainer(Trainer(seed=seed)),
+                   about="Click the boat that must keep clear. Level 2 also asks which rule "
+                         "decides. Free mode lets you drag the boats while the umpire rules.")
 
 
 def example_boards() -> dict[str, Callable[[], CanvasBoard]]:

@@ -9,7 +9,7 @@ column); its sail, swung out to leeward, and the words in the column tell its ta
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from sailing_kit.core.compass import Direction
@@ -50,10 +50,15 @@ def race_scene(state: RaceState, *, course_points: bool = False, cover_points: b
                zones: bool = True, laylines: bool = False,
                options: Sequence[TurnOption] = (), selected: TurnOption | None = None,
                marker: Point | None = None, spots: Sequence[Point] = (),
-               you: Sequence[str] = ()) -> Scene:
-    """Everything on the water; ``options`` (with ``selected``) are the ends of the boat to play,
-    ``spots`` where the boat being placed may stand (the engine's legal placements) and
-    ``marker`` the one the keys point at; ``you``: the boats the people at the screen sail."""
+               you: Sequence[str] = (), warned: Mapping[TurnOption, str] | None = None,
+               last_moves: Mapping[str, Sequence[Point]] | None = None,
+               latest: str | None = None) -> Scene:
+    """Everything on the water; ``options`` (with ``selected``) are the ends of the boat to play
+    (``warned``: those the umpire would penalise, with the warning), ``spots`` where the boat
+    being placed may stand (the engine's legal placements) and ``marker`` the one the keys point
+    at; ``you``: the boats the people at the screen sail; ``last_moves``: each boat's last turn
+    (the points it passed, from where it stood), marked, ``latest`` the boat that moved last."""
+    last_moves = last_moves or {}
     view = race_view(state)
     scene = Scene(*race_size(state), title=state.describe().splitlines()[0],
                   background=palette.WATER)
@@ -69,6 +74,8 @@ def race_scene(state: RaceState, *, course_points: bool = False, cover_points: b
         if len(track) > 1:
             scene.line(*(view.pixel(p) for p in track), stroke=_colour(index), width=1.5,
                        opacity=0.55)
+    for name, path in last_moves.items():
+        drawing.draw_last_move(scene, view, path, latest=name == latest)
     if course_points:
         drawing.draw_course_points(scene, view, state.boats, state.wind)
     if cover_points:
@@ -76,15 +83,18 @@ def race_scene(state: RaceState, *, course_points: bool = False, cover_points: b
             scene.circle(view.pixel(step(boat.position, state.wind.opposite)), 4,
                          fill=palette.BLACK, opacity=0.6)
     if options and state.boats:
-        drawing.draw_options(scene, view, state.boat.position, options, selected)
+        drawing.draw_options(scene, view, state.boat.position, options, selected, warned)
     for spot in spots:
         scene.circle(view.pixel(spot), max(3.0, 0.14 * view.cell), fill=palette.HIGHLIGHT,
                      stroke=palette.BLUE, width=0.8)
+        scene.target(view.pixel(spot), view.cell, f"place the boat at {spot}", round=True)
     if marker is not None:
         scene.circle(view.pixel(marker), 0.4 * view.cell, stroke=palette.BLUE, width=3)
     for index, boat in enumerate(state.boats):
-        drawing.draw_boat(scene, view, boat.position, boat.heading, state.wind, label=boat.name,
-                          colour=_colour(index))
+        glide = [view.pixel(p) for p in last_moves.get(boat.name, ())]
+        with scene.piece(f"boat:{boat.name}", path=glide):
+            drawing.draw_boat(scene, view, boat.position, boat.heading, state.wind,
+                              label=boat.name, colour=_colour(index))
     for incident in state.umpire.open:
         drawing.draw_infringement(scene, view, incident.point)
     _draw_column(scene, view, state, bool(spots), you)

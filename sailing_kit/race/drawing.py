@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
@@ -16,6 +16,8 @@ from sailing_kit.race.sailing import Tack, TurnOption, point_of_sail, tack
 
 OPTION_REACH = 0.5
 """How far (in cells) an option's marker sits from its intersection, towards its heading."""
+TARGET_SHARE = 0.6
+"""An option's target, across, as a share of a cell (markers of one end sit close together)."""
 
 
 def draw_boat(scene: Scene, view: GridView, position: Point, heading: Direction,
@@ -77,16 +79,26 @@ def option_marker(view: GridView, option: TurnOption) -> XY:
 
 
 def draw_options(scene: Scene, view: GridView, start: Point, options: Iterable[TurnOption],
-                 selected: TurnOption | None = None) -> None:
-    """Every end of a turn as a short stroke in its heading with a dot; the selected one larger,
-    with its path dashed."""
+                 selected: TurnOption | None = None,
+                 warned: Mapping[TurnOption, str] | None = None) -> None:
+    """Every end of a turn as a short stroke in its heading with a dot (a target to click); the
+    selected one larger, with its path dashed. An end the umpire would penalise (``warned``:
+    its warning) is drawn in the warning colour with a "!"."""
+    warned = warned or {}
     for option in options:
         end = view.pixel(option.position)
         marker = option_marker(view, option)
         chosen = option == selected
-        scene.line(end, marker, stroke=palette.BLUE, width=2.5 if chosen else 1.5)
-        scene.circle(marker, 7 if chosen else 4.5, fill=palette.HIGHLIGHT, stroke=palette.INK,
-                     width=1.5 if chosen else 0.8)
+        warning = warned.get(option, "")
+        colour = palette.WARNING if warning else palette.BLUE
+        scene.line(end, marker, stroke=colour, width=2.5 if chosen else 1.5)
+        scene.circle(marker, 7 if chosen else 4.5, fill=colour if warning else palette.HIGHLIGHT,
+                     stroke=palette.INK, width=1.5 if chosen else 0.8)
+        if warning:
+            scene.text((marker[0] + 7, marker[1] - 7), "!", size=12, colour=palette.WARNING,
+                       bold=True)
+        scene.target(marker, TARGET_SHARE * view.cell, option.describe(), warning=warning,
+                     round=True)
     if selected is not None and selected.path:
         scene.line(view.pixel(start), *(view.pixel(p) for p in selected.path),
                    stroke=palette.BLUE, width=2, dash=(5, 4))
@@ -181,3 +193,17 @@ def draw_infringement(scene: Scene, view: GridView, point: Point) -> None:
     scene.circle((x, y), 0.5 * view.cell, stroke=palette.VERMILLION, width=3)
     scene.text((x + 0.5 * view.cell, y - 0.5 * view.cell), "!", size=16,
                colour=palette.VERMILLION, bold=True)
+
+
+def draw_last_move(scene: Scene, view: GridView, path: Sequence[Point], *,
+                   latest: bool = False) -> None:
+    """The last move of a boat, as game sites mark it: a band under its track and a ring where
+    it came from (the latest move of all, wider)."""
+    if not path:
+        return
+    points = [view.pixel(p) for p in path]
+    width = (0.42 if latest else 0.28) * view.cell
+    if len(points) > 1:
+        scene.line(*points, stroke=palette.LAST_MOVE, width=width, opacity=0.6)
+    scene.circle(points[0], 0.3 * view.cell, stroke=palette.LAST_MOVE, width=3 if latest else 2,
+                 fill=None)

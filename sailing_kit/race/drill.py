@@ -7,6 +7,7 @@ every turn (a chance node, section 3.3).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -234,8 +235,9 @@ class DrillState(GameState[Sail | WindShift]):
         return GridView(self.options.width, self.options.height, top=56)
 
     def scene(self, selected: TurnOption | None = None, show_options: bool = True,
-              route: list[TurnOption] | None = None) -> Scene:
-        """The picture; ``selected`` highlights one option, ``route`` draws a planned route."""
+              route: list[TurnOption] | None = None, last: Sequence[Point] = ()) -> Scene:
+        """The picture; ``selected`` highlights one option, ``route`` draws a planned route,
+        ``last`` marks the last turn (where the boat stood, then each point it passed)."""
         view = self.grid_view()
         width, height = view.size
         scene = Scene(width, height, title=self.describe().splitlines()[0],
@@ -252,7 +254,9 @@ class DrillState(GameState[Sail | WindShift]):
             drawing.draw_route(scene, view, self.position, route)
         elif show_options and not self.is_over() and not self.awaiting_wind:
             drawing.draw_options(scene, view, self.position, self.turn_options(), selected)
-        drawing.draw_boat(scene, view, self.position, self.heading, self.wind)
+        drawing.draw_last_move(scene, view, last, latest=True)
+        with scene.piece("boat", path=[view.pixel(p) for p in last]):
+            drawing.draw_boat(scene, view, self.position, self.heading, self.wind)
         return scene
 
 

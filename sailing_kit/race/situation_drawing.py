@@ -11,8 +11,10 @@ scenario to the next). The title wraps beside the wind indicator, never under it
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from sailing_kit.core.grid import Point
 from sailing_kit.draw import palette
 from sailing_kit.draw.gridview import GridView
 from sailing_kit.draw.scene import Scene
@@ -67,11 +69,13 @@ def header_height(situation: Situation, title: str, width: float) -> float:
 
 
 def situation_view(situation: Situation, *, size: tuple[int, int] | None = None,
-                   box: tuple[int, int] | None = None, title: str | None = None) -> GridView:
+                   box: tuple[int, int] | None = None, title: str | None = None,
+                   also: Sequence[Point] = ()) -> GridView:
     """The grid the situation is drawn on: ``size`` intersections (default: :func:`extent`)
     at :data:`CELL` pixels; or, given a ``box`` (width, height in pixels), zoomed onto what
     matters (:func:`interest`): cells as large as fit (at most :data:`MAX_CELL`), that part
-    centred and the grid widened to fill the box, the picture exactly that box."""
+    centred and the grid widened to fill the box, the picture exactly that box; ``also``: more
+    points to keep in view (those the words speak of)."""
     title = situation.title if title is None else title
     if box is None:
         width, height = size or extent(situation)
@@ -79,7 +83,7 @@ def situation_view(situation: Situation, *, size: tuple[int, int] | None = None,
         return GridView(width, height, cell=CELL, margin=MARGIN, top=top)
     box_width, box_height = box
     top = header_height(situation, title, box_width)
-    (left, bottom), (right, upper) = interest(situation)
+    (left, bottom), (right, upper) = interest(situation, also)
     width, height = right - left + 1, upper - bottom + 1
     cell = min(MAX_CELL, (box_width - 2 * MARGIN) / (width - 1),
                (box_height - top - 2 * MARGIN) / height)
@@ -91,11 +95,12 @@ def situation_view(situation: Situation, *, size: tuple[int, int] | None = None,
                     top=box_height - 2 * margin - (rows - 1) * cell, origin=origin)
 
 
-def interest(situation: Situation) -> tuple[tuple[int, int], tuple[int, int]]:
+def interest(situation: Situation, also: Sequence[Point] = ()
+             ) -> tuple[tuple[int, int], tuple[int, int]]:
     """The lower-left and upper-right grid points of what a question is about: the boats,
-    their course points, the light-blue points and the marks' zones, one point of water
-    around them (never below 0)."""
-    points = [b.position for b in situation.boats]
+    their course points, the light-blue points and the marks' zones (and ``also``), one point
+    of water around them (never below 0)."""
+    points = [b.position for b in situation.boats] + list(also)
     points += [situation.before.position] if situation.before is not None else []
     points += [p for p in (course_point(b, situation.wind) for b in situation.boats) if p]
     points += [contest.point for contest in situation.contests()]
@@ -105,10 +110,13 @@ def interest(situation: Situation) -> tuple[tuple[int, int], tuple[int, int]]:
 
 
 def situation_scene(situation: Situation, view: GridView, *, reveal: bool = True,
-                    title: str | None = None) -> Scene:
+                    title: str | None = None, targets: Mapping[str, str] | None = None,
+                    marked: Sequence[Point] = ()) -> Scene:
     """The situation on ``view``'s grid. Without ``reveal`` (a question not yet answered) the
     boat entitled to a light-blue point shows as "?" and no infringement is marked; ``title``
-    replaces the situation's own (which may state the answer)."""
+    replaces the situation's own (which may state the answer); ``targets`` names the boats to
+    click (boat name -> what a click does); ``marked``: points the words speak of, each ringed
+    and labelled with its coordinates. Each boat is a piece (a boat moved glides)."""
     title = situation.title if title is None else title
     scene = Scene(*view.size, title=title or "a situation on the water",
                   background=palette.WATER)
@@ -127,9 +135,18 @@ def situation_scene(situation: Situation, view: GridView, *, reveal: bool = True
     for contest in situation.contests():
         drawing.draw_contested_point(scene, view, contest.point,
                                      contest.entitled if reveal else "?")
+    for point in marked:
+        if view.contains(point):
+            x, y = view.pixel(point)
+            scene.circle((x, y), 0.3 * view.cell, stroke=palette.REDDISH_PURPLE, width=2.5)
+            scene.text((x, y + 0.3 * view.cell + 9), f"({point[0]}, {point[1]})", size=12,
+                       colour=palette.REDDISH_PURPLE, bold=True)
     for boat in situation.boats:
-        drawing.draw_boat(scene, view, boat.position, boat.heading, situation.wind,
-                          label=boat.name)
+        with scene.piece(f"boat:{boat.name}"):
+            drawing.draw_boat(scene, view, boat.position, boat.heading, situation.wind,
+                              label=boat.name)
+        if targets and boat.name in targets:
+            scene.target(view.pixel(boat.position), view.cell, targets[boat.name])
     for incident in situation.infringements() if reveal else ():
         drawing.draw_infringement(scene, view, incident.point)
     _draw_header(scene, situation, title)

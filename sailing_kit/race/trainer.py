@@ -7,10 +7,12 @@ Python: the widget in ``boards/trainer.py`` only shows it.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.grid import Point
 from sailing_kit.draw.feedback import Feedback
 from sailing_kit.race.rightofway import Rule
 from sailing_kit.race.scenario import Scenario, library
@@ -18,7 +20,9 @@ from sailing_kit.race.scenario import Scenario, library
 
 @dataclass
 class Trainer:
-    """Asks the scenarios in a seeded random order and keeps the score."""
+    """Asks the scenarios in a seeded random order and keeps the score. A wrong answer may be
+    tried again, but only the first answer to a question counts; once the right answer is in,
+    the question keeps its verdict (a later answer changes nothing)."""
 
     scenarios: Sequence[Scenario] = field(default_factory=library)
     level: int = 1
@@ -27,6 +31,10 @@ class Trainer:
     right: int = 0
     asked: int = 0
     answered: bool = False
+    """The question's first answer is in (and scored)."""
+    verdict: Feedback | None = None
+    """The question's verdict, kept once the right answer is in."""
+    first_right: bool = False
 
     def __post_init__(self) -> None:
         if self.level not in (1, 2):
@@ -41,6 +49,11 @@ class Trainer:
     def current(self) -> Scenario:
         return self.scenarios[self.order[self.index % len(self.order)]]
 
+    @property
+    def solved(self) -> bool:
+        """The right answer is in: the picture may show why."""
+        return self.verdict is not None
+
     def answer(self, keep_clear: str, rule: Rule | str | None = None) -> Feedback:
         """Judge "``keep_clear`` must keep clear" (and, at level 2, "``rule`` decides")."""
         scenario = self.current
@@ -54,27 +67,52 @@ class Trainer:
         if rule is not None and rule not in set(Rule):
             names = ", ".join(r.value for r in Rule)
             return Feedback(False, f"{rule!r} is not one of the rules: {names}.", answered=False)
+        if self.verdict is not None:
+            return self.verdict
         right_boat = keep_clear == ruling.keep_clear
         right_rule = self.level == 1 or (rule is not None and Rule(rule) is ruling.rule_key)
         if not self.answered:
             self.asked += 1
             self.right += right_boat and right_rule
             self.answered = True
-        if right_boat and right_rule:
-            return Feedback(True, f"{ruling.keep_clear} keeps clear. {ruling.rule}. "
-                            f"{scenario.explanation}", title=scenario.title)
-        if right_boat:
-            return Feedback(False, f"Yes, {ruling.keep_clear} keeps clear, but not because of "
-                            f"that rule: {ruling.rule}. {scenario.explanation}",
-                            title=scenario.title)
-        return Feedback(False, f"{ruling.winner} has right of way, so {ruling.keep_clear} must "
-                        f"keep clear. {ruling.rule}. {scenario.explanation}", title=scenario.title)
+            self.first_right = right_boat and right_rule
+        if right_boat and not right_rule:
+            return Feedback(False, f"Yes, {ruling.keep_clear} keeps clear, but another rule "
+                            "decides: try again (only your first answer counts).")
+        if not right_boat:
+            return Feedback(False, "Not this boat: try again (only your first answer counts).")
+        said = f"{what_to_do(scenario)} {ruling.rule}. {scenario.explanation}"
+        if not self.first_right:
+            said = f"Right on another try (your first answer scored 0). {said}"
+        self.verdict = Feedback(True, said, title=scenario.title)
+        return self.verdict
 
     def next(self) -> Scenario:
         self.index += 1
-        self.answered = False
+        self.answered, self.verdict, self.first_right = False, None, False
         return self.current
 
     @property
     def score(self) -> str:
         return f"{self.right} of {self.asked}"
+
+
+def what_to_do(scenario: Scenario) -> str:
+    """What the boats should do (or should have done), in one sentence."""
+    ruling = scenario.ruling()
+    keep, win = ruling.keep_clear, ruling.winner
+    if any(incident.offender == keep for incident in scenario.infringements()):
+        return (f"{keep} should not have stayed on the point {win} sails to next: {keep} had to "
+                f"keep clear of {win}.")
+    if any(contest.entitled == win and keep in contest.claimants
+           for contest in scenario.contests()):
+        return f"{keep} should leave the free point to {win}, which has right of way."
+    return f"{keep} must keep clear of {win}: it may not end its turn on the point {win} sails to."
+
+
+def mentioned_points(text: str) -> list[Point]:
+    """The grid points a text names by their coordinates, such as "(3, 1)"."""
+    return [(int(x), int(y)) for x, y in _POINT.findall(text)]
+
+
+_POINT = re.compile(r"\((\d+), (\d+)\)")

@@ -20,6 +20,7 @@ import ipywidgets as widgets
 import sailing_kit.regatta.bots as regatta_bots
 from sailing_kit.core.bots import Bot
 from sailing_kit.core.compass import Direction
+from sailing_kit.core.grid import Point
 from sailing_kit.core.options import options_to_json
 from sailing_kit.draw.scene import XY, Scene
 from sailing_kit.regatta.actions import AFTER, Action, Becalm, EndTurn, Exchange, Face, Handling
@@ -50,28 +51,35 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         state = state if state is not None else new_game(seed=0)
         self.selected: int | None = None
         self.marked: list[int] = []
+        self.last_moves: dict[int, tuple[Point, ...]] = {}
+        """Each yacht's last move: where it stood, then each cell it passed."""
+        self.latest: int | None = None
+        self._stood = {player: (len(yacht.track), yacht.pose)
+                       for player, yacht in enumerate(state.yachts)}
         self.focus = 0
         self.logged = 0
         self.info = widgets.HTML(layout=widgets.Layout(width="300px"))
         self.messages = MessageLog(height="8em")
-        self.windy = widgets.ToggleButton(description="Windy spell ×2", icon="flag",
-                                          tooltip="Show the double moves of a Windy spell (key w)")
-        self.exchanging = widgets.ToggleButton(description="Mark cards to exchange",
-                                               layout=widgets.Layout(width="auto"),
-                                               icon="exchange",
-                                               tooltip="Skip the turn: click 1-3 cards, then "
-                                                       "Exchange (key x)")
+        self.windy = self.switch("Windy spell ×2", "Show the double moves of a Windy spell "
+                                 "(key w)", control="windy", icon="flag")
+        self.exchanging = self.switch("Mark cards to exchange", "Skip the turn: click 1-3 "
+                                      "cards, then Exchange (key x)", control="mark_exchange",
+                                      icon="exchange")
         self.exchange_button = self.button("Exchange", "Skip the turn and exchange the marked "
-                                           "cards", self.exchange, icon="check", control="exchange")
-        self.heading = widgets.Dropdown(options=[d.value for d in Direction], value="N",
-                                        description="Face", layout={"width": "140px"})
+                                           "cards", self.exchange, icon="check",
+                                           control="exchange")
+        self.heading = self.named(widgets.Dropdown(options=[d.value for d in Direction],
+                                                   value="N", description="Face",
+                                                   layout={"width": "140px"}), "face")
         self.face_button = self.button("Turn yacht", "Skip the turn and turn the yacht to face "
-                                       "the chosen heading", self.face, icon="compass", control="face")
+                                       "the chosen heading", self.face, icon="compass",
+                                       control="face")
         self.handling_button = self.button("Nice yacht handling", "Draw and move once more "
                                            "(key n)", lambda: self.act(Handling()), icon="plus",
                                            control="handling")
         self.end_button = self.button("End turn", "End the turn and draw back up (key e)",
-                                      lambda: self.act(EndTurn()), icon="step-forward", control="end_turn")
+                                      lambda: self.act(EndTurn()), icon="step-forward",
+                                      control="end_turn")
         self.calm_box = widgets.HBox()
         controls = [self.windy, self.handling_button, self.end_button,
                     self.button("Undo", "Take back your last move (key u)", self.undo, "undo",
@@ -81,12 +89,11 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         skip = widgets.VBox([widgets.HTML("<b>Skip the turn</b>"),
                              widgets.HBox([self.exchanging, self.exchange_button]),
                              widgets.HBox([self.heading, self.face_button])])
-        files = widgets.Accordion(children=[widgets.VBox(self.save_and_load("race", width="290px"))],
-                                  titles=("Save and load",), layout=widgets.Layout(width="300px"))
         self.messages.layout.width = "290px"
-        side = [self.info, self.calm_box, skip, self.messages, self.replay_slider(), files]
+        side = [self.info, self.calm_box, skip, self.messages]
+        more = [self.replay_slider(), *self.save_and_load("race", width="290px")]
         super().__init__(state, size=layout_for(state).size, controls=controls, side=side,
-                         bots=bots)
+                         more=more, bots=bots)
         self.windy.observe(self._guarded(lambda _: self._windy_switched()), names="value")
         self.exchanging.observe(self._guarded(lambda _: self._exchange_switched()), names="value")
         self.advance_bots()
@@ -152,6 +159,8 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         self.act(Face(heading), f"The yacht turned to face {heading.value}; the turn is skipped.")
 
     def reset(self, new_game: bool) -> None:
+        self.last_moves, self.latest = {}, None
+        self._note_where_yachts_stand()
         self.forget_viewer(new_game)
         self.stop_replay()
         self._reset_log()
@@ -286,12 +295,14 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
             self.windy.value = False
         if self.seat is not None:
             self.heading.value = state.yachts[self.seat].pose.heading.value
-        self.calm_box.children = [self._becalm_button(a) for a in legal if isinstance(a, Becalm)]
+        self.renew(self.calm_box, [self._becalm_button(a) for a in legal
+                                   if isinstance(a, Becalm)])
 
     def _becalm_button(self, action: Becalm) -> widgets.Button:
         name = self.state.name(action.target)
         return self.button(f"Flat calm on {name}", f"Lay the sun before {name}'s yacht: it "
-                           "skips its next turn", lambda: self.act(action), icon="sun-o", control="becalm")
+                           "skips its next turn", lambda: self.act(action), icon="sun-o",
+                           control="becalm")
 
     def redraw(self) -> None:
         super().redraw()
@@ -346,11 +357,27 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         cover, shown = self.cover(), self.shown
         seat = self.viewer if self.viewer is not None else (self.seat or 0)
         if cover is not None:
-            return shown.scene(seat, cover=cover)
+            return shown.scene(seat, cover=cover, you=None)
         if self.replaying is not None:
             return shown.scene(seat)
         return shown.scene(seat, selected=self._raised(), previews=self.previews(),
-                           focus=self.focus)
+                           focus=self.focus, last_moves=self.last_moves, latest=self.latest,
+                           clickable=self.seat is not None,
+                           words=lambda verdict: verdict_text(verdict, self.state.deck))
+
+    def on_played(self, action: Action) -> None:
+        """Note each yacht's last move (where it stood, then each cell it passed) from what
+        the action changed."""
+        for player, yacht in enumerate(self.state.yachts):
+            before = self._stood.get(player)
+            if before is not None and (len(yacht.track) > before[0] or yacht.pose != before[1]):
+                self.last_moves[player] = (before[1].at, *yacht.track[before[0]:])
+                self.latest = player
+        self._note_where_yachts_stand()
+
+    def _note_where_yachts_stand(self) -> None:
+        self._stood = {player: (len(yacht.track), yacht.pose)
+                       for player, yacht in enumerate(self.state.yachts)}
 
 
 def example_boards() -> dict[str, Callable[[], CanvasBoard]]:
@@ -380,4 +407,7 @@ def app() -> GameApp:
         "The card regatta",
         lambda seed, players: Board(new_game(seed=seed, players=players),
                                     bots=dict.fromkeys(range(1, players), "sensible")),
+        about="Choose a card of your hand: every arrow's end shows on the table (blocked ones "
+              "crossed, with the reason). Click an end to sail there; the buttons skip a turn by "
+              "exchanging cards or turning the yacht.",
         players=widgets.Dropdown(options=[1, 2, 3, 4], value=3, description="Yachts"))

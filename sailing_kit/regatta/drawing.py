@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -163,11 +163,21 @@ def layout_for(state: RegattaState) -> Layout:
 # ----- the whole table ----------------------------------------------------------------------------
 def draw_table(state: RegattaState, viewer: int | None, *, selected: Sequence[int] = (),
                previews: Sequence[Verdict] = (), focus: int | None = None,
-               cover: str | None = None) -> Scene:
+               cover: str | None = None, you: int | None = -1,
+               last_moves: Mapping[int, Sequence[Point]] | None = None,
+               latest: int | None = None, clickable: bool = False,
+               words: Callable[[Verdict], str] | None = None) -> Scene:
     """The table from ``viewer``'s seat (``None``: anyone's, every hand hidden). ``selected``:
     cards of the viewer's hand to raise (by index); ``previews``: verdicts to show on the water,
     numbered in order, ``focus`` the one the keyboard points at; ``cover``: a message hiding the
-    hand (pass the device)."""
+    hand (pass the device);
+    ``you``: the seat marked "(you)" (by default the viewer's; None: nobody, the screen is being
+    passed); ``last_moves``: each yacht's last move (the cells it passed, from where it stood),
+    marked, ``latest`` the yacht that moved last; ``clickable``: the hand and the arrows' ends
+    are the viewer's to click (targets, named by ``words``). Each yacht is a piece: it sails
+    its last move."""
+    last_moves = last_moves or {}
+    you = viewer if you == -1 else you
     layout = layout_for(state)
     width, height = layout.size
     headline = _headline(state)
@@ -178,17 +188,49 @@ def draw_table(state: RegattaState, viewer: int | None, *, selected: Sequence[in
         _draw_track(scene, layout, yacht.track, _colour(player))
     for player, yacht in enumerate(state.yachts):
         _draw_zone(scene, layout, yacht.pose, state.options.zone, _colour(player))
+    for player, path in last_moves.items():
+        _draw_last_move(scene, layout, path, latest=player == latest)
     for player, yacht in enumerate(state.yachts):
-        _draw_yacht(scene, layout, yacht.pose, player, acting=player == state.current_player,
-                    becalmed=state.becalmed(player))
-    _draw_previews(scene, layout, state.yachts[state.player].pose if previews else None,
-                   previews, focus)
-    _draw_panel(scene, layout, state, viewer, previews)
+        glide = [layout.pixel(cell) for cell in last_moves.get(player, ())]
+        with scene.piece(f"yacht:{player}", path=glide):
+            _draw_yacht(scene, layout, yacht.pose, player, acting=player == state.current_player,
+                        becalmed=state.becalmed(player))
+    start = state.yachts[state.player].pose if previews else None
+    _draw_previews(scene, layout, start, previews, focus)
+    _draw_panel(scene, layout, state, you, previews)
     if viewer is None or cover is not None:
         _draw_cover(scene, layout, cover or "Each hand is private")
     else:
         _draw_hand(scene, layout, state, viewer, selected)
+    if clickable and viewer is not None and cover is None:
+        _targets(scene, layout, state, viewer, selected, previews, start, words)
     return scene
+
+
+def _draw_last_move(scene: Scene, layout: Layout, path: Sequence[Point], latest: bool) -> None:
+    """A yacht's last move, as game sites mark it: a band under its track, a ring where it
+    came from."""
+    points = [layout.pixel(cell) for cell in path]
+    if len(points) > 1:
+        scene.line(*points, stroke=palette.LAST_MOVE, width=layout.cell * (0.42 if latest else 0.28),
+                   opacity=0.6)
+    if points:
+        scene.circle(points[0], layout.cell * 0.32, stroke=palette.LAST_MOVE,
+                     width=3 if latest else 2)
+
+
+def _targets(scene: Scene, layout: Layout, state: RegattaState, viewer: int,
+             selected: Sequence[int], previews: Sequence[Verdict], start: Pose | None,
+             words: Callable[[Verdict], str] | None) -> None:
+    hand = state.hand(viewer)
+    for rect, kind in zip(layout.hand_rects(len(hand), selected), hand):
+        scene.target(rect.centre, (rect.w, rect.h), state.deck.kind(kind).title)
+    if start is None:
+        return
+    for number, (verdict, spot) in enumerate(zip(previews, layout.markers(previews, start.at)),
+                                             start=1):
+        said = words(verdict) if words else ""
+        scene.target(spot, 2 * MARKER + 2, f"{number}. {said}".strip(". "), round=True)
 
 
 def _headline(state: RegattaState) -> str:
@@ -345,7 +387,7 @@ def _arrowhead(scene: Scene, tail: XY, tip: XY, colour: str, size: float) -> Non
 
 
 # ----- the panel ----------------------------------------------------------------------------------
-def _draw_panel(scene: Scene, layout: Layout, state: RegattaState, viewer: int | None,
+def _draw_panel(scene: Scene, layout: Layout, state: RegattaState, you: int | None,
                 previews: Sequence[Verdict]) -> None:
     """What the player to act may do (or how the race ended), the players with their next
     buoy, the piles; the previews' words are the board's (beside the canvas)."""
@@ -364,7 +406,7 @@ def _draw_panel(scene: Scene, layout: Layout, state: RegattaState, viewer: int |
     for player, yacht in enumerate(state.yachts):
         acting = player == state.current_player
         scene.rect(x, y - 7, 10, 28, fill=_colour(player), stroke=palette.INK, width=0.8)
-        who = f"{'▶ ' if acting else ''}{state.name(player)}{' (you)' if player == viewer else ''}"
+        who = f"{'▶ ' if acting else ''}{state.name(player)}{' (you)' if player == you else ''}"
         scene.text((x + 16, y), who, size=12, colour=palette.INK, anchor="start", bold=acting)
         next_leg = course.leg_name(yacht.leg).split(":")[0].replace(", keeping it to", " to")
         next_leg = next_leg.replace("round the ", "").replace(" buoy", "")

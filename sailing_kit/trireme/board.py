@@ -15,7 +15,7 @@ import ipywidgets as widgets
 from sailing_kit.core.bots import Bot
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import ConfigError
-from sailing_kit.core.grid import chebyshev, step
+from sailing_kit.core.grid import Point, chebyshev, step
 from sailing_kit.draw.scene import Scene
 from sailing_kit.trireme.actions import Sail, Steer
 from sailing_kit.trireme.advisor import Advice, advise, advisor_note, ready_solution
@@ -50,26 +50,29 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
                  bots: Mapping[int, Bot | str] | None = None):
         state = state if state is not None else new_game(seed=0)
         self.heading: Direction | None = None
+        self.last: tuple[Point, ...] = ()
+        """The sailboat's last move: where it stood, then each square it entered."""
+        self.rowed_from: int | None = None
+        """The trireme's square number before its last advance."""
+        self._stood = (len(state.track), state.boat, state.trireme)
         self._advised_for: tuple[int, tuple[object, ...]] | None = None
         self._advice: Advice | None = None
         self._awaited: tuple[object, ...] | None = None  # the map being solved in the background
         self.messages = MessageLog(height="14em")
-        self.advisor = self._toggle("Advisor", "lightbulb-o", advisor,
-                                    "Show each choice's chance to win with perfect play (key p)")
-        self.honour = self._toggle("Honour +1", "star", False,
-                                   "Spend an Honour point: +1 to the roll, 7 counts as 6 (key h)")
+        self.advisor = self.switch("Advisor", "Show each choice's chance to win with perfect "
+                                   "play (key p)", control="advisor", icon="lightbulb-o",
+                                   value=advisor)
+        self.honour = self.switch("Honour +1", "Spend an Honour point: +1 to the roll, 7 counts "
+                                  "as 6 (key h)", control="honour", icon="star")
         self.roll_button = self.button("Roll", "Roll the die for the heading chosen (key r)",
                                        self.roll, icon="random", control="roll")
         self.map_text = widgets.Textarea(placeholder="a map (see sailing_kit.trireme.maps)",
                                          layout=widgets.Layout(width="240px", height="14em"))
-        files = widgets.Accordion(children=[
-            widgets.VBox(self.save_and_load(width="240px")),
-            widgets.VBox([self.map_text, widgets.HBox([
-                self.button("Show map", "Write this game's map above", self.show_map,
-                            icon="map", control="show_map"),
-                self.button("Load map", "Start a game on the map written above", self.load_map,
-                            icon="upload", control="load_map")])]),
-        ], titles=("Save and load", "Map"), layout=widgets.Layout(width="250px"))
+        map_box = widgets.VBox([self.map_text, widgets.HBox([
+            self.button("Show map", "Write this game's map above", self.show_map,
+                        icon="map", control="show_map"),
+            self.button("Load map", "Start a game on the map written above", self.load_map,
+                        icon="upload", control="load_map")])])
         self.messages.layout.width = "240px"
         review_panel = self.review_controls(review)
         controls = [self.roll_button, self.honour, self.advisor,
@@ -80,16 +83,13 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
                     self.button("New game", "A new game on this map, with a new seed",
                                 self.restart, icon="refresh", control="new_game"),
                     self.review_button]
+        more = [*self.save_and_load(width="240px"), map_box]
         super().__init__(state, size=layout_of(state.sea).size, controls=controls,
-                         side=[self.messages, *review_panel, files], bots=bots)
+                         side=[self.messages, *review_panel], more=more, bots=bots)
         for toggle in (self.advisor, self.honour):
             toggle.observe(lambda _: self._guarded(self._toggled)(), "value")
         self.advance_bots()
         self.say(KEYS_HELP)
-
-    def _toggle(self, label: str, icon: str, value: bool, tooltip: str) -> widgets.ToggleButton:
-        return widgets.ToggleButton(value=value, description=label, icon=icon, tooltip=tooltip,
-                                    layout=widgets.Layout(width="auto"))
 
     # ----- choices ------------------------------------------------------------------------------
     def choose_heading(self, heading: Direction) -> None:
@@ -168,6 +168,8 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
         return f"Game over: {self._winner()} {cause[0].upper()}{cause[1:]}."
 
     def reset(self, new_game: bool) -> None:
+        self.last, self.rowed_from = (), None
+        self._stood = (len(self.state.track), self.state.boat, self.state.trireme)
         self.end_review()
         self.heading = None
         self._clear_honour()
@@ -301,7 +303,8 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
         if self.replaying is not None:
             return self._replay_scene()
         return self.state.scene(heading=self.heading, honour=self.honour.value,
-                                advice=self.advice())
+                                advice=self.advice(), last=self.last, trireme_from=self.rowed_from,
+                                targets=self.human_to_act)
 
     def _replay_scene(self) -> Scene:
         """The game at the moment replayed; at a reviewed heading its arrow, and the decision's
@@ -321,6 +324,14 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
         self.follow_review()
 
     def on_played(self, action: object) -> None:
+        """Log the news, and note the last move of each boat (the sailboat's squares, the
+        trireme's square number before it rowed on)."""
+        state = self.state
+        if len(state.track) > self._stood[0]:
+            self.last = (self._stood[1], *state.track[self._stood[0]:])
+        if state.trireme != self._stood[2]:
+            self.rowed_from = self._stood[2]
+        self._stood = (len(state.track), state.boat, state.trireme)
         if isinstance(action, Steer):  # the choices are played: no line or star left behind
             self.heading = None
             self._clear_honour()
@@ -349,5 +360,8 @@ def app() -> GameApp:
     return GameApp(
         "Sailboat against trireme",
         lambda seed, sea, honour: Board(new_game(seed=seed, map=sea, honour=honour)),
+        about="Choose a heading (click next to your boat or use the keys), spend an Honour point "
+              "if you like, and roll the die. The advisor gives the exact chance to win of every "
+              "choice.",
         sea=widgets.Dropdown(options=["default", "small"], value="default", description="Map"),
         honour=widgets.Dropdown(options=[0, 1, 2, 3, 4, 5], value=3, description="Honour"))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import math
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -96,11 +96,15 @@ def layout_of(sea: SeaMap) -> Layout:
 
 def draw_duel(state: TriremeState, *, heading: Direction | None = None,
               honour: bool | None = None, advice: Advice | None = None,
-              picture: Scene | None = None) -> Scene:
+              picture: Scene | None = None, last: Sequence[Point] = (),
+              trireme_from: int | None = None, targets: bool = False) -> Scene:
     """The picture of ``state``. ``heading`` and ``honour``: the board's choice not yet played
     (an arrow from the boat); ``advice``: the advisor's win probability of each choice;
     ``picture``: drawn in the side panel instead of the advice (a reviewed decision, at most
-    232 x 160 pixels)."""
+    232 x 160 pixels); ``last``: the sailboat's last move (where it stood, then each square it
+    entered) and ``trireme_from``: the square number the trireme came from, both marked and
+    sailed by the boats (pieces of the picture); ``targets``: the squares to click are the
+    player's."""
     layout = layout_of(state.sea)
     width, height = layout.size
     scene = Scene(width, height, title=state.describe().splitlines()[0], background="#FFFFFF")
@@ -113,13 +117,38 @@ def draw_duel(state: TriremeState, *, heading: Direction | None = None,
             _draw_choice(scene, layout.target(state.boat, state.heading, squares), str(squares))
     if advice is not None:
         _draw_advice_on_map(scene, layout, state, advice)
-    draw_boat(scene, layout.view, state.trireme_square, _path_heading(state.sea, state.trireme),
-              TRIREME, "T")
-    draw_boat(scene, layout.view, state.boat, state.heading, SAILBOAT, "S")
+    rowed = state.sea.path[trireme_from:state.trireme + 1] if trireme_from is not None else ()
+    for path, latest in ((rowed, False), (last, True)):
+        points = [layout.view.pixel(p) for p in path]
+        if len(points) > 1:
+            scene.line(*points, stroke=palette.LAST_MOVE, width=layout.cell * (0.4 if latest
+                                                                                else 0.25),
+                       opacity=0.65)
+    with scene.piece("trireme", path=[layout.view.pixel(p) for p in rowed]):
+        draw_boat(scene, layout.view, state.trireme_square,
+                  _path_heading(state.sea, state.trireme), TRIREME, "T")
+    with scene.piece("sailboat", path=[layout.view.pixel(p) for p in last]):
+        draw_boat(scene, layout.view, state.boat, state.heading, SAILBOAT, "S")
+    if targets and not state.is_over():
+        _targets(scene, layout, state)
     _draw_panel(scene, layout, state, honour, advice)
     if picture is not None:
         scene.place(picture, (layout.panel, PICTURE_TOP))
     return scene
+
+
+def _targets(scene: Scene, layout: Layout, state: TriremeState) -> None:
+    """In the steering phase, the eight squares round the boat (a heading each); in the sailing
+    phase, the squares the boat may sail to."""
+    if state.phase is Phase.SAIL:
+        for squares in state.sailing_options():
+            scene.target(layout.target(state.boat, state.heading, squares), layout.cell,
+                         f"sail {squares} square{'s' * (squares > 1)} {state.heading.value}")
+        return
+    for direction in Direction:
+        square = step(state.boat, direction)
+        if layout.view.contains(square):
+            scene.target(layout.view.pixel(square), layout.cell, f"heading {direction.value}")
 
 
 def draw_sea(scene: Scene, view: GridView, sea: SeaMap, sailed: int = 0) -> None:
@@ -270,7 +299,10 @@ def _draw_panel(scene: Scene, layout: Layout, state: TriremeState, honour: bool 
     spending = state.spent if honour is None else honour
     caption = (f"+1 Honour = {min(state.face + 1, 6)}" if state.face and state.spent
                else "+1 Honour chosen" if spending and state.face is None else "the die")
-    draw_die(scene, (x + 110, 30), 42, state.face, caption=caption)
+    from sailing_kit.trireme.game import Steer as Steered  # (the game draws itself here)
+
+    rolled = bool(state.history) and isinstance(state.history[-1], Steered)
+    draw_die(scene, (x + 110, 30), 42, state.face, caption=caption, key="die", rolled=rolled)
     _draw_honour(scene, (x, 110), state.honour, spending and state.face is None)
     lines = [f"Rocks: {_progress_words(state.progress)}",
              f"Trireme: {state.squares_to_go} squares to go"]

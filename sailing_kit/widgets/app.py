@@ -1,38 +1,59 @@
-"""A game as an app (for Voilà, where the code is hidden): a few choices, one New game button, and
-the board below them, scaled to the window."""
+"""A game as an app (for Voilà, where the code is hidden): its title, a few choices, one New game
+button, the board below them scaled to the window, and the game's seed in small print.
+
+Every load and every New game deals a fresh game (a new seed) unless the address gives one
+(``?seed=123``: a teacher can say "everyone use seed 123"); ``?projector=1`` starts the board in
+projector mode and ``?teacher=1`` shows the board's More menu (saving, loading, replays, undo),
+which students do not see.
+"""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
 
+from sailing_kit.core.chance import fresh_seed
+from sailing_kit.widgets.address import PageOptions, page_options
 from sailing_kit.widgets.board import CanvasBoard
 
 
 class GameApp(widgets.VBox):
     """``make_board(seed=..., **choices)`` builds a board from the current ``choices`` (widgets
-    with a ``value`` and a ``description``); game number n is dealt with seed n, so the first
-    game of every app is always the same.
+    with a ``value`` and a ``description``). ``about`` says how to play, behind "How to play".
+    The board's own new-game button is hidden: the app's New game replaces it; its student
+    controls stay in view, the rest wait in its More menu (for a teacher only)."""
 
-    The app's page gives it its one title (the notebook's heading); ``title`` names the app for
-    screen readers. The board's own new-game button is hidden: the app's New game replaces it."""
-
-    def __init__(self, title: str, make_board: Callable[..., CanvasBoard],
-                 **choices: widgets.ValueWidget):
+    def __init__(self, title: str, make_board: Callable[..., CanvasBoard], *, about: str = "",
+                 page: PageOptions | None = None, **choices: widgets.ValueWidget):
         self.title = title
         self.make_board = make_board
         self.choices = choices
+        self.page = page_options() if page is None else page
         self.games = 0
+        for choice in choices.values():
+            choice.layout.width = "auto"
+            choice.style.description_width = "initial"
         self.start_button = widgets.Button(description="New game", icon="refresh",
                                            tooltip=f"{title}: start a new game with these choices")
         self.start_button.on_click(lambda _: self.board._guarded(self.new_game)())
-        self.header = widgets.HBox([*choices.values(), self.start_button])
+        heading = widgets.HTML(f'<h1 class="sk-app-title">{html.escape(title)}</h1>')
+        help_text = widgets.HTML(
+            f"<details class='sk-about'><summary>How to play</summary>{html.escape(about)}"
+            "</details>" if about else "")
+        self.header = widgets.HBox([heading, *choices.values(), self.start_button, help_text])
         self.header.add_class("sk-app-header")
-        self.board: CanvasBoard = self._build(seed=0)
-        super().__init__([self.header, self.board])
+        self.footer = widgets.HTML()
+        self.footer.add_class("sk-app-footer")
+        self.board: CanvasBoard = self._build(self.page.seed if self.page.seed is not None
+                                              else fresh_seed())
+        super().__init__([self.header, self.board, self.footer])
         self.add_class("sk-app")
+        if self.page.refused:
+            self.board.say("Part of the address was not used.", "error",
+                           detail="; ".join(self.page.refused) + ".")
 
     def _build(self, seed: int) -> CanvasBoard:
         values: dict[str, Any] = {name: choice.value for name, choice in self.choices.items()}
@@ -40,12 +61,23 @@ class GameApp(widgets.VBox):
         board.canvas.fit = "window"
         for button in board.new_game_buttons:
             button.layout.display = "none"
+        board.arrange_controls(board.student_controls())
+        board.more_shown(self.page.teacher)
+        if self.page.projector:
+            board.projector_toggle.value = True
+        self.footer.value = (f"Game seed {seed}: the same game for everyone with "
+                             f"<code>?seed={seed}</code> at the end of the address.")
         return board
 
+    @property
+    def seed(self) -> int:
+        """The seed of the game on the table."""
+        return int(self.board.state.seed)
+
     def new_game(self) -> None:
-        """Deal the next game with the current choices (a choice the game refuses is explained
-        in the board's status line, and the game on the table stays)."""
-        board = self._build(seed=self.games + 1)
+        """Deal a fresh game (a new seed) with the current choices (a choice the game refuses
+        is explained in the board's status line, and the game on the table stays)."""
+        board = self._build(fresh_seed())
         self.games += 1
         self.board = board
-        self.children = (self.header, self.board)
+        self.children = (self.header, self.board, self.footer)

@@ -1,16 +1,17 @@
 """The board canvas: a widget that paints a :class:`~sailing_kit.draw.scene.Scene` and reports
 presses, releases and keys in scene pixels.
 
-The browser side (``canvas.js``, run by anywidget) reads the pointer position before it focuses
-the canvas (a focus that never scrolls), takes taps and finger drags like the mouse, counts a
-double click once, scales the board to the room it has and keeps it crisp at any scale. The
-kernel side stays pure event handling. The whole scene is one synced value, so a view that
-connects late (a reload, a Voilà app) paints the current picture at once.
+The browser side is two files: ``painter.js`` paints a picture and moves its pieces from one
+picture to the next (plain JavaScript, usable on any web page), and ``canvas.js`` (run by
+anywidget, after the painter) lays the board out, reads the pointer before it focuses the canvas
+(a focus that never scrolls), takes taps and finger drags like the mouse, counts a double click
+once and gives targets a finger's reach. The kernel side stays pure event handling. The whole
+picture is one synced value, so a view that connects late (a reload, a Voilà app) paints the
+current picture at once.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import math
 from collections.abc import Callable
@@ -21,10 +22,10 @@ import anywidget
 import traitlets
 
 from sailing_kit.core.reading import shown
-from sailing_kit.draw.scene import Circle, Line, Polygon, Scene, Text
+from sailing_kit.draw.scene import Scene
+from sailing_kit.draw.wire import picture_json
 
 _HERE = Path(__file__).parent
-_ALIGN = {"start": "left", "middle": "center", "end": "right"}
 
 PointHandler = Callable[[float, float], None]
 KeyHandler = Callable[[str, bool, bool, bool], None]
@@ -40,21 +41,21 @@ _LOG = logging.getLogger(__name__)
 class BoardCanvas(anywidget.AnyWidget):
     """``width`` x ``height`` scene pixels, drawn at whatever size the page allows: ``fit`` is
     ``"page"`` (shrink to fit, never above 100 %, except in Voilà) or ``"window"`` (fill the
-    window, up to 200 %, as every board in a Voilà page does); ``large`` fills the width, up
-    to 200 %, for a teacher's projector. ``drags`` lets a finger drag on the canvas (else a
-    finger scrolls the page and a tap is a click)."""
+    window, up to 200 %, as every board in a Voilà page does); ``projector`` draws thick lines
+    and large type, as large as the page is wide (the back of a classroom). ``drags`` lets a
+    finger drag on the canvas (else a finger scrolls the page and a tap is a click)."""
 
-    _esm = _HERE / "canvas.js"
+    _esm = (_HERE / "painter.js").read_text() + "\n" + (_HERE / "canvas.js").read_text()
     _css = _HERE / "board.css"
 
     width = traitlets.Int(300).tag(sync=True)
     height = traitlets.Int(200).tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)
     background = traitlets.Unicode("").tag(sync=True)
-    scene = traitlets.Unicode("[]").tag(sync=True)
-    """The shapes, as the JSON text ``canvas.js`` paints (one string: quick to send)."""
+    scene = traitlets.Unicode("{}").tag(sync=True)
+    """The picture, as the JSON text the painter paints (:mod:`sailing_kit.draw.wire`)."""
     fit = traitlets.Enum(("page", "window"), "page").tag(sync=True)
-    large = traitlets.Bool(False).tag(sync=True)
+    projector = traitlets.Bool(False).tag(sync=True)
     drags = traitlets.Bool(False).tag(sync=True)
     max_width = traitlets.Int(0).tag(sync=True)
     """The widest the canvas may be drawn, in CSS pixels (0: as wide as ``fit`` allows)."""
@@ -127,43 +128,11 @@ def _coordinate(value: object, size: int) -> float | None:
     return None
 
 
+
 def paint(canvas: BoardCanvas, scene: Scene) -> None:
     """Show ``scene`` on ``canvas`` (resized to the scene), sent to the browser as one message."""
-    shapes = json.dumps([_ENCODE[type(shape)](shape) for shape in scene.shapes],
-                        separators=(",", ":"), ensure_ascii=False)
     with canvas.hold_sync():
         canvas.width, canvas.height = scene.width, scene.height
         canvas.title = scene.title
         canvas.background = scene.background or ""
-        canvas.scene = shapes
-
-
-def _flat(points: tuple[tuple[float, float], ...]) -> list[float]:
-    return [round(value, 1) for point in points for value in point]
-
-
-def _text(shape: Text) -> list[Any]:
-    x, y = shape.at
-    return ["T", round(x, 1), round(y, 1), shape.text, shape.size, shape.colour,
-            _ALIGN[shape.anchor], shape.bold]
-
-
-def _circle(shape: Circle) -> list[Any]:
-    (x, y), style = shape.centre, shape.style
-    return ["C", round(x, 1), round(y, 1), shape.radius, style.fill, style.stroke, style.width,
-            style.opacity]
-
-
-def _line(shape: Line) -> list[Any]:
-    style = shape.style
-    return ["L", _flat(shape.points), style.stroke, style.width, style.dash, style.opacity]
-
-
-def _polygon(shape: Polygon) -> list[Any]:
-    style = shape.style
-    return ["P", _flat(shape.points), style.fill, style.stroke, style.width, style.opacity]
-
-
-_ENCODE: dict[type, Callable[[Any], list[Any]]] = {
-    Text: _text, Circle: _circle, Line: _line, Polygon: _polygon}
-"""Each shape as the short list ``canvas.js`` paints."""
+        canvas.scene = picture_json(scene)

@@ -35,7 +35,7 @@ class Replay(_Board):
                                         layout=widgets.Layout(width=width))
         self._moving_slider = False
         self.replay.observe(self._guarded(self._scrub), names="value")
-        return self.replay
+        return self.named(self.replay, "replay")
 
     @property
     def shown(self) -> Any:
@@ -88,5 +88,6 @@ class Replay(_Board):
             return
         self.replaying = self.position_after(moves)
         self.refresh()
-        caption = self.replay_caption(self.replaying)
-        self.say(f"Replay: after move {moves} of {played}. {caption}".strip())
+        caption = self.replay_caption(self.replaying)  # what matters first, in the short line
+        where = f"Replay: after move {moves} of {played}."
+        self.say(f"{caption} ({where[:-1]})" if caption else where)

@@ -42,10 +42,9 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
         self.selected = 0
         self.messages = MessageLog(height="22em")
         self.messages.layout.width = "260px"
-        self.advisor = widgets.ToggleButton(
-            value=advisor, description="Advisor", icon="lightbulb-o",
-            tooltip="Show the best keep or category and the expected final score of each "
-                    "choice (key a)")
+        self.advisor = self.switch(
+            "Advisor", "Show the best keep or category and the expected final score of each "
+            "choice (key a)", control="advisor", icon="lightbulb-o", value=advisor)
         self.roll_button = self.button("Roll", "Roll the dice that are not held (key r)",
                                        self.roll, icon="random", control="roll")
         review_panel = self.review_controls(review, width="260px")
@@ -170,7 +169,8 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
         open_rows = self._open_rows()
         held = tuple(sorted(self.held)) if self.human_to_act else None
         selected = open_rows[self.selected % len(open_rows)] if open_rows else None
-        return self.state.scene(held=held, advice=self.advice(), selected=selected)
+        return self.state.scene(held=held, advice=self.advice(), selected=selected,
+                                targets=self.human_to_act)
 
     def _replay_scene(self) -> Scene:
         """The game at the moment replayed; at a reviewed decision the dice held as chosen and
@@ -232,6 +232,8 @@ def app() -> GameApp:
 
     return GameApp(
         "Jacht and Tábornok", dice,
+        about="Roll, hold dice by clicking them, and click a category row to score. The advisor "
+              "shows the best choice and what every choice is worth.",
         rules=widgets.Dropdown(options=["jacht", "tabornok"], value="jacht", description="Rules"),
         opponent=widgets.Dropdown(options=["optimal", "greedy", "none"], value="optimal",
                                   description="Opponent"))

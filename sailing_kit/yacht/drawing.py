@@ -89,20 +89,27 @@ def layout_of(state: YachtState) -> Layout:
 
 def draw_game(state: YachtState, *, held: tuple[int, ...] | None = None,
               advice: Advice | None = None, selected: str | None = None,
-              picture: Scene | None = None) -> Scene:
+              picture: Scene | None = None, targets: bool = False) -> Scene:
     """The picture of ``state``. ``held``: places to show as held (default: those held in the
     last roll); ``advice``: the advisor's options for the player to move; ``selected``: a
     category row to outline (the board's keyboard choice); ``picture``: drawn beside the dice
-    instead (a reviewed decision, at most 240 x 92 pixels)."""
+    instead (a reviewed decision, at most 240 x 92 pixels); ``targets``: the dice and the open
+    rows are the player's to click. The dice just rolled tumble, and the last box written is
+    marked (the last move)."""
     layout = layout_of(state)
     width, height = layout.size
     headline = _headline(state)
     scene = Scene(width, height, title=headline, background="#FFFFFF")
     scene.text((LEFT, 18), headline, size=15, colour=palette.INK, anchor="start", bold=True)
     shown = held if held is not None else (state.held if state.dice else ())
+    rolled = just_rolled(state)
     for place, corner in enumerate(layout.dice):
         value = state.dice[place] if state.dice else None
-        draw_die(scene, corner, DIE, value, held=place in shown, caption=f"key {place + 1}")
+        draw_die(scene, corner, DIE, value, held=place in shown, caption=f"key {place + 1}",
+                 key=f"die:{place}", rolled=place in rolled)
+        if targets and value is not None:
+            scene.target((corner[0] + DIE / 2, corner[1] + DIE / 2), DIE,
+                         f"die {place + 1}: a {value} ({'held' if place in shown else 'roll it'})")
     panel = (layout.dice[-1][0] + DIE + 2 * GAP, DICE_TOP)
     if picture is not None:
         scene.place(picture, panel)
@@ -111,8 +118,45 @@ def draw_game(state: YachtState, *, held: tuple[int, ...] | None = None,
     else:
         _draw_rolls(scene, panel, state)
     _draw_scorecards(scene, layout, state, advice, selected)
+    if targets:
+        _row_targets(scene, layout, state)
     return scene
 
+
+def just_rolled(state: YachtState) -> frozenset[int]:
+    """The places of the dice the last roll threw (none before the first roll of a turn)."""
+    from sailing_kit.yacht.game import Dice  # (the game draws itself with this module)
+
+    if not state.dice or not state.history or state.player is None or not state.rolls:
+        return frozenset()
+    if not isinstance(state.history[-1], Dice):
+        return frozenset()
+    return frozenset(range(DICE)) - frozenset(state.held)
+
+
+def last_written(state: YachtState) -> tuple[int, str] | None:
+    """The player and category of the last box written, if any (the turn passes on after each
+    box: it was the player before the one to play now)."""
+    for action in reversed(state.history):
+        if isinstance(action, Score):
+            player = state.player if state.player is not None else 0
+            return (player - 1) % state.num_players, action.category
+    return None
+
+
+def _row_targets(scene: Scene, layout: Layout, state: YachtState) -> None:
+    """The open rows of the player to act (before the first roll too: a click says to roll)."""
+    if state.player is None or state.is_over():
+        return
+    position = state.position()
+    allowed = position.categories() if position is not None else {}
+    for category in state.cards[state.player].open_categories:
+        index = layout.categories.index(category)
+        points = "roll first" if position is None else \
+            f"{allowed[category]} points" if category in allowed else "not allowed"
+        width = LABEL_WIDTH + ROLL_WIDTH
+        scene.target((LEFT + width / 2, layout.row_top(index) + ROW / 2), (width, ROW),
+                     f"{state.rules.label(category)}: {points}")
 
 def _headline(state: YachtState) -> str:
     if state.result is not None:
@@ -176,6 +220,7 @@ def _draw_scorecards(scene: Scene, layout: Layout, state: YachtState, advice: Ad
     scores_now = _scores_now(state)
     expected = _expected_by_category(advice)
     best = advice.best.choice if advice is not None else None
+    written = last_written(state)
     for index, row in enumerate(layout.rows):
         top = layout.row_top(index)
         if index % 2:
@@ -193,6 +238,9 @@ def _draw_scorecards(scene: Scene, layout: Layout, state: YachtState, advice: Ad
                        f"{star}{expected[row]:.1f}", size=12, colour=palette.INK, anchor="end",
                        bold=bool(star))
         for player, card in enumerate(state.cards):
+            if (player, row) == written:
+                scene.rect(layout.player_column(player) + 2, top + 1, PLAYER_WIDTH - 4, ROW - 2,
+                           fill=palette.LAST_MOVE, stroke=palette.INK, width=1, opacity=0.8)
             text = _card_cell(card, row)
             if text:
                 scene.text((layout.player_column(player) + PLAYER_WIDTH - 10, middle), text,

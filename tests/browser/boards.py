@@ -14,6 +14,7 @@ import contextlib
 import html
 import io
 import json
+import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -46,6 +47,11 @@ class Press:
 Step = Click | Press
 
 
+ORACLE_SEED = 0
+"""The seed the tests give an app in its address (``?seed=0``), and its oracle too: an app
+otherwise deals a fresh game each time."""
+
+
 @dataclass(frozen=True)
 class Case:
     """A board: the lesson whose last board it is (JupyterLab), its page in Voilà, and the
@@ -55,6 +61,12 @@ class Case:
     lesson: str
     app: str
     steps: Callable[[Any], Iterator[Step]]
+
+    @property
+    def address(self) -> str:
+        """The board's page in Voilà (an app with the oracle's seed)."""
+        query = f"?seed={ORACLE_SEED}" if self.app.startswith("apps/") else ""
+        return f"/voila/render/{self.app}{query}"
 
 
 # ----- the oracle: the notebook's own cells, run here ------------------------------------------
@@ -80,12 +92,18 @@ def notebook_board(notebook: str) -> CanvasBoard:
         made.append(self)
 
     CanvasBoard.__init__ = record  # type: ignore[method-assign]
+    query = os.environ.get("QUERY_STRING")
+    os.environ["QUERY_STRING"] = f"seed={ORACLE_SEED}"  # as the page's address gives it
     try:
         with contextlib.redirect_stdout(io.StringIO()):
             exec(compile(board_code(notebook), notebook, "exec"),  # the kit's own notebooks
                  {"__name__": "__main__"})
     finally:
         CanvasBoard.__init__ = original  # type: ignore[method-assign]
+        if query is None:
+            del os.environ["QUERY_STRING"]
+        else:
+            os.environ["QUERY_STRING"] = query
     return made[-1]
 
 
@@ -107,8 +125,16 @@ _BUILDS_A_BOARD = re.compile(r"\b(\w*Board|\w*Trainer|app|trainer_app)\(")
 
 
 def status_text(board: CanvasBoard) -> str:
-    """The words of a board's status line, as the browser shows them."""
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", board.status.value)).split())
+    """The short line of a board's status, as the browser shows it."""
+    short = re.search(r'<span class="sk-short">(.*?)</span>', board.status.value, re.S)
+    return " ".join(html.unescape(short.group(1) if short else "").split())
+
+
+def status_detail(board: CanvasBoard) -> str:
+    """The whole words behind the status line's "why?" (or its short line when there are
+    none)."""
+    detail = re.search(r"<details>.*?<div>(.*?)</div></details>", board.status.value, re.S)
+    return " ".join(html.unescape(detail.group(1)).split()) if detail else status_text(board)
 
 
 def _widgets(widget: Any) -> Iterator[Any]:
@@ -260,7 +286,7 @@ def board_locator(page: Page) -> Locator:
 
 def wait_for_status(page: Page, expected: str) -> None:
     """Wait until the last board's status line says exactly ``expected``."""
-    expect(board_locator(page).locator(".sk-status")).to_have_text(
+    expect(board_locator(page).locator(".sk-status .sk-short")).to_have_text(
         re.compile(rf"^\s*{re.escape(expected)}\s*$"), timeout=WAIT_MS)
 
 
@@ -369,9 +395,18 @@ def scrolled(canvas: Locator) -> float:
     return canvas.evaluate(f"canvas => ({_SCROLLER})(canvas).scrollTop")
 
 
+_PAN_SIDEWAYS = """(canvas, x) => {
+    const box = canvas.parentElement;  // a board zoomed for a finger pans sideways in its box
+    const shown = canvas.getBoundingClientRect();
+    const at = shown.left + x * shown.width / Number(canvas.dataset.width);
+    box.scrollLeft += at - (box.getBoundingClientRect().left + box.clientWidth / 2);
+}"""
+
+
 def scroll_to(canvas: Locator, pixel: XY) -> None:
     """Scroll the page so that scene pixel ``pixel`` of ``canvas`` is in the middle of the
-    view."""
+    view (and pan a zoomed board sideways to it)."""
+    canvas.evaluate(_PAN_SIDEWAYS, pixel[0])
     canvas.evaluate(_CENTRE_ON, pixel[1])
 
 
@@ -451,6 +486,17 @@ def assert_fits_the_window(page: Page, canvas: Locator) -> None:
     """#12.3 The whole canvas of the page's board is in the window, its aspect kept."""
     parts = parts_in_view(page)
     assert_inside(parts["canvas"], parts["view"], "canvas")
+    assert_aspect_kept(canvas)
+
+
+def assert_fits_the_width(page: Page, canvas: Locator) -> None:
+    """#23.1 On a phone the board comes first and keeps to the window's width: drawn whole, or
+    zoomed for a finger in a box that pans sideways; its aspect kept."""
+    parts = parts_in_view(page)
+    box = canvas.evaluate("c => { const r = c.parentElement.getBoundingClientRect(); "
+                          "return {left: r.left, right: r.right}; }")
+    view = parts["view"]
+    assert view["left"] - 1 <= box["left"] and box["right"] <= view["right"] + 1, (box, view)
     assert_aspect_kept(canvas)
 
 

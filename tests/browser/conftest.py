@@ -1,7 +1,8 @@
 """Fixtures of the browser test: a workspace, JupyterLab, Voilà and Debian's Chromium.
 
-Everything is module-scoped and started lazily, so the servers and the browser start once and
-only when a browser test runs; the tests skip, with the reason, where Chromium is absent.
+Everything is session-scoped and started lazily, so the servers and the browser start once for
+the whole suite and only when a browser test runs; the tests skip, with the reason, where
+Chromium is absent.
 """
 
 from __future__ import annotations
@@ -23,13 +24,13 @@ from tests.browser.servers import (
 )
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def workspace(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
     """A throwaway copy of the notebooks, with the servers' home and Jupyter folders."""
     return make_workspace(tmp_path_factory.mktemp("browser"))
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser(workspace: Workspace) -> Iterator[Browser]:
     """Debian's headless Chromium (the test skips where it is not installed)."""
     if not CHROMIUM.exists():
@@ -40,14 +41,14 @@ def browser(workspace: Workspace) -> Iterator[Browser]:
         browser.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def lab(workspace: Workspace) -> Iterator[Server]:
     """JupyterLab serving the workspace's notebooks."""
     with jupyterlab(workspace) as server:
         yield server
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def apps(workspace: Workspace) -> Iterator[Server]:
     """Voilà serving the whole workspace: every app at /voila/render/apps/<name>.ipynb."""
     with voila(workspace) as server:

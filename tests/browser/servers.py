@@ -31,7 +31,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 BOARD = ".sailing-kit-board"
-BOARD_CANVAS = f"{BOARD} canvas"
+BOARD_CANVAS = f"{BOARD} canvas.sk-canvas"
 STDERR_OUTPUT = '[data-mime-type="application/vnd.jupyter.stderr"]'
 """Cell outputs written to stderr: JupyterLab and Voilà render tracebacks this way too."""
 STARTUP_SECONDS = 60
@@ -70,10 +70,13 @@ _LAB_SETTINGS = {
 
 @dataclass(frozen=True)
 class Server:
-    """A running server: where to point the browser, and the headers it must send."""
+    """A running server: where to point the browser, the headers it must send, its process
+    and its log."""
 
     url: str
     headers: dict[str, str] = field(default_factory=dict)
+    pid: int = 0
+    log: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -134,16 +137,17 @@ def free_port() -> int:
 
 @contextmanager
 def serving(command: list[str], workspace: Workspace, port: int, name: str,
-            cwd: Path | None = None) -> Iterator[None]:
-    """Run ``command`` (in ``cwd``, by default the workspace's notebooks) until the ``with``
-    block ends; enter it once ``port`` accepts connections. Its output goes to
-    ``workspace.log(name)``."""
+            cwd: Path | None = None, env: dict[str, str] | None = None) -> Iterator[int]:
+    """Run ``command`` (in ``cwd``, by default the workspace's notebooks; with ``env`` added to
+    the workspace's environment) until the ``with`` block ends; enter it, with the process id,
+    once ``port`` accepts connections. Its output goes to ``workspace.log(name)``."""
     with workspace.log(name).open("w") as log:
-        process = subprocess.Popen(command, cwd=cwd or workspace.notebooks, env=workspace.env(),
+        process = subprocess.Popen(command, cwd=cwd or workspace.notebooks,
+                                   env={**workspace.env(), **(env or {})},
                                    stdout=log, stderr=subprocess.STDOUT)
     try:
         _wait_for_port(port, process, workspace.log(name))
-        yield
+        yield process.pid
     finally:
         process.terminate()
         try:
@@ -176,19 +180,32 @@ def jupyterlab(workspace: Workspace) -> Iterator[Server]:
                "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
                "--LabApp.expose_app_in_browser=True",
                f"--ServerApp.root_dir={workspace.notebooks}"]
-    with serving(command, workspace, port, "jupyterlab"):
-        yield Server(f"http://127.0.0.1:{port}", {"Authorization": f"token {token}"})
+    with serving(command, workspace, port, "jupyterlab") as pid:
+        yield Server(f"http://127.0.0.1:{port}", {"Authorization": f"token {token}"}, pid,
+                     workspace.log("jupyterlab"))
+
+
+CULL_SECONDS = 4
+"""How long the tests' Voilà lets a kernel without a page sit idle before it culls it."""
 
 
 @contextmanager
 def voila(workspace: Workspace) -> Iterator[Server]:
-    """Voilà serving every notebook of the workspace, each at ``/voila/render/<path>``."""
+    """Voilà serving every notebook of the workspace, each at ``/voila/render/<path>``, as the
+    classroom command runs it (``python -m sailing_kit.apps``: the settings of
+    ``apps/voila.json`` and the kit's template), but culling after :data:`CULL_SECONDS` and
+    showing tracebacks."""
+    from sailing_kit.apps import voila_command
+
     port = free_port()
-    command = [sys.executable, "-m", "voila", str(workspace.notebooks),
-               "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-               "--Voila.port_retries=0", "--show_tracebacks=True"]
-    with serving(command, workspace, port, "voila"):
-        yield Server(f"http://127.0.0.1:{port}")
+    command, env = voila_command(
+        workspace.notebooks / "apps", f"--port={port}", "--Voila.ip=127.0.0.1",
+        "--Voila.port_retries=0", "--show_tracebacks=True",
+        f"--MappingKernelManager.cull_idle_timeout={CULL_SECONDS}",
+        "--MappingKernelManager.cull_interval=1", serve=workspace.notebooks)
+    with serving(command, workspace, port, "voila", cwd=workspace.notebooks / "apps",
+                 env={"JUPYTER_PATH": env["JUPYTER_PATH"]}) as pid:
+        yield Server(f"http://127.0.0.1:{port}", pid=pid, log=workspace.log("voila"))
 
 
 def launch_chromium(playwright: Playwright, workspace: Workspace) -> Browser:
@@ -244,6 +261,13 @@ def wait_for_painted_board(page: Page) -> Locator:
         raise AssertionError(f"no board canvas painted within {WAIT_MS // 1000}s; "
                              f"the cells' stderr:\n" + "\n".join(stderr)) from None
     return board_canvas(page)
+
+
+def wait_until_still(canvas: Locator) -> None:
+    """Wait until the board's painter has drawn the last picture it was sent (its pieces have
+    stopped moving)."""
+    canvas.page.wait_for_function("c => !c.skMoving", arg=canvas.element_handle(),
+                                  timeout=WAIT_MS, polling=50)
 
 
 def painted_pixels(canvas: Locator) -> int:

@@ -123,7 +123,7 @@ def test_a_click_on_a_half_scrolled_board_lands_where_aimed_in_voila(
     and shows one title and one New game button (#12.8)."""
     page = open_page(browser, apps, PROJECTOR)
     try:
-        page.goto(f"{apps.url}/voila/render/{CASE[name].app}")
+        page.goto(f"{apps.url}{CASE[name].address}")
         canvas = wait_for_painted_board(page)
         assert_fits_the_window(page, canvas)
         if CASE[name].app.startswith("apps/"):  # (points of sail plays in lesson 01 itself)

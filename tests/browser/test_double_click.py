@@ -54,6 +54,6 @@ def test_a_double_click_plays_one_move_in_jupyterlab(lab_page: Page, lab: Server
 
 @pytest.mark.parametrize("name", BOARDS)
 def test_a_double_click_plays_one_move_in_voila(apps_page: Page, apps: Server, name: str) -> None:
-    apps_page.goto(f"{apps.url}/voila/render/{CASE[name].app}")
+    apps_page.goto(f"{apps.url}{CASE[name].address}")
     double_click_the_first_target(apps_page, wait_for_painted_board(apps_page), name,
                                   CASE[name].app)

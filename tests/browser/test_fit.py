@@ -5,7 +5,8 @@
   ``test_touch.py`` on the phone) and up on a big screen (here): the whole canvas in view, its
   aspect kept, and a click still read at the very pixel aimed at.
 - JupyterLab on a laptop: ``test_board_fit.py``.
-- The Large switch draws a board larger for a projector, and clicks stay exact (here).
+- The Projector switch (in the board's More menu) draws a board larger, with large type and thick
+  lines, for the back of a classroom, and clicks stay exact (here).
 """
 
 from __future__ import annotations
@@ -76,7 +77,7 @@ GROWING = ["points of sail", "dice", "calm"]
 def test_an_app_grows_to_a_big_screen_in_voila(browser: Browser, apps: Server, name: str) -> None:
     page = open_page(browser, apps, BIG_SCREEN)
     try:
-        page.goto(f"{apps.url}/voila/render/{CASE[name].app}")
+        page.goto(f"{apps.url}{CASE[name].address}")
         canvas = wait_for_painted_board(page)
         assert_fits_the_window(page, canvas)
         scale = drawn_size(canvas)[0] / scene_size(canvas)[0]
@@ -86,13 +87,16 @@ def test_an_app_grows_to_a_big_screen_in_voila(browser: Browser, apps: Server, n
         page.context.close()
 
 
-def test_the_large_switch_draws_a_board_larger_and_clicks_stay_exact(
+def test_the_projector_switch_draws_a_board_larger_and_clicks_stay_exact(
         laptop_lab: Page, lab: Server, workspace: Workspace) -> None:
     name = "points of sail"
     run_notebook_in_lab(laptop_lab, lab, board_only(workspace, CASE[name].lesson))
     canvas = wait_for_painted_board(laptop_lab)
     before = drawn_size(canvas)[0]
-    press_in_page(laptop_lab, "Large")
+    press_in_page(laptop_lab, "More")
+    press_in_page(laptop_lab, "Projector")
+    laptop_lab.wait_for_function("c => c.dataset.look === 'projector'",
+                                 arg=canvas.element_handle())
     laptop_lab.wait_for_function("c => Number(c.dataset.scale) > 1.4", arg=canvas.element_handle())
     assert drawn_size(canvas)[0] >= 1.4 * before
     assert_aspect_kept(canvas)

@@ -52,5 +52,5 @@ def test_the_log_shows_its_newest_line_in_jupyterlab(
 @pytest.mark.parametrize("name", KEYS)
 def test_the_log_shows_its_newest_line_in_voila(apps_page: Page, apps: Server,
                                                 name: str) -> None:
-    apps_page.goto(f"{apps.url}/voila/render/{CASE[name].app}")
+    apps_page.goto(f"{apps.url}{CASE[name].address}")
     play_from_the_keyboard(apps_page, wait_for_painted_board(apps_page), name)

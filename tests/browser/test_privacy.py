@@ -25,7 +25,14 @@ from tests.browser.board_pages import (
     press,
     write_notebook,
 )
-from tests.browser.servers import BOARD, Server, Workspace, page_point, pixel_digest
+from tests.browser.servers import (
+    BOARD,
+    Server,
+    Workspace,
+    page_point,
+    pixel_digest,
+    wait_until_still,
+)
 from tests.hotseat import control
 
 pytestmark = pytest.mark.browser
@@ -86,6 +93,7 @@ class Twin:
     def _settle(self, before: int) -> None:
         expect_status(self.page, self.status())
         self.page.wait_for_timeout(400)  # the repaint follows the status in the same message
+        wait_until_still(self.canvas)  # and its pieces have stopped moving
 
     def reveal(self) -> None:
         self.click(self.area().centre)
@@ -109,6 +117,7 @@ def _drive(browser: Browser, lab: Server, workspace: Workspace, name: str, sourc
     notebook = write_notebook(workspace, f"privacy-{name}.ipynb", source)
     with laptop_page(browser, lab) as page:
         twin = Twin(page, open_board(page, lab, notebook), oracle, area)
+        press(page, "More")  # Undo, Save, Load and the replay wait in the More menu
         shots = workspace.root / f"privacy-{name}"
         twin.assert_covered(True)
         twin.reveal()  # Player 1 takes the screen
@@ -116,6 +125,9 @@ def _drive(browser: Browser, lab: Server, workspace: Workspace, name: str, sourc
         play(twin)
         twin.assert_covered(True)
         twin.reveal()  # Player 2 takes it
+        twin.assert_covered(False)
+        twin.press("Undo")  # Player 2 asks Player 1 to take back Player 1's move (#23.9)
+        assert oracle.state.current_player == 1
         twin.assert_covered(False)
         twin.press("Undo")  # the reported leak: Player 1's hand must stay covered
         assert oracle.state.current_player == 0
@@ -126,9 +138,6 @@ def _drive(browser: Browser, lab: Server, workspace: Workspace, name: str, sourc
         twin.assert_covered(True)
         twin.reveal()
         play(twin)
-        folded = page.locator(BOARD).last.get_by_text("Save and load")
-        if folded.count():  # the regatta keeps Save and Load folded away
-            folded.first.click()
         twin.press("Save")
         twin.press("Load")
         twin.assert_covered(True)

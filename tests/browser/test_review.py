@@ -14,7 +14,7 @@ from sailing_kit.yacht import Board, bots, new_game, review
 from sailing_kit.yacht.drawing import DICE_TOP, DIE, GAP, layout_of
 from tests.browser.board_pages import colour_share, laptop_page, open_board, press, write_notebook
 from tests.browser.boards import status_text, wait_for_status
-from tests.browser.servers import WAIT_MS, Server, Workspace
+from tests.browser.servers import WAIT_MS, Server, Workspace, wait_until_still
 
 pytestmark = pytest.mark.browser
 
@@ -50,6 +50,7 @@ def test_the_review_button_steps_through_the_same_decisions_as_the_notebooks_tab
             press(page, label)
             (board.review_button.click if label == "Review" else board.next_decision)()
             wait_for_status(page, status_text(board))
+            wait_until_still(canvas)  # (the dice move to the moment reviewed)
             decision = weighed.decisions[step]
             assert board.reviewed() == decision
             band = (panel, DICE_TOP + 76, 240, 14)

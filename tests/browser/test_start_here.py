@@ -3,8 +3,9 @@
 - ``jupyter lab …`` (with ``--allow-root`` when run as root, as the README says) serves the
   repository folder and opens the start page, whose every link leads to a notebook JupyterLab
   can open (the exercises too);
-- the README's Voilà command serves the apps, run from the repository folder and from a
-  terminal opened in that JupyterLab (a login shell, which forgets an activated environment).
+- the README's apps command (Voilà, as a classroom runs it) serves the apps, run from the
+  repository folder and from a terminal opened in that JupyterLab (a login shell, which forgets
+  an activated environment).
 
 The commands run in a copy of the repository's notebooks and exercises whose ``.venv`` is this
 Python's environment (its ``activate`` puts this Python's programs first, as a real one does).
@@ -45,9 +46,13 @@ def readme_command(program: str) -> str:
     for block in re.findall(r"```bash\n(.*?)```", README, re.S):
         for line in block.splitlines():
             command = line.split("#")[0].strip().removeprefix("pip install -e . && ")
-            if re.search(rf"(^|&& ){re.escape(program)} ", command):
+            if re.search(rf"(^|&& ){re.escape(program)}( |$)", command):
                 return command
     raise AssertionError(f"the README has no {program} command")
+
+
+APPS = "python -m sailing_kit.apps"
+"""The README's command for the students' apps (Voilà, as a classroom runs it)."""
 
 
 def shell(command: str) -> list[str]:
@@ -98,7 +103,8 @@ def readme_lab(readme_workspace: Workspace) -> Iterator[tuple[Server, str]]:
 
 
 def test_the_readme_lab_serves_the_repository_and_opens_the_start_page(
-        browser: Browser, readme_lab: tuple[Server, str]) -> None:
+        browser: Browser, readme_lab: tuple[Server, str], readme_workspace: Workspace) -> None:
+    """(#23.10 too: the start page's gallery shows every board, with nothing run.)"""
     server, address = readme_lab
     assert "/lab/tree/notebooks/00_start_here.ipynb" in address
     for folder in ("notebooks", "exercises", "notebooks/apps"):
@@ -117,8 +123,18 @@ def test_the_readme_lab_serves_the_repository_and_opens_the_start_page(
         assert len(files) >= 10 and any(f.startswith("exercises/") for f in files), hrefs
         for path in files:
             assert _get(f"{server.url}/api/contents/{path}?content=0", server.headers) == 200, path
+        pictures = page.locator(".jp-RenderedMarkdown img[src*='gallery/']")  # (#23.10)
+        expect(pictures).to_have_count(7, timeout=WAIT_MS)
+        page.wait_for_function("""() => [...document.querySelectorAll(
+            ".jp-RenderedMarkdown img[src*='gallery/']")].every(i => i.complete
+            && i.naturalWidth > 100)""", timeout=WAIT_MS)
+        assert page.locator(".jp-OutputArea-output").count() == 0  # nothing was run
+        page.screenshot(path=str(readme_workspace.root / "start-here-gallery.png"))
     finally:
         page.context.close()
+
+
+APPS_COMMAND = readme_command(APPS)
 
 
 def _serves_an_app(url: str) -> None:
@@ -128,7 +144,7 @@ def _serves_an_app(url: str) -> None:
 def test_the_readme_voila_command_serves_the_apps_from_the_repository_folder(
         readme_workspace: Workspace) -> None:
     port = free_port()
-    command = f"{readme_command('voila')} --no-browser --port={port} --Voila.ip=127.0.0.1"
+    command = f"{APPS_COMMAND} --no-browser --port={port} --Voila.ip=127.0.0.1"
     with serving(shell(command), readme_workspace, port, "readme-voila",
                  cwd=readme_workspace.root):
         _serves_an_app(f"http://127.0.0.1:{port}")
@@ -151,7 +167,7 @@ def test_the_readme_voila_command_works_in_a_jupyterlab_terminal(
         terminal.wait_for(state="attached", timeout=WAIT_MS)
         terminal.focus()
         page.wait_for_timeout(1500)  # the shell's prompt
-        page.keyboard.type(f"{readme_command('voila')} --no-browser --port={port}\n", delay=20)
+        page.keyboard.type(f"{APPS_COMMAND} --no-browser --port={port}\n", delay=20)
         _wait_until_listening(port)
         _serves_an_app(f"http://127.0.0.1:{port}")
         page.keyboard.press("Control+C")

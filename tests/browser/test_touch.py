@@ -22,7 +22,7 @@ from tests.browser.boards import (
     Click,
     Press,
     apply_in_kernel,
-    assert_fits_the_window,
+    assert_fits_the_width,
     assert_read_at,
     board_locator,
     board_only,
@@ -81,10 +81,11 @@ def play_by_touch(page: Page, canvas: Locator, name: str, notebook: str) -> None
 @pytest.mark.parametrize("name", CASE_NAMES)
 def test_a_tap_does_what_a_click_does_on_a_phone_in_voila(phone: Page, apps: Server,
                                                           name: str) -> None:
-    """(#12.3 too: the app scales down to the phone, the whole canvas in view, not squashed.)"""
-    phone.goto(f"{apps.url}/voila/render/{CASE[name].app}")
+    """(#12.3, #23.1 too: the app keeps to the phone's width, zoomed for a finger where its
+    targets are small, never squashed.)"""
+    phone.goto(f"{apps.url}{CASE[name].address}")
     canvas = wait_for_painted_board(phone)
-    assert_fits_the_window(phone, canvas)
+    assert_fits_the_width(phone, canvas)
     play_by_touch(phone, canvas, name, CASE[name].app)
 
 
@@ -120,7 +121,7 @@ def drag_a_boat_by_finger(page: Page, canvas: Locator, notebook: str) -> None:
 
 def test_a_finger_drags_a_boat_in_the_trainers_free_mode_in_voila(phone: Page,
                                                                    apps: Server) -> None:
-    phone.goto(f"{apps.url}/voila/render/{CASE['right-of-way trainer'].app}")
+    phone.goto(f"{apps.url}{CASE['right-of-way trainer'].address}")
     drag_a_boat_by_finger(phone, wait_for_painted_board(phone), CASE["right-of-way trainer"].app)
 
 
@@ -136,7 +137,7 @@ def test_a_swipe_over_a_board_scrolls_the_page_and_plays_nothing(phone: Page,
                                                                  apps: Server) -> None:
     """A finger moving over the Calm board (which takes no drags) is no tap, and the page
     pans under it; on the trainer in free mode (drags) the same gesture moves no page."""
-    phone.goto(f"{apps.url}/voila/render/{CASE['calm'].app}")
+    phone.goto(f"{apps.url}{CASE['calm'].address}")
     canvas = wait_for_painted_board(phone)
     oracle = notebook_board(CASE["calm"].app)
     card = oracle.table_layout.hand_rects(len(oracle.hand))[2].centre
@@ -156,7 +157,7 @@ def test_a_finger_in_free_mode_drags_on_the_board_instead_of_panning(phone: Page
                                                                      apps: Server) -> None:
     """In free mode the canvas keeps the finger (no panning): its press and its release both
     reach the board, where they were."""
-    phone.goto(f"{apps.url}/voila/render/{CASE['right-of-way trainer'].app}")
+    phone.goto(f"{apps.url}{CASE['right-of-way trainer'].address}")
     canvas = wait_for_painted_board(phone)
     press_in_page(phone, "Free mode", touch=True)
     phone.wait_for_function("c => c.style.touchAction === 'none'", arg=canvas.element_handle())

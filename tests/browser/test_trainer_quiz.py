@@ -1,6 +1,8 @@
 """The trainer asks before it tells, in the browser (issue #12.7): in JupyterLab at laptop size,
 a scenario where a boat has just infringed shows no infringement ring on the canvas until the
-student answers by clicking a boat; then the ring appears (and the feedback says why).
+student answers right by clicking a boat; a wrong answer first (#23.8) gives nothing away and may
+be tried again, scored on the first try; then the ring appears and the feedback says what the
+boats should have done, then the rule; a later click keeps the verdict.
 
 The ring is found in the canvas pixels: its vermillion round the infringing boat (the boat's own
 hull, on port tack, is vermillion too, so the test compares the share before and after).
@@ -50,10 +52,17 @@ def test_no_ring_until_the_student_answers_then_the_ruling_shows(
         asked = colour_share(canvas, box, width, palette.VERMILLION)
         page.screenshot(path=str(workspace.root / "quiz-asked.png"))
         before = pixel_digest(canvas)
+        feedback = page.locator(f"{BOARD} .sk-feedback").last
+        wrong = next(b for b in scenario.boats if b.name != scenario.keep_clear)
+        page.mouse.click(*page_point(canvas, view.pixel(wrong.position)))
+        expect(feedback).to_contain_text("try again", timeout=WAIT_MS)
+        page.wait_for_timeout(600)  # (not a double click)
+        assert colour_share(canvas, box, width, palette.VERMILLION) <= asked + 0.01
         boat = scenario.boat(scenario.keep_clear)
         page.mouse.click(*page_point(canvas, view.pixel(boat.position)))
-        expect(page.locator(f"{BOARD} .sk-feedback").last).to_contain_text("Correct",
-                                                                           timeout=WAIT_MS)
+        expect(feedback).to_contain_text("Right on another try", timeout=WAIT_MS)
+        expect(feedback).to_contain_text(f"{scenario.keep_clear} should not have stayed")
+        expect(page.locator(f"{BOARD} .sk-said")).to_contain_text("first answer scored 0")
         wait_for_new_picture(canvas, before)
         answered = colour_share(canvas, box, width, palette.VERMILLION)
         page.screenshot(path=str(workspace.root / "quiz-answered.png"))

@@ -28,7 +28,7 @@ def words(scene):
 
 
 def button(board, label):
-    return next(b for b in board.children[0].children if b.description == label)
+    return next(w for _, w in board.control_widgets if getattr(w, "description", "") == label)
 
 
 def test_selecting_a_card_lights_its_legal_cells_with_their_costs():
@@ -45,7 +45,7 @@ def test_clicking_a_lit_cell_places_the_card_and_logs_it():
     click_card(board, 0)
     click_cell(board, (0, 0))
     assert board.state.sea[(0, 0)] == 10 and board.selected == []
-    assert board.messages.lines[0] == "Player 1 played 10 at (0, 0)."
+    assert board.messages.lines[0] == "Player 1 played 10 at slot 1."
     assert board.messages.lines[1].startswith("Player 2 ")  # the bot answered
 
 
@@ -56,7 +56,7 @@ def test_a_refused_placement_shows_the_engines_rule_and_changes_nothing():
     click_card(board, 0)  # the 20
     state_before = board.state.checkpoint()
     click_cell(board, (0, 0))
-    assert "Not allowed: cell (0, 0) already holds island 10" in board.status.value
+    assert "Not allowed: slot 1 already holds island 10" in board.status.value
     assert board.state.checkpoint() == state_before
 
 
@@ -68,7 +68,7 @@ def test_the_cost_of_a_placement_is_paid_with_selected_cards():
     assert board.targets()[(0, 1)] == 2 and "cost 2" in board.scene().to_svg()
     click_cell(board, (0, 1))
     assert board.state.phase == "pay" and "discard 2 cards" in board.status.value
-    assert board.messages.lines[-1] == "Player 1 played 12 at (0, 1) (cost 2)."
+    assert board.messages.lines[-1] == "Player 1 played 12 at slot 2 (cost 2)."
     click_card(board, 0)
     click_card(board, 1)
     button(board, "Discard selected").click()
@@ -158,7 +158,7 @@ def test_keys_pick_a_lit_cell_and_undo_takes_back_the_bots_reply_too():
     board = Board(duo(), bots={1: calm_bots.make("planner")})
     board.simulate_key("1")
     board.simulate_key("ArrowRight")
-    assert "Cell (0, 1): cost 0" in board.status.value
+    assert "Slot 2: cost 0" in board.status.value
     board.simulate_key("Enter")
     assert board.state.sea[(0, 1)] == 10 and len(board.state.history) >= 2
     board.simulate_key("u")
@@ -174,7 +174,8 @@ def test_manual_rocks_move_when_their_slot_is_clicked():
     assert board.state.phase == "rocks" and "move here" in words(board.scene())
     target = next(r for r in board.state.rocks_rows())
     board.simulate_click(*board.table_layout.rocks_rect(target).centre)
-    assert board.messages.lines[1] == f"Player 1 moved the jagged rocks to row {target}."
+    assert board.messages.lines[1] == ("Player 1 moved the jagged rocks to the row of slots "
+                                       f"{6 * target + 1}–{6 * target + 6}.")
     assert target != closed
 
 
@@ -192,7 +193,7 @@ def test_a_sea_monster_marks_the_islands_it_may_destroy():
 def test_the_board_has_labelled_controls_a_css_hook_and_example_positions():
     board = Board()
     assert "sailing-kit-board" in board._dom_classes
-    assert all(b.description and b.tooltip for b in board.children[0].children)
+    assert all(w.description and w.tooltip for _, w in board.control_widgets)
     for name, make in example_boards().items():
         made = make()
         assert isinstance(made, Board) and made.scene().to_svg().startswith("<svg"), name

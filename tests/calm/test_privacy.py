@@ -47,7 +47,9 @@ def test_undo_by_the_player_at_the_screen_keeps_the_next_hand_covered():
     screen.take(1)
     play(screen)
     screen.take(0)
-    screen.board.simulate_key("u")  # Player 1 takes back Player 2's move: Player 2 to act
+    screen.board.simulate_key("u")  # Player 1 asks Player 2 (#23.9)...
+    screen.assert_private()
+    screen.board.simulate_key("u")  # ...who takes back their move: Player 2 to act
     assert screen.board.state.current_player == 1 and screen.board.covered
     screen.assert_covered()
 

@@ -102,7 +102,7 @@ def test_lesson_01_restart_goes_back_to_the_true_start_after_wind_and_boat_butto
     board.simulate_key("d")  # the wind turns
     board.simulate_key("e")  # the boat turns
     assert (board.state.position, board.state.heading, board.state.wind) != start
-    restart = next(b for b in board.children[0].children if b.description == "Restart")
+    restart = next(w for _, w in board.control_widgets if getattr(w, "description", "") == "Restart")
     restart.click()
     assert (board.state.position, board.state.heading, board.state.wind) == start
     assert board.state.turns == 0

@@ -56,6 +56,8 @@ def test_keys_choose_sail_wait_and_undo():
     assert len(board.state.history) == 1
     board.simulate_key("w")
     assert "complete your move in full" in board.status.value
+    board.simulate_key("u")  # B at the screen asks A to take back A's move (#23.9)
+    assert len(board.state.history) == 1 and "A, press Undo again" in board.status.value
     board.simulate_key("u")
     assert board.state.history == [] and "taken back" in board.status.value
 

@@ -13,33 +13,63 @@ def trainer_at(scenario_id, level=1):
     return Trainer(scenarios, level=level)
 
 
-def test_right_answer_cites_the_rule_and_scores():
+def test_right_answer_says_what_to_do_first_then_cites_the_rule_and_scores():
+    """#23.8 The feedback says first, in one sentence, what the boats should do, then the rule
+    with its citation."""
     trainer = trainer_at("fig09-free-point-starboard")
     verdict = trainer.answer("A")
-    assert verdict.ok and "§3.4: the boat on starboard tack" in verdict.message
+    assert verdict.ok and trainer.score == "1 of 1"
+    first, rule = verdict.message.split(". ", 2)[:2]
+    assert first == "A should leave the free point to B, which has right of way"
+    assert rule.startswith("§3.4: the boat on starboard tack")
+
+
+def test_a_wrong_answer_may_be_tried_again_and_scores_on_the_first_try():
+    """#23.8 A wrong answer gives away nothing and can be tried again; the score counts only
+    the first answer."""
+    trainer = trainer_at("fig13-inside-boat-in-the-zone")
+    wrong = trainer.answer("B")
+    assert not wrong.ok and "try again" in wrong.message and "§" not in wrong.message
+    assert trainer.score == "0 of 1" and not trainer.solved
+    assert trainer.answer("B").message == wrong.message and trainer.score == "0 of 1"
+    right = trainer.answer("A")
+    assert right.ok and right.message.startswith("Right on another try (your first answer "
+                                                  "scored 0). A ")
+    assert "§3.6" in right.message and trainer.score == "0 of 1"
+
+
+def test_an_answered_question_keeps_its_verdict():
+    """#23.8 Once the right answer is in, a later click shows the same verdict and scores
+    nothing (it never turns a missed question into "Correct")."""
+    trainer = trainer_at("fig13-inside-boat-in-the-zone")
+    verdict = trainer.answer("A")
+    assert trainer.answer("B") is verdict and trainer.answer("A") is verdict
     assert trainer.score == "1 of 1"
-
-
-def test_wrong_answer_explains_who_has_right_of_way():
-    trainer = trainer_at("fig13-inside-boat-in-the-zone")
-    verdict = trainer.answer("B")
-    assert not verdict.ok and "B has right of way, so A must keep clear" in verdict.message
-    assert "§3.6" in verdict.message and trainer.score == "0 of 1"
-
-
-def test_only_the_first_answer_counts():
-    trainer = trainer_at("fig13-inside-boat-in-the-zone")
-    trainer.answer("B")
-    assert trainer.answer("A").ok and trainer.score == "0 of 1"
 
 
 def test_level_two_also_asks_for_the_rule():
     trainer = trainer_at("fig13-inside-boat-in-the-zone", level=2)
     assert not trainer.answer("A").answered  # the rule is missing
     verdict = trainer.answer("A", "leeward")
-    assert not verdict.ok and "not because of that rule" in verdict.message
+    assert not verdict.ok and "another rule decides: try again" in verdict.message
+    assert trainer.answer("A", Rule.INSIDE).ok and trainer.score == "0 of 1"
     trainer = trainer_at("fig13-inside-boat-in-the-zone", level=2)
-    assert trainer.answer("A", Rule.INSIDE).ok
+    assert trainer.answer("A", Rule.INSIDE).ok and trainer.score == "1 of 1"
+
+
+@pytest.mark.parametrize("scenario", library(), ids=lambda s: s.id)
+def test_every_point_a_scenario_mentions_is_drawn_once_answered(scenario):
+    """#23.8 Every point the words of a question name is on the picture: ringed and labelled
+    with its coordinates, and inside the zoomed grid."""
+    from sailing_kit.draw.scene import Text
+    from sailing_kit.race.trainer import mentioned_points
+
+    board = RightOfWayTrainer(Trainer([scenario]))
+    board.answer(scenario.keep_clear)
+    labels = {s.text for s in board.scene().shapes if isinstance(s, Text)}
+    for point in mentioned_points(f"{scenario.title} {scenario.explanation}"):
+        assert board.view().contains(point), point
+        assert f"({point[0]}, {point[1]})" in labels, point
 
 
 def test_answers_outside_the_question_are_not_counted():

@@ -9,6 +9,7 @@ from sailing_kit.regatta import RegattaState, Sail, new_game
 from sailing_kit.regatta import bots as regatta_bots
 from sailing_kit.regatta.board import Board, example_boards
 from sailing_kit.testing import fingerprint
+from tests.browser.boards import status_detail
 from tests.regatta.positions import race
 
 FAR = ((0, 0), "N")
@@ -25,8 +26,8 @@ def click_end(board, number):
 
 
 def status(board):
-    """The status line's words."""
-    return html.unescape(re.sub("<[^>]+>", "", board.status.value))
+    """The status line's whole words (its short line, or the words behind its "why?")."""
+    return status_detail(board)
 
 
 def words(scene):

@@ -16,7 +16,7 @@ from sailing_kit.trireme.exact import exact_start_value
 from sailing_kit.trireme.game import Sail
 from sailing_kit.trireme.maps import edge_map
 from sailing_kit.trireme.solver import TooBigToSolve
-from tests.browser.boards import status_text
+from tests.browser.boards import status_detail, status_text
 
 
 def along_the_edge():
@@ -76,7 +76,7 @@ def test_the_board_shows_the_same_review_as_the_notebook():
     for decision in weighed.decisions:
         board.replay.value = decision.move
         assert board.reviewed() == decision
-        words = status_text(board)
+        words = status_detail(board)  # (the short line begins them)
         assert decision.made in words and decision.kind in words
         texts = {shape.text for shape in board.scene().shapes if hasattr(shape, "text")}
         assert {s.text for s in decision.picture.shapes if hasattr(s, "text")} <= texts

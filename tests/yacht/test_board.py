@@ -134,7 +134,7 @@ def test_new_game_deals_new_dice_with_the_same_players():
     board.simulate_key("r")
     first_dice = board.state.dice
     click_row(board, "chance")
-    new = next(b for b in board.children[0].children if b.description == "New game")
+    new = next(w for _, w in board.control_widgets if getattr(w, "description", "") == "New game")
     new.click()
     assert board.state.seed == 4 and board.state.options == new_game(seed=3, players=2).options
     assert not board.state.cards[0].boxes and "New game (seed 4)." in board.status.value

@@ -14,7 +14,7 @@ from sailing_kit.yacht.board import Board
 from sailing_kit.yacht.bots import held_places
 from sailing_kit.yacht.game import Roll
 from sailing_kit.yacht.position import Keep, Position
-from tests.browser.boards import status_text
+from tests.browser.boards import status_detail, status_text
 
 YAHTZEE = {"rules": "yahtzee", "joker": "free"}  # Verhoeff's rules: one table for every test
 
@@ -180,7 +180,7 @@ def test_the_board_shows_the_same_review_as_the_notebook():
         if number:
             board.simulate_key("ArrowRight")
         assert board.reviewed() == decision and board.replay.value == decision.move
-        words = status_text(board)
+        words = status_detail(board)  # (the short line begins them)
         assert decision.made in words and decision.kind in words
         texts = {shape.text for shape in board.scene().shapes if hasattr(shape, "text")}
         assert {s.text for s in decision.picture.shapes if hasattr(s, "text")} <= texts

@@ -7,6 +7,7 @@ import html
 
 import ipywidgets as widgets
 
+from sailing_kit.core.grid import Point
 from sailing_kit.draw.scene import Scene
 from sailing_kit.race.boards.picker import TurnPicker
 from sailing_kit.race.drill import DrillState, Sail, new_drill
@@ -24,6 +25,8 @@ class PointsOfSailBoard(TurnPicker, CanvasBoard):
     def __init__(self, state: DrillState | None = None):
         state = state if state is not None else new_drill(seed=0)
         self.selected = 0
+        self.last: tuple[Point, ...] = ()
+        """The last turn sailed: where the boat stood, then each point it passed."""
         self.first = DrillState(state.seed, state.options)
         """The true start, where Restart goes back to (the Wind and Boat buttons set up the
         drill again from where the boat is)."""
@@ -50,7 +53,8 @@ class PointsOfSailBoard(TurnPicker, CanvasBoard):
 
     def _turner(self, label: str, what: str, steps: int, tooltip: str) -> widgets.Button:
         icon = "rotate-left" if steps < 0 else "rotate-right"
-        return self.button(label, tooltip, lambda: self.rotate(what, steps), icon=icon, control="rotate")
+        return self.button(label, tooltip, lambda: self.rotate(what, steps), icon=icon,
+                           control=what)
 
     # ----- engine-driven behaviour --------------------------------------------------------------
     @property
@@ -61,20 +65,20 @@ class PointsOfSailBoard(TurnPicker, CanvasBoard):
     def rotate(self, what: str, steps: int) -> None:
         """Set up the drill again from where the boat is, with the wind or the boat turned."""
         state: DrillState = self.state
+        if state.position == state.options.mark:
+            self.say("The boat is on the mark: press Restart first.", "error")
+            return
         current = {"wind": state.wind, "heading": state.heading}
         current[what] = current[what].rotate(steps)
         options = dataclasses.replace(state.options, start=state.position, **current)
-        if options.start == options.mark:
-            self.say("The boat is on the mark: press Restart first.", "error")
-            return
         self.state = DrillState(state.seed, options)
-        self.selected = 0
+        self.selected, self.last = 0, ()
         self.refresh(f"{'Wind' if what == 'wind' else 'Boat'} turned: now "
                      f"{self.state.point_of_sail.label}.")
 
     def restart(self) -> None:
         self.state = self.first.copy()
-        self.selected = 0
+        self.selected, self.last = 0, ()
         self.refresh("Back at the start.")
 
     def roll(self) -> None:
@@ -86,11 +90,13 @@ class PointsOfSailBoard(TurnPicker, CanvasBoard):
         self.refresh(f"The compass die says: wind from {outcome.wind.value}.")
 
     def sail(self, option: TurnOption) -> None:
-        if self.play(Sail(option.position, option.heading)):
-            self.selected = 0
-            self.say(f"Sailed: {option.describe()}." + (
-                f" {self.state.result.reason.capitalize()}!" if self.state.is_over() else ""),
-                "good")
+        previous, self.last = self.last, (self.state.position, *option.path)
+        if not self.play(Sail(option.position, option.heading)):
+            self.last = previous
+            return
+        self.selected = 0
+        self.say(f"Sailed: {option.describe()}." + (
+            f" {self.state.result.reason.capitalize()}!" if self.state.is_over() else ""), "good")
 
     # ----- events ------------------------------------------------------------------------------
     def on_click(self, x: float, y: float) -> None:
@@ -114,7 +120,10 @@ class PointsOfSailBoard(TurnPicker, CanvasBoard):
 
     # ----- drawing ------------------------------------------------------------------------------
     def scene(self) -> Scene:
-        return self.state.scene(selected=self.chosen)
+        return self.state.scene(selected=self.chosen, last=self.last)
+
+    def reset(self, new_game: bool) -> None:
+        self.last = ()
 
     def after_change(self) -> None:
         state: DrillState = self.state
@@ -130,8 +139,6 @@ class PointsOfSailBoard(TurnPicker, CanvasBoard):
 
 
 ROTATIONS = {"q": ("heading", -1), "e": ("heading", 1), "a": ("wind", -1), "d": ("wind", 1)}
-
-
 
 
 __all__ = ["PointsOfSailBoard"]

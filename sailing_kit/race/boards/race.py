@@ -9,12 +9,15 @@ import ipywidgets as widgets
 
 from sailing_kit.core.bots import Bot
 from sailing_kit.core.compass import Direction
+from sailing_kit.core.grid import Point
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.draw.scene import Scene
 from sailing_kit.race.boards.picker import TurnPicker
 from sailing_kit.race.course_drawing import race_size, race_view
 from sailing_kit.race.drill import Sail
+from sailing_kit.race.foresight import fouls_if, warning
 from sailing_kit.race.game import Place, Protest, RaceState, Spin, Wait
+from sailing_kit.race.rightofway import Boat
 from sailing_kit.race.sailing import TurnOption
 from sailing_kit.widgets.board import CanvasBoard
 from sailing_kit.widgets.ending import AnnouncesEnd, ranked, your_places
@@ -38,26 +41,37 @@ class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
         self.selected = 0
         self.spot = 0
         """The spot the keys have chosen while placing a boat."""
-        self.layers = {name: widgets.ToggleButton(value=name == "zones", description=label,
-                                                  tooltip=f"Show the {label}")
+        self.last_moves: dict[str, tuple[Point, ...]] = {}
+        """Each boat's last turn: where it stood, then each point it passed."""
+        self.latest: str | None = None
+        self._stood: dict[str, tuple[int, Boat]] = {
+            boat.name: (len(track), boat) for boat, track in zip(state.boats, state.tracks)}
+        self._warned_at: tuple[int, int] | None = None
+        self._warned: dict[TurnOption, str] = {}
+        self.layers = {name: self.switch(label, f"Show the {label}", control="layers",
+                                         value=name == "zones")
                        for name, label in LAYERS.items()}
-        self.place_heading = widgets.Dropdown(options=[d.value for d in Direction], value="NW",
-                                              description="Place facing", layout={"width": "170px"})
+        self.place_heading = self.named(
+            widgets.Dropdown(options=[d.value for d in Direction], value="NW",
+                             description="Place facing", layout={"width": "170px"}),
+            "place_heading")
         self.actions_box = widgets.HBox()
         self.info = widgets.HTML(layout=widgets.Layout(width="330px"))
         self.messages = MessageLog(height="14em")
         self.logged = 0
-        self.timer_on = widgets.Checkbox(description="2-minute turn timer", value=False)
+        self.timer_on = self.named(widgets.Checkbox(description="2-minute turn timer",
+                                                    value=False), "timer")
         self.clock = widgets.Play(value=0, min=0, max=TURN_SECONDS, interval=1000,
                                   show_repeat=False, layout={"display": "none"})
         self.clock_label = widgets.Label()
         controls = [*self.layers.values(),
-                    self.button("Undo", "Take back the last move (key u)", self.undo, "undo", control="undo")]
-        side = [self.info, self.actions_box, self.place_heading, self.messages, self.replay_slider("330px"),
-                *self.save_and_load("race"), widgets.HBox([self.timer_on, self.clock_label]),
-                self.clock]
+                    self.button("Undo", "Take back the last move (key u)", self.undo, "undo",
+                                control="undo")]
+        side = [self.info, self.actions_box, self.place_heading, self.messages]
+        more = [self.replay_slider("330px"), *self.save_and_load("race"),
+                widgets.HBox([self.timer_on, self.clock_label]), self.clock]
         super().__init__(state, size=race_size(state), controls=controls, side=side,
-                         bots=bots)
+                         more=more, bots=bots)
         for toggle in self.layers.values():
             toggle.observe(self._guarded(lambda _: self.redraw()), names="value")
         self.clock.observe(self._guarded(self._tick), names="value")
@@ -83,9 +97,57 @@ class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
         placing = self.state.placing and self.replaying is None and self.human_to_act
         spots = self._spots() if placing else []
         marker = spots[self.spot % len(spots)] if placing and self.spot else None
-        you = [name for seat, name in enumerate(self.state.names) if seat not in self.bots]
+        live = self.replaying is None
         return self.shown.scene(options=self.options, selected=self.chosen, marker=marker,
-                                spots=spots, you=you, **layers)
+                                spots=spots, you=self.you(), warned=self.warnings(),
+                                last_moves=self.last_moves if live else {},
+                                latest=self.latest if live else None, **layers)
+
+    def you(self) -> list[str]:
+        """The boats marked "(you)": the one sailed at this screen; with several people at the
+        screen, the boat whose turn it is (theirs)."""
+        humans = self.humans_at_screen
+        if len(humans) == 1:
+            return [self.state.names[humans[0]]]
+        player = self.state.current_player
+        return [self.state.names[player]] if self.human_to_act and player is not None else []
+
+    def player_name(self, seat: int) -> str:
+        return f"boat {self.state.names[seat]}"
+
+    def warnings(self) -> dict[TurnOption, str]:
+        """The ends the umpire would penalise, with the warning (the engine's foresight), once
+        per position."""
+        key = (id(self.state), len(self.state.history))
+        if self._warned_at != key:
+            self._warned_at = key
+            self._warned = {}
+            for option in self.options:
+                found = fouls_if(self.state, Sail(option.position, option.heading))
+                if found:
+                    self._warned[option] = warning(found)
+        return self._warned
+
+    def on_played(self, action: object) -> None:
+        """Note each boat's last turn (the points it passed, from where it stood) from what the
+        action changed, and log what happened, as it happens."""
+        state = self.state
+        for index, boat in enumerate(state.boats):
+            before = self._stood.get(boat.name)
+            track = state.tracks[index]
+            if before is None:
+                self.last_moves[boat.name], self.latest = (boat.position,), boat.name
+            elif len(track) > before[0] or boat.heading != before[1].heading:
+                self.last_moves[boat.name] = (before[1].position, *track[before[0]:])
+                self.latest = boat.name
+        self._note_where_boats_stand()
+        for line in state.log[self.logged:]:
+            self.messages.add(line)
+        self.logged = len(state.log)
+
+    def _note_where_boats_stand(self) -> None:
+        self._stood = {boat.name: (len(track), boat)
+                       for boat, track in zip(self.state.boats, self.state.tracks)}
 
     def after_change(self) -> None:
         state = self.state
@@ -94,7 +156,7 @@ class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
         self.logged = len(state.log)
         self.follow_live()
         self.info.value = self._info()
-        self.actions_box.children = self._action_buttons()
+        self.renew(self.actions_box, self._action_buttons())
         self.place_heading.layout.display = None if state.placing else "none"
         self.clock.value = 0
 
@@ -201,6 +263,8 @@ class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
 
     def reset(self, new_game: bool) -> None:
         self.selected, self.spot = 0, 0
+        self.last_moves, self.latest = {}, None
+        self._note_where_boats_stand()
         self.stop_replay()
         self.messages.clear()
         for line in self.state.log:

@@ -14,13 +14,13 @@ from dataclasses import replace
 import ipywidgets as widgets
 
 from sailing_kit.core.compass import Direction
-from sailing_kit.core.grid import step
+from sailing_kit.core.grid import Point, step
 from sailing_kit.draw.gridview import GridView
 from sailing_kit.draw.scene import Scene
 from sailing_kit.race.rightofway import Boat, Rule
 from sailing_kit.race.situation import Situation
 from sailing_kit.race.situation_drawing import header, situation_scene, situation_view
-from sailing_kit.race.trainer import Trainer
+from sailing_kit.race.trainer import Trainer, mentioned_points
 from sailing_kit.widgets.board import CanvasBoard
 
 RULE_LABELS = {
@@ -85,8 +85,15 @@ class RightOfWayTrainer(CanvasBoard):
 
     @property
     def asking(self) -> bool:
-        """A quiz question waits for its answer: the picture must not give it away."""
-        return self.free is None and not self.trainer.answered
+        """A quiz question waits for its right answer: the picture must not give it away."""
+        return self.free is None and not self.trainer.solved
+
+    def mentioned(self, situation: Situation) -> list[Point]:
+        """The points the scenario's words name by their coordinates (each is drawn)."""
+        if situation is self.free:
+            return []
+        scenario = self.trainer.current
+        return mentioned_points(f"{scenario.title} {scenario.explanation}")
 
     def question(self) -> str:
         """The neutral title shown while asking."""
@@ -109,11 +116,18 @@ class RightOfWayTrainer(CanvasBoard):
         titles = [situation.title] if situation is self.free else \
             [situation.title, self.question()]
         title = max(titles, key=lambda t: len(header(situation, t, BOX[0])))
-        return situation_view(situation, box=BOX, title=title)
+        return situation_view(situation, box=BOX, title=title, also=self.mentioned(situation))
 
     def scene(self) -> Scene:
-        return situation_scene(self.situation, self.grid, reveal=not self.asking,
-                               title=self.title())
+        situation = self.situation
+        if self.free is not None:
+            targets = {b.name: f"boat {b.name}: drag it to move it" for b in situation.boats}
+        else:
+            targets = {name: f"{name} keeps clear" for name in self.trainer.current.question} \
+                if self.asking else {}
+        return situation_scene(situation, self.grid, reveal=not self.asking, title=self.title(),
+                               targets=targets,
+                               marked=[] if self.asking else self.mentioned(situation))
 
     def describe(self) -> str:
         if not self.asking:
@@ -126,8 +140,8 @@ class RightOfWayTrainer(CanvasBoard):
         scenario = self.trainer.current
         self.rules.layout.display = None if self.trainer.level == 2 and not self.free else "none"
         self.score.value = f"<b>Score: {self.trainer.score}</b>"
-        self.answers.children = [] if self.free else [self._answer_button(name)
-                                                      for name in scenario.question]
+        self.renew(self.answers, [] if self.free else [self._answer_button(name)
+                                                       for name in scenario.question])
         if self.free is not None:
             self.feedback.value = self._live_ruling()
 
@@ -137,12 +151,20 @@ class RightOfWayTrainer(CanvasBoard):
 
     # ----- quiz -----------------------------------------------------------------------------------
     def answer(self, keep_clear: str) -> None:
+        """Judge the answer: a wrong one may be tried again (only the first counts); the right
+        one shows the ruling and the picture's why; later answers change nothing."""
+        kept = self.trainer.verdict
         verdict = self.trainer.answer(keep_clear, self.rules.value)
         self.feedback.value = verdict._repr_html_()
         self.score.value = f"<b>Score: {self.trainer.score}</b>"
-        self.redraw()  # answered: now the picture shows why
-        self.say("Press Next for another scenario." if verdict.ok else
-                 "Read the ruling, then try the next one.", "good" if verdict.ok else "info")
+        if kept is not None:
+            self.say("Already answered: press Next for another scenario.")
+        elif verdict.ok:
+            self.redraw()  # answered: now the picture shows why
+            self.say("Correct! Press Next for another scenario." if self.trainer.first_right
+                     else "Right this time (your first answer scored 0). Press Next.", "good")
+        else:
+            self.say(verdict.message, "error" if verdict.answered else "info")
 
     def next_scenario(self) -> None:
         self.free, self.mode.value = None, False

@@ -1,0 +1,62 @@
+"""What an app's address asks for: ``?seed=123`` (the same game for everyone), ``?projector=1``
+(large type for the back of a classroom) and ``?teacher=1`` (the More menu's tools).
+
+Voilà hands the page's query string to the kernel as the ``QUERY_STRING`` environment variable
+(in JupyterLab there is none). It comes from outside, so it is read strictly: a bounded length,
+known names only, and a value that cannot be read is refused in words and changes nothing.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from urllib.parse import parse_qsl
+
+from sailing_kit.core.protocol import MAX_SEED
+
+MAX_QUERY = 400
+"""The longest query string read (characters); a longer one is ignored whole."""
+_FLAGS = {"1": True, "true": True, "yes": True, "0": False, "false": False, "no": False}
+
+
+@dataclass(frozen=True)
+class PageOptions:
+    """The options of an app's address; ``refused`` says, in words, what was not read."""
+
+    seed: int | None = None
+    projector: bool = False
+    teacher: bool = False
+    refused: tuple[str, ...] = field(default=())
+
+
+def page_options(query: str | None = None) -> PageOptions:
+    """The options of ``query`` (by default the page's own, from ``QUERY_STRING``)."""
+    query = os.environ.get("QUERY_STRING", "") if query is None else query
+    if len(query) > MAX_QUERY:
+        return PageOptions(refused=(f"the address's options are longer than {MAX_QUERY} "
+                                    "characters: none of them is used",))
+    values: dict[str, object] = {}
+    refused = []
+    for name, value in parse_qsl(query, keep_blank_values=True):
+        if name == "seed":
+            seed = _seed(value)
+            if seed is None:
+                refused.append(f"seed={value[:20]!r} is not a whole number from 0 to 2**256 - 1: "
+                               "a new seed is drawn")
+            else:
+                values["seed"] = seed
+        elif name in ("projector", "teacher"):
+            flag = _FLAGS.get(value.strip().lower() or "1")
+            if flag is None:
+                refused.append(f"{name}={value[:20]!r} is neither 1 nor 0: it is ignored")
+            else:
+                values[name] = flag
+    return PageOptions(**values, refused=tuple(refused))  # type: ignore[arg-type]
+
+
+def _seed(text: str) -> int | None:
+    text = text.strip()
+    if not text.isdigit() or not text.isascii() or len(text) > len(str(MAX_SEED)):
+        return None
+    seed = int(text)
+    return seed if seed <= MAX_SEED else None
