@@ -230,12 +230,12 @@ def _array(value: object, depth: int, budget: list[int]) -> object:
 
 def encode(value: object) -> object:
     """Plain data as JSON-ready data, every kind tagged so :func:`decode` rebuilds it exactly."""
+    if isinstance(value, Enum):  # before str: a kit enum may be a str too (Rule, Direction)
+        return {"enum": f"{type(value).__module__}:{type(value).__qualname__}", "name": value.name}
     if value is None or isinstance(value, (bool, str)):
         return value
     if value is ...:
         return {"ellipsis": True}
-    if isinstance(value, Enum):
-        return {"enum": f"{type(value).__module__}:{type(value).__qualname__}", "name": value.name}
     if isinstance(value, int):
         return value if abs(value) < 2**53 else {"int": str(value)}
     if isinstance(value, float):

@@ -161,7 +161,7 @@ class CanvasBoard(widgets.VBox):
     def advance_bots(self, message: str | None = None) -> None:
         """Let bots and chance move until a human must act, painting each move as it is made
         (the painter shows it moving), then redraw."""
-        if self.state.current_player in self.bots or self.state.current_player == CHANCE:
+        if self._others_move_next():
             self.redraw()  # the human's own move first, then each of the others
         advance(self.state, _BotsNow(self), chance=self.auto_chance,
                 on_action=self._moved_by_others)
@@ -174,8 +174,15 @@ class CanvasBoard(widgets.VBox):
 
     def _moved_by_others(self, action: Any) -> None:
         self.on_played(action)
-        if self.state.current_player in self.bots or self.state.current_player == CHANCE:
+        if self._others_move_next():
             self.redraw()
+
+    def _others_move_next(self) -> bool:
+        """Whether a bot or chance moves next, now (so the move just made is painted first)."""
+        player = self.state.current_player
+        if player == CHANCE:
+            return self.auto_chance
+        return player in self.bots and self.bots_may_act()
 
     def on_played(self, action: Any) -> None:
         """Called right after every action applied (the human's, then each bot's or chance's),
