@@ -1,5 +1,7 @@
-"""The five games as a class plays them: how many seats, which bot fills an empty one, what a
-seat may read about the position, and the public picture the teacher's dashboard shows.
+"""The five games as a class plays them, in the shape of the core API of issue #20 (``GameInfo``,
+``bots.make``, ``state.view(player)``): the one adapter of the class package. Until every game
+package exports ``INFO``, ``bots.make`` and ``view``, the entries below say it for them; when they
+land, :class:`GameSpec` becomes ``package.INFO`` and this module shrinks to :func:`game_spec`.
 
 Nothing here holds rules: each entry points at the game's own package.
 """
@@ -11,7 +13,7 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
-from sailing_kit.core.bots import Bot
+from sailing_kit.core.bots import Bot, random_bot
 from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.protocol import GameState
 from sailing_kit.draw.scene import Scene
@@ -19,15 +21,19 @@ from sailing_kit.draw.scene import Scene
 
 @dataclass(frozen=True)
 class GameSpec:
-    """One game of the kit, seen from a class."""
+    """One game of the kit, seen from a class (the fields of the core API's ``GameInfo``)."""
 
     name: str
     title: str
-    seats_option: str | None
-    """The option that sets the number of players (``None``: a game for one)."""
-    make_bot: Callable[[], Bot]
-    private_hands: bool
-    """True where each seat holds cards the others must not see (its own view and words)."""
+    players: range
+    players_option: str | None
+    """The option that sets the number of seats (``None``: a game for one)."""
+    hidden_information: bool
+    """True where each seat holds cards the others must not see."""
+    bots: tuple[str, ...]
+    """The bots' names (levels); the first is the default."""
+    pass_move: Any = None
+    """The JSON form of the rules' pass, where they have one (the teacher's "skip a turn")."""
 
     @property
     def package(self) -> Any:
@@ -35,69 +41,99 @@ class GameSpec:
 
     def new(self, seed: int, options: dict[str, Any]) -> GameState[Any]:
         """A fresh game; ConfigError for bad options."""
-        return self.package.new_game(seed=seed, **options)
+        return self.package.new_game(seed=seed, **options)  # type: ignore[no-any-return]
 
     def state_class(self) -> type[GameState[Any]]:
         return type(self.new(0, {}))
 
     def board_class(self) -> type:
-        return self.package.Board
+        return self.package.Board  # type: ignore[no-any-return]
 
-    def describe(self, state: GameState[Any], seat: int) -> str:
-        """The position in words as ``seat`` may read it (its own hand only)."""
-        return state.describe(seat) if self.private_hands else state.describe()  # type: ignore[call-arg]
+    def make_bot(self, level: str | None = None, seed: int = 0) -> Bot:
+        """The bot called ``level`` (the default one if None); ConfigError for another name."""
+        level = level or self.bots[0]
+        if level not in self.bots:
+            raise ConfigError(f"{self.title} has no bot {level!r}: choose one of "
+                              f"{', '.join(self.bots)}")
+        return _BOT_MAKERS[self.name](level, seed)
+
+    def describe(self, state: GameState[Any], seat: int | None) -> str:
+        """The position in words as ``seat`` may read it (None: the public view)."""
+        if self.name == "calm":
+            return state.view(seat).describe()  # type: ignore[attr-defined, no-any-return]
+        if self.hidden_information:
+            return state.describe(seat)  # type: ignore[call-arg]
+        return state.describe()
 
     def public_scene(self, state: GameState[Any]) -> Scene:
         """The picture anyone may see: no seat's hidden cards."""
         if self.name == "calm":
-            return state.scene(state.view(None))  # type: ignore[attr-defined,call-arg]
+            return state.scene(state.view(None))  # type: ignore[attr-defined, call-arg, no-any-return]
         if self.name == "regatta":
-            return state.scene(cover="Each hand is private")  # type: ignore[call-arg]
-        return state.scene()
+            return state.scene(cover="Each hand is private")  # type: ignore[call-arg, no-any-return]
+        return state.scene()  # type: ignore[no-any-return]
 
 
-def _calm_bot() -> Bot:
-    from sailing_kit.calm.bots import planner_bot
+def _calm_bot(level: str, seed: int) -> Bot:
+    from sailing_kit.calm.bots import STRATEGIES
 
-    return planner_bot()
-
-
-def _regatta_bot() -> Bot:
-    from sailing_kit.regatta.bots import sensible_bot
-
-    return sensible_bot()
+    return STRATEGIES[level](seed)
 
 
-def _race_bot() -> Bot:
+def _regatta_bot(level: str, seed: int) -> Bot:
+    from sailing_kit.regatta.bots import bot
+
+    return bot(level, seed=seed) if level == "random" else bot(level)
+
+
+def _race_bot(level: str, seed: int) -> Bot:
+    if level == "random":
+        return random_bot(seed)
     from sailing_kit.race.bots import make_bot
 
-    return make_bot("strong")  # type: ignore[return-value]
+    return make_bot(level)  # type: ignore[return-value]
 
 
-def _yacht_bot() -> Bot:
+def _yacht_bot(level: str, seed: int) -> Bot:
     from sailing_kit.yacht.strategies import bot
 
-    return bot("greedy")
+    return bot(level, seed)
 
 
-def _trireme_bot() -> Bot:
-    from sailing_kit.trireme.bots import optimal_bot
+def _trireme_bot(level: str, seed: int) -> Bot:
+    if level == "random":
+        return random_bot(seed)
+    from sailing_kit.trireme.bots import bot
 
-    return optimal_bot()
+    return bot(level)
 
+
+_BOT_MAKERS: dict[str, Callable[[str, int], Bot]] = {
+    "calm": _calm_bot, "regatta": _regatta_bot, "race": _race_bot, "yacht": _yacht_bot,
+    "trireme": _trireme_bot}
+
+ONE_SCREEN_ONLY = frozenset({"undo", "new_deal", "new_race", "restart", "show_map", "load_map",
+                             "save", "load"})
+"""The boards' buttons (by their callbacks' names, until the boards name their controls) that make
+sense at one screen only: hidden at a class table, where every move stands."""
 
 GAMES: dict[str, GameSpec] = {
     spec.name: spec for spec in (
-        GameSpec("calm", "Calm", "players", _calm_bot, private_hands=True),
-        GameSpec("regatta", "Card regatta", "players", _regatta_bot, private_hands=True),
-        GameSpec("race", "Race the Wind", "boats", _race_bot, private_hands=False),
-        GameSpec("yacht", "Jacht (dice)", "players", _yacht_bot, private_hands=False),
-        GameSpec("trireme", "Sailboat against trireme", None, _trireme_bot, private_hands=False),
+        GameSpec("calm", "Calm", range(1, 6), "players", True,
+                 ("planner", "greedy", "random")),
+        GameSpec("regatta", "Card regatta", range(1, 5), "players", True,
+                 ("sensible", "random"), "end_turn"),
+        GameSpec("race", "Race the Wind", range(1, 6), "boats", False,
+                 ("strong", "easy", "random"), {"wait": True}),
+        GameSpec("yacht", "Jacht (dice)", range(1, 7), "players", False,
+                 ("greedy", "optimal", "random")),
+        GameSpec("trireme", "Sailboat against trireme", range(1, 2), None, False,
+                 ("optimal", "pilot", "random")),
     )
 }
 
 
-def game_spec(name: str) -> GameSpec:
+def game_spec(name: Any) -> GameSpec:
     """The game called ``name``, or a ConfigError listing the games."""
     try:
         return GAMES[name]

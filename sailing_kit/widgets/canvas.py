@@ -34,8 +34,8 @@ class BoardCanvas(anywidget.AnyWidget):
     to 200 %, for a teacher's projector. ``drags`` lets a finger drag on the canvas (else a
     finger scrolls the page and a tap is a click)."""
 
-    _esm = _HERE / "canvas.js"
-    _css = _HERE / "board.css"
+    _esm = (_HERE / "canvas.js").read_text()  # text, not a watched file: a closed board is freed
+    _css = (_HERE / "board.css").read_text()
 
     width = traitlets.Int(300).tag(sync=True)
     height = traitlets.Int(200).tag(sync=True)

@@ -1,0 +1,123 @@
+"""The teacher's controls of a class, as methods of :class:`~sailing_kit.classroom.room.Classroom`
+(the dashboard's buttons call the same): free a seat, seat a bot, skip a turn, close, reopen and
+rematch a table, pause and resume, and a message on every seat's screen.
+
+Each control is one change of the store, announced to every class server on it, so the pages
+follow at once; none replays a game unless a bot or the rules must move.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import TYPE_CHECKING, Any
+
+from sailing_kit.classroom.errors import NotYourTurn, TableClosed
+from sailing_kit.classroom.limits import clean_broadcast
+from sailing_kit.classroom.table import Table, plain_json
+from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.protocol import CHANCE
+
+if TYPE_CHECKING:
+    from sailing_kit.classroom.room import Classroom
+    from sailing_kit.classroom.schema import TableRow
+
+
+class TeacherControls:
+    """Mixin of :class:`~sailing_kit.classroom.room.Classroom`."""
+
+    def _seat_number(self: Classroom, row: TableRow, seat: Any) -> int:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < row.players:
+            raise ConfigError(f"table {row.code} has seats 0 to {row.players - 1}, not {seat!r}")
+        return seat
+
+    def free_seat(self: Classroom, code: str, seat: int) -> None:
+        """Empty ``seat`` of table ``code``: the student's token stops working (the page says
+        so), or the bot leaves it. Its cards stay with the seat: a student who joins next takes
+        the game over where it stands."""
+        row = self.table_row(code)
+        number = self._seat_number(row, seat)
+        if number in row.bots:
+            self.store.update_table(row.id, bots={s: b for s, b in row.bots.items() if s != number})
+        self.store.remove_seat(row.id, number)
+
+    def seat_bot(self: Classroom, code: str, seat: int, level: str | None = None) -> None:
+        """A bot of the game (``level``: one of its bots' names; the default one if None) plays
+        ``seat`` from its next turn; the student seated there, if any, leaves it. ``free_seat``
+        gives the seat back to a person."""
+        row = self.table_row(code)
+        number = self._seat_number(row, seat)
+        spec = Table.spec_of(row)
+        spec.make_bot(level)  # ConfigError for a level the game has not
+        self.store.remove_seat(row.id, number)
+        self.store.update_table(row.id, bots={**row.bots, number: level or spec.bots[0]})
+        self.table(code).refresh()  # the bot moves now if it is its turn
+
+    def skip_turn(self: Classroom, code: str) -> None:
+        """The player to move passes where the game's rules have a pass; else the seat's bot
+        (the game's default one) plays for it, once."""
+        table = self.table(code)
+        if table.closed:
+            raise TableClosed(f"Table {table.code} is closed: no more moves.")
+        state, player = table.state, table.state.current_player
+        if player is None or player == CHANCE:
+            raise NotYourTurn("No player is to move: there is no turn to skip.")
+        work = state.copy()
+        pass_move = table.spec.pass_move
+        if pass_move is not None and work.parse_action(pass_move) in work.legal_actions():
+            work.apply(pass_move)
+        else:
+            work.apply(table.bot(player, table.spec.bots[0])(work))
+        entry = {"move": plain_json(work.action_to_json(work.history[-1]))}
+        if table.store.append(table.id, len(work.history), entry, None):
+            table.refresh()
+
+    def close_table(self: Classroom, code: str) -> None:
+        """The table is finished and read-only: joins hear it is closed; its replay stays."""
+        self.store.update_table(self.table_row(code).id, closed=True)
+
+    def reopen_table(self: Classroom, code: str) -> None:
+        """Undo :meth:`close_table`: the table takes moves and joins again."""
+        row = self.table_row(code)
+        self.store.update_table(row.id, closed=False, next_code=None)
+
+    def rematch(self: Classroom, code: str) -> Table:
+        """A new table of the same game and options (a new deal) with the same players in the
+        same seats, each moved over (their pages follow by themselves, their tokens too); the
+        old table is closed. Returns the new table."""
+        row = self.table_row(code)
+        spec = Table.spec_of(row)
+        options = row.saved["options"]
+        saved = spec.new(time.time_ns() % 2**31, options).to_json()
+        fresh = json.loads(saved)
+        del fresh["moves"]
+        table = self._add_table(fresh, row.players, dict(row.bots))
+        for number, name, token_hash, device_hash in self.store.seat_secrets(row.id):
+            self.store.add_seat(table.id, number, name, token_hash, device_hash)
+        self.store.update_table(row.id, closed=True, next_code=table.code)
+        return table
+
+    def pause(self: Classroom, code: str | None = None) -> None:
+        """Pause table ``code``, or the whole class: seats show "paused by your teacher" and
+        take no move (nor do bots) until :meth:`resume`."""
+        self._set_paused(code, True)
+
+    def resume(self: Classroom, code: str | None = None) -> None:
+        self._set_paused(code, False)
+        for table in ([self.table(code)] if code is not None else
+                      [Table(self, row) for row in self.store.tables() if not row.closed]):
+            if table.automatic_turn():
+                table.refresh()
+
+    def _set_paused(self: Classroom, code: str | None, paused: bool) -> None:
+        if code is None:
+            self.store.set_class(paused=paused)
+        else:
+            self.store.update_table(self.table_row(code).id, paused=paused)
+        self.reload()
+
+    def broadcast(self: Classroom, text: str) -> None:
+        """A short message (at most 200 characters, shown as text) on every seat's screen;
+        ``""`` takes it down."""
+        self.store.set_class(broadcast=clean_broadcast(text), broadcast_at=time.time())
+        self.reload()
