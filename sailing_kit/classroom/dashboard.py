@@ -154,7 +154,7 @@ class Dashboard(widgets.VBox):
                              _button("Open table", "Open a table of this game", self.open_table,
                                      "plus")], layout=widgets.Layout(flex_flow="row wrap"))
         class_row = widgets.HBox([self.class_pause, self.say_text,
-                                  _button("Send", "Show this message on every seat", self._send,
+                                  _button("Send", "Show this message on every seat", self._send_message,
                                           "bullhorn")], layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__([intro, form, class_row, self.message, self.grid,
                           widgets.HTML("<h4 style='margin:8px 0 2px'>Exercise results per question "
@@ -190,7 +190,7 @@ class Dashboard(widgets.VBox):
         paused = self.room.paused
         self.act(lambda room: room.resume() if paused else room.pause(), None)
 
-    def _send(self) -> None:
+    def _send_message(self) -> None:
         text = self.say_text.value
         self.act(lambda room: room.broadcast(text), None,
                  lambda _: "Message sent." if text.strip() else "Message taken down.")

@@ -260,10 +260,10 @@ class Store:
                            sa.literal(seat, sa.Integer), sa.literal(time.time()))
         insert = moves.insert().from_select(
             ["table_id", "number", "entry", "seat", "at"],
-            values.where(open_table, sa.not_(class_paused)))
+            values.where(open_table, sa.not_(class_paused))).returning(moves.c.id)
         try:
             with self.engine.begin() as db:
-                if not db.execute(insert).rowcount:
+                if db.execute(insert).first() is None:
                     return False
                 if self.pushes:
                     db.execute(sa.select(sa.func.pg_notify(CHANNEL, str(table_id))))

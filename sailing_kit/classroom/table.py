@@ -183,8 +183,9 @@ class Table:
         return action
 
     def refresh(self) -> bool:
-        """Replay the moves stored since the last look (letting bots and chance move when it is
-        their turn); True if any arrived."""
+        """Read the table's settings again, replay the moves stored since the last look (letting
+        bots and chance move when it is their turn); True if any arrived."""
+        self.reload()
         arrived = False
         while True:
             for move in self.fetch():
