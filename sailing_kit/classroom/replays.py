@@ -43,7 +43,9 @@ class Replays:
             while len(self._kept) > KEEP:
                 self._kept.popitem(last=False)
         self._kept.move_to_end(key)
-        return self._kept[key]
+        table, moves = self._kept[key]
+        table.row = row  # closed or reopened since
+        return table, moves
 
     def frame(self, row: TableRow, move: Any, with_moves: bool = False) -> dict[str, Any]:
         """The picture after ``move`` moves (clamped to the game), as the page's canvas state,

@@ -23,6 +23,9 @@ from sailing_kit.classroom.room import Classroom
 from sailing_kit.classroom.web import ClassApp, handlers
 
 HEADER_LIMIT = 16 * 1024
+TORNADO_BODY_LIMIT = 4 * BODY_LIMIT
+"""Bodies above this are refused by tornado on their Content-Length, unread; between it and
+BODY_LIMIT the handler answers 413 in words."""
 
 
 def make_application(room: Classroom, *, ip: str = "0.0.0.0", port: int = 8866,
@@ -41,8 +44,8 @@ def make_application(room: Classroom, *, ip: str = "0.0.0.0", port: int = 8866,
 
 
 def listen(application: Application, port: int, ip: str) -> HTTPServer:
-    """Listen with bounded requests (64 KB bodies, 16 KB headers, slow bodies cut off)."""
-    server = HTTPServer(application, max_body_size=BODY_LIMIT, max_header_size=HEADER_LIMIT,
+    """Listen with bounded requests (256 KB bodies, 16 KB headers, slow bodies cut off)."""
+    server = HTTPServer(application, max_body_size=TORNADO_BODY_LIMIT, max_header_size=HEADER_LIMIT,
                         body_timeout=15, idle_connection_timeout=120)
     server.listen(port, ip)
     return server

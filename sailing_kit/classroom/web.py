@@ -339,6 +339,9 @@ class Static(web.StaticFileHandler):
         self.set_header("X-Content-Type-Options", "nosniff")
         self.set_header("Cache-Control", "no-cache")
 
+    def get_content_type(self) -> str:
+        return f"{super().get_content_type()}; charset=utf-8"
+
 
 def handlers(app: ClassApp) -> list[tuple[str, type, dict[str, Any]]]:
     """The class server's routes (WebSockets included), under ``app.base``."""
