@@ -66,7 +66,13 @@ class TableCard(widgets.VBox):
         self.join = widgets.HTML(
             f"<div class='sk-class-join'><a href='{html.escape(self.link)}' target='_blank'>"
             f"{html.escape(self.link)}</a>{qr_svg(self.link)}</div>")
-        self.seats = widgets.VBox()
+        self.seat_rows = [(widgets.HTML(),
+                           _button("Free", "Empty this seat for another student",
+                                   self._control("free_seat", number), "user-times"),
+                           _button("Bot", "A computer plays this seat from its next turn",
+                                   self._control("seat_bot", number), "android"))
+                          for number in range(table.row.players)]
+        self.seats = widgets.VBox([widgets.HBox(row) for row in self.seat_rows])
         act = dashboard.act
         self.pause_button = _button("Pause", "Pause this table (no move until you resume)",
                                     lambda: act(lambda room: (room.resume if self.live.table.row.paused
@@ -92,28 +98,21 @@ class TableCard(widgets.VBox):
         self.add_class("sk-class-table")
         self.update()
 
-    def update(self) -> None:
+    def update(self, picture: bool = True) -> None:
+        """The card again: the seats and their dots, the header, the picture if asked."""
         live, table = self.live, self.live.table
-        self.watch.update(live.names)
+        self.watch.update(live.names, picture=picture)
         self.pause_button.description = "Resume" if table.row.paused else "Pause"
         self.close_button.description = "Reopen" if table.closed else "Close"
-        rows = []
-        for number, seat in table.connections().items():
+        for (line, free, bot), (number, seat) in zip(self.seat_rows, table.connections().items()):
             who = (html.escape(seat.name) if seat.name else
                    f"computer ({html.escape(seat.bot)})" if seat.bot else "<i>empty seat</i>")
             dot = _dot(seat.connected) if seat.name else ""
             seen = (f" · seen {int(seat.last_seen)} s ago"
                     if seat.name and seat.last_seen is not None and not seat.connected else "")
-            line = widgets.HTML(f"{dot} Player {number + 1}: {who}{seen}")
-            buttons = []
-            if seat.name or seat.bot:
-                buttons.append(_button("Free", "Empty this seat for another student",
-                                       self._control("free_seat", number), "user-times"))
-            if not seat.bot:
-                buttons.append(_button("Bot", "A computer plays this seat from its next turn",
-                                       self._control("seat_bot", number), "android"))
-            rows.append(widgets.HBox([line, *buttons]))
-        self.seats.children = rows
+            line.value = f"{dot} Player {number + 1}: {who}{seen}"
+            free.layout.display = None if seat.name or seat.bot else "none"
+            bot.layout.display = "none" if seat.bot else None
 
     def _control(self, name: str, seat: int) -> Callable[[], None]:
         code = self.live.table.code
@@ -224,11 +223,15 @@ class Dashboard(widgets.VBox):
             if row.id not in self.cards:
                 self.cards[row.id] = TableCard(self, self.hub.live(row))
         for card in self.cards.values():
-            card.update()
+            card.update(picture=False)
         ordered = sorted(self.cards.values(), key=lambda c: (c.live.table.closed, -c.live.id))
         self.grid.children = ordered
         self.class_changed()
-        self.results.value = results_table(self.room.store)
+        self.hub.run(lambda: results_table(self.room.store), self._show_results)
+
+    def _show_results(self, table: Any) -> None:
+        if isinstance(table, str):
+            self.results.value = table
 
 
 def results_table(store: Any) -> str:
@@ -252,6 +255,7 @@ class DashboardSession:
     a table changes and every few seconds (the dots, the waiting times, the results)."""
 
     REFRESH_SECONDS = 5.0
+    PUSH_SECONDS = 0.3
 
     def __init__(self, hub: Hub, address: str, send: Callable[[dict[str, Any]], None]):
         from tornado.ioloop import PeriodicCallback
@@ -259,6 +263,8 @@ class DashboardSession:
         from sailing_kit.classroom.mirror import Mirror
 
         self.hub, self.send = hub, send
+        self._pushing = False
+        self.dirty: dict[int, LiveTable] = {}
         self.dashboard = Dashboard(hub, address)
         self.mirror = Mirror(self.dashboard)
         send({"t": "hello", "role": "teacher"})
@@ -272,13 +278,27 @@ class DashboardSession:
         if changes is not None:
             self.send({"t": "ui", **changes})
 
+    def push_soon(self) -> None:
+        """Push within a moment: a busy class changes many tables a second, and the teacher's
+        projector needs them a few times a second at most."""
+        if not self._pushing:
+            self._pushing = True
+            self.hub.loop.call_later(self.PUSH_SECONDS, self._push_now)
+
+    def _push_now(self) -> None:
+        self._pushing = False
+        dirty, self.dirty = self.dirty, {}
+        for live in dirty.values():
+            self.dashboard.table_changed(live)
+        self.push()
+
     def _refresh(self) -> None:
         self.dashboard.sync()
         self.push()
 
     def table_changed(self, live: LiveTable) -> None:
-        self.dashboard.table_changed(live)
-        self.push()
+        self.dirty[live.id] = live
+        self.push_soon()
 
     def class_changed(self) -> None:
         self.dashboard.class_changed()

@@ -19,6 +19,9 @@ from comm.base_comm import BaseComm
 class HeadlessComm(BaseComm):
     """A comm that sends nothing and is registered nowhere (its widget owns it)."""
 
+    kernel = None
+    """No kernel: ipywidgets then skips serializing a widget's state at every change."""
+
     def publish_msg(self, msg_type: str, data: Any = None, metadata: Any = None,
                     buffers: Any = None, **keys: Any) -> None:
         """No front end listens: what a board shows is read by the mirror instead."""

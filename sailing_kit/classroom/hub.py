@@ -48,6 +48,8 @@ class LiveTable:
         self.seat_rows: list[SeatRow] = table.seat_rows()
         self.pages: set[Page] = set()
         self.driving = False
+        self.told = self.signature()
+        """The table as its pages were last told of it."""
 
     @property
     def id(self) -> int:
@@ -66,18 +68,28 @@ class LiveTable:
     def catch_up(self) -> None:
         self.log += self.table.store.moves(self.id, after=len(self.log))
 
-    def update(self) -> None:
-        """Read the table again, replay its new moves, tell its pages; let bots move."""
+    def signature(self) -> tuple[Any, ...]:
+        """What the pages show of the table: its moves, settings and who sits where."""
+        return (len(self.log), self.table.row,
+                tuple((seat.id, seat.number, seat.name) for seat in self.seat_rows))
+
+    def update(self, moves_only: bool = False) -> None:
+        """Read the table again (only its new moves if ``moves_only``: a page of this server
+        just played), replay its new moves and, if anything changed, tell its pages; let bots
+        move."""
         table = self.table
-        table.reload()
-        self.seat_rows = table.seat_rows()
+        if not moves_only:
+            table.reload()
+            self.seat_rows = table.seat_rows()
         self.catch_up()
         for move in self.log[table.moves_played:]:
             table.apply_stored(move)
-        for page in list(self.pages):
-            page.table_changed(self)
-        for page in list(self.hub.dashboards):
-            page.table_changed(self)
+        if self.signature() != self.told:
+            self.told = self.signature()
+            for page in list(self.pages):
+                page.table_changed(self)
+            for page in list(self.hub.dashboards):
+                page.table_changed(self)
         self.drive()
 
     def drive(self) -> None:
@@ -98,7 +110,7 @@ class LiveTable:
             log.exception("table %s: a bot or chance could not move", self.table.code)
             return
         if stored:
-            self.update()
+            self.update(moves_only=True)
 
 
 class Hub:
@@ -147,8 +159,9 @@ class Hub:
         if not live.pages and not self.dashboards:
             self.tables.pop(live.id, None)
 
-    def changed(self, table_id: int) -> None:
-        """A table (0: the whole class) changed in the store: update its pages."""
+    def changed(self, table_id: int, moves_only: bool = False) -> None:
+        """A table (0: the whole class) changed in the store (only by new moves if
+        ``moves_only``): update its pages."""
         try:
             if table_id == 0:
                 self.room.reload()
@@ -162,7 +175,7 @@ class Hub:
                 row = self.room.store.table(table_id=table_id)
                 live = self.live(row) if row is not None else None
             if live is not None:
-                live.update()
+                live.update(moves_only)
         except Exception:  # one table's trouble must not stop the others'
             log.exception("table %s: could not follow a change", table_id)
 

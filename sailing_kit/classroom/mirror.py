@@ -14,7 +14,6 @@ bounds); a press, release or key on a shown board canvas.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Callable
 from typing import Any
@@ -37,10 +36,11 @@ LAYOUT = ("width", "min_width", "max_width", "height", "min_height", "max_height
 
 def _common(widget: widgets.DOMWidget) -> Node:
     node: Node = {}
-    classes = list(getattr(widget, "_dom_classes", ()))
+    classes = widget._trait_values.get("_dom_classes")
     if classes:
-        node["cls"] = classes
-    layout = {name: str(value) for name in LAYOUT if (value := getattr(widget.layout, name, None))}
+        node["cls"] = list(classes)
+    values = widget.layout._trait_values  # read directly: a board is read after every event
+    layout = {name: str(value) for name in LAYOUT if (value := values.get(name))}
     if layout:
         node["lay"] = layout
     return node
@@ -109,20 +109,31 @@ class Mirror:
     def __init__(self, root: widgets.Widget):
         self.root = root
         self.shown: dict[str, widgets.Widget] = {}
-        self._sent: dict[str, str] = {}
+        self._sent: dict[str, Node] = {}
+        self._read_nodes: dict[str, Node] = {}
+        """Each widget's node as last read; read again only once one of its traits changed."""
+        self._touched: set[str] = set()
+        """Widgets changed since the last look (none: nothing to read)."""
+        self._stale: set[str] = set()
+        """Widgets whose node must be read again when next shown."""
+        self._watched: set[str] = set()
+        self._quiet = False
 
     def changes(self) -> Node | None:
         """The nodes that changed since the last call (all of them the first time), and the ids
-        no longer shown; None if nothing changed."""
+        no longer shown; None if nothing changed (then nothing is read at all)."""
+        if self._quiet and not self._touched:
+            return None
         nodes: dict[str, Node] = {}
         shown: dict[str, widgets.Widget] = {}
         self._read(self.root, nodes, shown)
+        self._touched.clear()
+        self._quiet = True
         changed = {}
         for key, node in nodes.items():
-            text = json.dumps(node, separators=(",", ":"), ensure_ascii=False)
-            if self._sent.get(key) != text:
+            if self._sent.get(key) != node:
                 changed[key] = node
-                self._sent[key] = text
+                self._sent[key] = node
         gone = [key for key in self._sent if key not in nodes]
         for key in gone:
             del self._sent[key]
@@ -134,12 +145,29 @@ class Mirror:
     def everything(self) -> Node:
         """All nodes (a page that connects or reconnects)."""
         self._sent.clear()
+        self._quiet = False
         return self.changes() or {"root": self.root.model_id, "nodes": {}, "gone": []}
+
+    def _watch(self, widget: widgets.Widget, key: str) -> None:
+        """Note every change of ``widget``'s traits (and its layout's) from now on."""
+        def touched(_change: Any) -> None:
+            self._touched.add(key)
+            self._stale.add(key)
+
+        widget.observe(touched)
+        layout = widget._trait_values.get("layout")
+        if layout is not None:
+            layout.observe(touched)
 
     def _read(self, widget: widgets.Widget, nodes: dict[str, Node], shown: dict[str, widgets.Widget]) -> bool:
         """Add ``widget`` (and its shown children) to ``nodes``; False if it is not shown."""
-        layout = getattr(widget, "layout", None)
-        if layout is not None and layout.display == "none":
+        key = widget.model_id
+        if key not in self._watched:
+            self._watched.add(key)
+            self._watch(widget, key)
+            self._stale.add(key)
+        layout = widget._trait_values.get("layout")
+        if layout is not None and layout._trait_values.get("display") == "none":
             return False
         if isinstance(widget, widgets.Box):
             children = [child.model_id for child in widget.children if self._read(child, nodes, shown)]
@@ -150,13 +178,19 @@ class Mirror:
             if isinstance(widget, widgets.Accordion):
                 node["titles"] = [widget.get_title(i) or "" for i in range(len(widget.children))
                                   if widget.children[i].model_id in children]
-        else:
+            node = {**_common(widget), **node}
+        elif key in self._stale or key not in self._read_nodes:
             reader = next((read for kind, read in _READERS if isinstance(widget, kind)), None)
-            if reader is None:
-                return False
-            node = reader(widget)
-        nodes[widget.model_id] = {**_common(widget), **node}  # type: ignore[arg-type]
-        shown[widget.model_id] = widget
+            node = {**_common(widget), **reader(widget)} if reader is not None else {}
+            self._stale.discard(key)
+        else:
+            node = self._read_nodes[key]
+        if not node:  # a kind of widget a class page does not show
+            self._read_nodes[key] = node
+            return False
+        self._read_nodes[key] = node
+        nodes[key] = node
+        shown[key] = widget
         return True
 
     # ----- events from the page -------------------------------------------------------------------

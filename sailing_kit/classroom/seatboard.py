@@ -208,12 +208,14 @@ class WatchView(widgets.VBox):
         self.add_class("sk-class-watch")
         self.update()
 
-    def update(self, names: dict[int, str] | None = None, caption: str = "") -> None:
+    def update(self, names: dict[int, str] | None = None, *, picture: bool = True) -> None:
+        """The header (whose turn, for how long, who sits where) and, if ``picture``, the
+        picture again."""
         table = self.table
-        paint(self.canvas, table.public_scene())
+        if picture:
+            paint(self.canvas, table.public_scene())
         names = table.names() if names is None else names
         self.header.value = (
             f"<div><b>Table {html.escape(table.code)}</b> · {html.escape(table.spec.title)} · "
             f"move {table.moves_played} · <span class='sk-class-turn'>{turn_words(table)}</span>"
             f"</div><div style='font-size:0.9em'>{seat_names(table, names)}</div>")
-        self.status.value = html.escape(caption)

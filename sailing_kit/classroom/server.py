@@ -38,8 +38,8 @@ def make_application(room: Classroom, *, ip: str = "0.0.0.0", port: int = 8866,
                    frozenset(trusted))
     application = Application(
         handlers(app), cookie_secret=room.cookie_secret, xsrf_cookies=False,
-        websocket_max_message_size=BODY_LIMIT, websocket_ping_interval=15,
-        websocket_ping_timeout=15, compress_response=True)
+        websocket_max_message_size=BODY_LIMIT, websocket_ping_interval=10,
+        websocket_ping_timeout=10, compress_response=True)
     return application, app
 
 

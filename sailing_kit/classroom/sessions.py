@@ -143,7 +143,7 @@ class SeatSession(PageSession):
         self.view.update()
         self.push()
         if self.table.moves_played != before:
-            self.hub.changed(self.table.id)  # the other pages, the bots
+            self.hub.changed(self.table.id, moves_only=True)  # the other pages, the bots
         self.send_state()
 
     def play(self, action: Any) -> None:
@@ -176,9 +176,11 @@ class SeatSession(PageSession):
             self.send({"t": "moved", "code": row.next_code})
             self.close()
             return
+        seen = (self.table.moves_played, self.table.row, self.view.names)
         self.table.row = row
         self.view.names = live.names
-        self.view.board.advance_bots()
+        if seen != (len(live.log), row, self.view.names):  # else this page shows it already
+            self.view.board.advance_bots()
         self.view.update()
         self.push()
         self.send_status(self.table)
