@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import psutil
+from sqlalchemy.exc import DBAPIError
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
@@ -236,11 +237,17 @@ class SeatClient(Device):
                 self.moving = False
                 if message["ok"]:
                     self.bench.confirmed.append((self.code, message["move"], self.number, time.time()))
+                else:  # refused (the position changed, the store was away): look again
+                    asyncio.get_running_loop().call_later(0.5, self.look_again)
             elif kind == "moved":
                 self.code = message["code"]
         if connection is self.socket and not self.stopped:  # closed by the server: come back
             self.moving = False
             await self.connect()
+
+    def look_again(self) -> None:
+        if self.socket is not None and not self.stopped:
+            self.socket.write_message(json.dumps({"t": "api"}))
 
     async def move(self, state: dict[str, Any]) -> None:
         await asyncio.sleep(self.random.uniform(*THINK))
@@ -341,8 +348,14 @@ async def _load(room: Classroom, servers: list[ServerProcess], key: str, report:
     close_dashboard()
     report.seconds = time.monotonic() - started
     report.confirmed = len(bench.confirmed)
-    report.problems += _check(room, bench.confirmed)
-    report.moves = sum(room.store.move_count(row.id) for row in room.store.tables())
+    for attempt in range(3):  # a connection of the pool may have died with the database
+        try:
+            report.problems += _check(room, bench.confirmed)
+            report.moves = sum(room.store.move_count(row.id) for row in room.store.tables())
+            break
+        except DBAPIError:
+            if attempt == 2:
+                raise
 
 
 def _check(room: Classroom, confirmed: list[tuple[str, int, int, float]]) -> list[str]:

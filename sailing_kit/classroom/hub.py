@@ -125,7 +125,7 @@ class Hub:
         self.seat_pages: dict[int, int] = {}
         """Seat id -> pages connected to it on this server."""
         self._told: set[int] = set()
-        self._unlisten = room.store.listen(self._heard)
+        self._unlisten = room.store.listen(self._heard, on_moves=self._heard_moves)
         self._presence = PeriodicCallback(self.mark_presence, PRESENCE_SECONDS * 1000)
         self._presence.start()
 
@@ -136,6 +136,9 @@ class Hub:
 
     def _heard(self, table_id: int) -> None:  # on the store listener's thread
         self.loop.add_callback(self.changed, table_id)
+
+    def _heard_moves(self, table_id: int) -> None:  # on the store listener's thread
+        self.loop.add_callback(self.changed, table_id, True)
 
     def live(self, row: TableRow) -> LiveTable:
         """The live copy of a table (replayed from the store the first time)."""

@@ -121,8 +121,8 @@ class SeatSession(PageSession):
         kind = message.get("t")
         if kind == "ping":
             return
-        if kind == "api":
-            self.api = True
+        if kind == "api":  # a program's seat: the state now, and with every change
+            self.api, self._state = True, None
             self.send_state()
             return
         before = self.table.moves_played
@@ -157,9 +157,14 @@ class SeatSession(PageSession):
             self.send({"t": "played", "ok": False, "why": str(refusal),
                        "kind": type(refusal).__name__})
             return
+        except Exception:  # the store is away (a database restart): try again shortly
+            self.send({"t": "played", "ok": False, "kind": "StoreAway",
+                       "why": "The class's store did not answer: try again in a moment."})
+            raise
+        number = self.table.moves_played
         board.on_played(played)
         board.advance_bots()
-        self.send({"t": "played", "ok": True, "move": self.table.moves_played})
+        self.send({"t": "played", "ok": True, "move": number})
 
     # ----- to the page --------------------------------------------------------------------------
     def table_changed(self, live: LiveTable) -> None:

@@ -39,7 +39,8 @@ from sailing_kit.classroom.schema import (
 from sailing_kit.core.errors import ConfigError
 
 CHANNEL = "sailing_kit_class"
-"""PostgreSQL's NOTIFY channel: the payload is the changed table's id (0: the whole class)."""
+"""PostgreSQL's NOTIFY channel: the payload is the changed table's id (0: the whole class),
+after an ``m`` when the change is a new move."""
 
 
 def engine_for(url: str) -> Engine:
@@ -266,7 +267,7 @@ class Store:
                 if db.execute(insert).first() is None:
                     return False
                 if self.pushes:
-                    db.execute(sa.select(sa.func.pg_notify(CHANNEL, str(table_id))))
+                    db.execute(sa.select(sa.func.pg_notify(CHANNEL, f"m{table_id}")))
         except IntegrityError:
             return False
         return True
@@ -278,22 +279,27 @@ class Store:
             return (db.execute(sa.select(sa.func.max(moves.c.id))).scalar() or 0,
                     db.execute(sa.select(sa.func.max(news.c.id))).scalar() or 0)
 
-    def changed_since(self, marks: tuple[int, int]) -> tuple[tuple[int, int], set[int]]:
-        """The new marks, and the tables changed after ``marks`` (0 stands for the class)."""
+    def changed_since(self, marks: tuple[int, int]) -> tuple[tuple[int, int], set[int], set[int]]:
+        """The new marks, the tables changed after ``marks`` (0 stands for the class), and of
+        those the ones that only got moves."""
         latest = self.marks()
         if latest == marks:
-            return latest, set()
+            return latest, set(), set()
         with self.engine.begin() as db:
-            moved = db.execute(sa.select(moves.c.table_id).distinct().where(moves.c.id > marks[0]))
-            told = db.execute(sa.select(news.c.table_id).distinct().where(news.c.id > marks[1]))
-            return latest, {row[0] for row in moved} | {row[0] or 0 for row in told}
+            moved = {row[0] for row in db.execute(
+                sa.select(moves.c.table_id).distinct().where(moves.c.id > marks[0]))}
+            told = {row[0] or 0 for row in db.execute(
+                sa.select(news.c.table_id).distinct().where(news.c.id > marks[1]))}
+        return latest, told, moved - told
 
-    def listen(self, on_change: Callable[[int], None], interval: float = 0.1) -> Callable[[], None]:
+    def listen(self, on_change: Callable[[int], None], interval: float = 0.1, *,
+               on_moves: Callable[[int], None] | None = None) -> Callable[[], None]:
         """Call ``on_change(table_id)`` (0: the whole class) from a background thread whenever a
-        table changes; returns the function that stops listening."""
+        table changes (``on_moves(table_id)`` instead, if given, when it only got moves);
+        returns the function that stops listening."""
         from sailing_kit.classroom.watcher import Watcher
 
-        watcher = Watcher(self, on_change, interval)
+        watcher = Watcher(self, on_change, on_moves or on_change, interval)
         watcher.start()
         return watcher.stop
 

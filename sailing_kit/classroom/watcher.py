@@ -20,14 +20,17 @@ if TYPE_CHECKING:
 
 
 class Watcher(threading.Thread):
-    """Calls ``on_change(table_id)`` (0: the whole class) for every change of the store."""
+    """Calls ``on_change(table_id)`` (0: the whole class) for every change of the store, or
+    ``on_moves(table_id)`` when the change is only new moves."""
 
     SLOW_POLL = 5.0
     """How often PostgreSQL is polled anyway (a notification lost while reconnecting)."""
 
-    def __init__(self, store: Store, on_change: Callable[[int], None], interval: float):
+    def __init__(self, store: Store, on_change: Callable[[int], None],
+                 on_moves: Callable[[int], None], interval: float):
         super().__init__(name="sailing-kit-class-listener", daemon=True)
-        self.store, self.on_change, self.interval = store, on_change, interval
+        self.store, self.interval = store, interval
+        self.on_change, self.on_moves = on_change, on_moves
         self.stopped = threading.Event()
         self.seen: tuple[int, int] | None = None
 
@@ -38,9 +41,11 @@ class Watcher(threading.Thread):
         if self.seen is None:
             self.seen = self.store.marks()
             return
-        self.seen, changed = self.store.changed_since(self.seen)
+        self.seen, changed, moved = self.store.changed_since(self.seen)
         for table_id in sorted(changed):
             self.on_change(table_id)
+        for table_id in sorted(moved):
+            self.on_moves(table_id)
 
     def run(self) -> None:
         while not self.stopped.is_set():
@@ -89,7 +94,11 @@ class Watcher(threading.Thread):
             last_poll = time.monotonic()
             while not self.stopped.is_set():
                 for note in connection.notifies(timeout=1.0):  # type: ignore[union-attr]
-                    self.on_change(int(note.payload))
+                    payload = str(note.payload)
+                    if payload.startswith("m"):
+                        self.on_moves(int(payload[1:]))
+                    else:
+                        self.on_change(int(payload))
                 if time.monotonic() - last_poll > self.SLOW_POLL:
                     self.poll()
                     last_poll = time.monotonic()
