@@ -43,6 +43,8 @@ from sailing_kit.classroom.table import Table
 GAMES = (("calm", {"players": 2}), ("yacht", {"players": 2}), ("race", {"boats": 2, "course": "short"}))
 THINK = (0.2, 0.8)
 """A seat's thinking time before each move, in seconds (real students take longer)."""
+TASKS: set[asyncio.Future[Any]] = set()
+"""The clients' running tasks (kept, so none is collected while it runs)."""
 TARGETS = {"memory_mb": 600, "p95_ms": 150, "max_ms": 1000, "growth_mb": 50}
 
 
@@ -64,8 +66,8 @@ class ServerProcess:
     def start(self) -> None:
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
-                [sys.executable, *os.environ.get("SK_PROFILE", "").split(), "-m", "sailing_kit.classroom", "serve", "--store", self.store,
-                 "--port", str(self.port), "--ip", "127.0.0.1", "--teacher-key-file",
+                [sys.executable, *os.environ.get("SK_PROFILE", "").split(),  # -m cProfile -o FILE
+                 "-m", "sailing_kit.classroom", "serve", "--store", self.store, "--port", str(self.port), "--ip", "127.0.0.1", "--teacher-key-file",
                  str(self.key_file)], stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -218,7 +220,7 @@ class SeatClient(Device):
                 await asyncio.sleep(0.5)  # the server is restarting
         if self.socket is not None:
             self.socket.write_message(json.dumps({"t": "api"}))
-            asyncio.ensure_future(self.read(self.socket))
+            TASKS.add(asyncio.ensure_future(self.read(self.socket)))
 
     async def read(self, connection: WebSocketClientConnection) -> None:
         while (text := await connection.read_message()) is not None:
@@ -232,7 +234,7 @@ class SeatClient(Device):
                     self.bench.over(self.code)
                 elif message["my_turn"] and not self.moving:
                     self.moving = True
-                    asyncio.ensure_future(self.move(message))
+                    TASKS.add(asyncio.ensure_future(self.move(message)))
             elif kind == "played":
                 self.moving = False
                 if message["ok"]:
@@ -283,7 +285,7 @@ async def dashboard(url: str, key: str) -> Callable[[], None]:
         while await connection.read_message() is not None:
             pass
 
-    asyncio.ensure_future(drain())
+    TASKS.add(asyncio.ensure_future(drain()))
     return connection.close
 
 
@@ -391,7 +393,8 @@ def run_load(store: str, seconds: float = 30.0, *, servers: int = 1, tables: int
             asyncio.run(_load(room, processes, key_file.read_text().strip(), report,
                               reloads=reloads, abandoned=abandoned, settle=settle, fault=fault))
         finally:
-            report.left_over |= not all([process.stop() for process in processes])
+            stopped = [process.stop() for process in processes]  # every one, then look
+            report.left_over |= not all(stopped)
             report.load = os.getloadavg()[0]
             room.store.close()
     return report

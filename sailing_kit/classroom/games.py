@@ -41,13 +41,15 @@ class GameSpec:
 
     def new(self, seed: int, options: dict[str, Any]) -> GameState[Any]:
         """A fresh game; ConfigError for bad options."""
-        return self.package.new_game(seed=seed, **options)  # type: ignore[no-any-return]
+        state: GameState[Any] = self.package.new_game(seed=seed, **options)
+        return state
 
     def state_class(self) -> type[GameState[Any]]:
         return type(self.new(0, {}))
 
     def board_class(self) -> type:
-        return self.package.Board  # type: ignore[no-any-return]
+        board: type = self.package.Board
+        return board
 
     def make_bot(self, level: str | None = None, seed: int = 0) -> Bot:
         """The bot called ``level`` (the default one if None); ConfigError for another name."""
@@ -59,19 +61,17 @@ class GameSpec:
 
     def describe(self, state: GameState[Any], seat: int | None) -> str:
         """The position in words as ``seat`` may read it (None: the public view)."""
-        if self.name == "calm":
-            return state.view(seat).describe()  # type: ignore[attr-defined, no-any-return]
-        if self.hidden_information:
-            return state.describe(seat)  # type: ignore[call-arg]
-        return state.describe()
+        words: str = (state.view(seat).describe() if self.name == "calm"  # type: ignore[attr-defined]
+                      else state.describe(seat) if self.hidden_information  # type: ignore[call-arg]
+                      else state.describe())
+        return words
 
     def public_scene(self, state: GameState[Any]) -> Scene:
         """The picture anyone may see: no seat's hidden cards."""
-        if self.name == "calm":
-            return state.scene(state.view(None))  # type: ignore[attr-defined, call-arg, no-any-return]
-        if self.name == "regatta":
-            return state.scene(cover="Each hand is private")  # type: ignore[call-arg, no-any-return]
-        return state.scene()  # type: ignore[no-any-return]
+        scene: Scene = (state.scene(state.view(None)) if self.name == "calm"  # type: ignore[attr-defined, call-arg]
+                        else state.scene(cover="Each hand is private")  # type: ignore[call-arg]
+                        if self.name == "regatta" else state.scene())
+        return scene
 
 
 def _calm_bot(level: str, seed: int) -> Bot:

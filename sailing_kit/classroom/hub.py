@@ -170,8 +170,8 @@ class Hub:
                 self.room.reload()
                 for page in [p for live in self.tables.values() for p in live.pages] + list(self.dashboards):
                     page.class_changed()
-                for live in list(self.tables.values()):
-                    live.drive()  # a class resumed
+                for each in list(self.tables.values()):
+                    each.drive()  # a class resumed
                 return
             live = self.tables.get(table_id)
             if live is None and self.dashboards:

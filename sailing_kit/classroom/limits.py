@@ -50,14 +50,14 @@ def clean_name(name: Any) -> str:
         raise JoinRefused("Type your name to take a seat.")
     if len(name) > 4 * NAME_LENGTH:  # before any work on it
         raise JoinRefused(f"A name has at most {NAME_LENGTH} characters.")
-    name = unicodedata.normalize("NFC", " ".join(name.split()))
-    if any(unicodedata.category(ch)[0] == "C" for ch in name):
+    cleaned = unicodedata.normalize("NFC", " ".join(name.split()))
+    if any(unicodedata.category(ch)[0] == "C" for ch in cleaned):
         raise JoinRefused("A name is letters, digits and spaces.")
-    if len(name) > NAME_LENGTH:
+    if len(cleaned) > NAME_LENGTH:
         raise JoinRefused(f"A name has at most {NAME_LENGTH} characters.")
-    if not any(_visible_letter_or_digit(ch) for ch in name):
+    if not any(_visible_letter_or_digit(ch) for ch in cleaned):
         raise JoinRefused("Type your name to take a seat: it needs a letter or a digit.")
-    return name
+    return cleaned
 
 
 def _visible_letter_or_digit(ch: str) -> bool:
@@ -70,10 +70,10 @@ def clean_broadcast(text: Any) -> str:
     """A teacher's message for every seat: text of at most 200 characters, one line."""
     if not isinstance(text, str) or len(text) > 4 * BROADCAST_LENGTH:
         raise ValueError(f"a message is text of at most {BROADCAST_LENGTH} characters")
-    text = " ".join(text.split())
-    if len(text) > BROADCAST_LENGTH or any(unicodedata.category(ch)[0] == "C" for ch in text):
+    line = " ".join(text.split())
+    if len(line) > BROADCAST_LENGTH or any(unicodedata.category(ch)[0] == "C" for ch in line):
         raise ValueError(f"a message is one line of at most {BROADCAST_LENGTH} characters")
-    return text
+    return line
 
 
 class Limiter:

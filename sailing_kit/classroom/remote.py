@@ -133,7 +133,7 @@ class RemoteSeat:
         if not self._await(lambda: self._reply is not None or self._gone is not None, self.timeout):
             raise TimeoutError("the class server did not answer the move")
         self._check_gone()
-        reply = self._reply or {}
+        reply: dict[str, Any] = self._reply or {}
         if not reply.get("ok"):
             raise _REFUSALS.get(str(reply.get("kind")), IllegalAction)(str(reply.get("why", "")))
         self._await(lambda: self._state is not None and self._state.moves_played >= reply["move"],
@@ -153,7 +153,7 @@ class RemoteSeat:
 
     def _await(self, ready: Any, timeout: float | None) -> bool:
         with self._changed:
-            return self._changed.wait_for(ready, timeout)
+            return bool(self._changed.wait_for(ready, timeout))
 
     def _send(self, message: dict[str, Any]) -> None:
         text = json.dumps(message)
@@ -203,7 +203,8 @@ def _post(url: str, data: dict[str, Any], timeout: float) -> dict[str, Any]:
                                      headers={"Content-Type": "application/json"})
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:
-            return json.loads(response.read())  # type: ignore[no-any-return]
+            answer: dict[str, Any] = json.loads(response.read())
+            return answer
     except urllib.error.HTTPError as error:
         try:
             why = json.loads(error.read()).get("error", "refused")

@@ -100,7 +100,8 @@ def _post(url: str, data: dict[str, Any]) -> dict[str, Any]:
     request = urllib.request.Request(url, data=json.dumps(data).encode(), method="POST",
                                      headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
-        return json.loads(response.read())  # type: ignore[no-any-return]
+        answer: dict[str, Any] = json.loads(response.read())
+        return answer
 
 
 def _error_words(error: urllib.error.HTTPError) -> str:

@@ -98,7 +98,7 @@ class SeatSocket(ClassSocket):
                   if name.startswith(SEAT_COOKIE) and name != SEAT_COOKIE + code]
         return found + others[:20]
 
-    def open(self, code: str) -> None:  # type: ignore[override]
+    def open(self, code: str) -> None:
         room = self.app.room
         try:
             row = self.lookup(code)
@@ -131,7 +131,7 @@ class SeatSocket(ClassSocket):
 
 
 class WatchSocket(ClassSocket):
-    def open(self, code: str) -> None:  # type: ignore[override]
+    def open(self, code: str) -> None:
         try:
             row = self.lookup(code)
         except JoinRefused as refusal:
@@ -142,7 +142,7 @@ class WatchSocket(ClassSocket):
 
 
 class DashboardSocket(ClassSocket):
-    def open(self) -> None:  # type: ignore[override]
+    def open(self) -> None:
         if not self.is_teacher():
             self.end({"t": "refused", "why": "The dashboard needs the teacher key.",
                       "fatal": True})

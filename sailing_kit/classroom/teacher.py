@@ -19,19 +19,31 @@ from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.protocol import CHANCE
 
 if TYPE_CHECKING:
-    from sailing_kit.classroom.room import Classroom
     from sailing_kit.classroom.schema import TableRow
+    from sailing_kit.classroom.store import Store
 
 
 class TeacherControls:
     """Mixin of :class:`~sailing_kit.classroom.room.Classroom`."""
 
-    def _seat_number(self: Classroom, row: TableRow, seat: Any) -> int:
+    if TYPE_CHECKING:
+        store: Store
+
+        def table_row(self, code: str) -> TableRow: ...
+
+        def table(self, code: str) -> Table: ...
+
+        def _add_table(self, saved: dict[str, Any], players: int,
+                       bots: dict[int, str]) -> Table: ...
+
+        def reload(self) -> None: ...
+
+    def _seat_number(self, row: TableRow, seat: Any) -> int:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < row.players:
             raise ConfigError(f"table {row.code} has seats 0 to {row.players - 1}, not {seat!r}")
         return seat
 
-    def free_seat(self: Classroom, code: str, seat: int) -> None:
+    def free_seat(self, code: str, seat: int) -> None:
         """Empty ``seat`` of table ``code``: the student's token stops working (the page says
         so), or the bot leaves it. Its cards stay with the seat: a student who joins next takes
         the game over where it stands."""
@@ -41,7 +53,7 @@ class TeacherControls:
             self.store.update_table(row.id, bots={s: b for s, b in row.bots.items() if s != number})
         self.store.remove_seat(row.id, number)
 
-    def seat_bot(self: Classroom, code: str, seat: int, level: str | None = None) -> None:
+    def seat_bot(self, code: str, seat: int, level: str | None = None) -> None:
         """A bot of the game (``level``: one of its bots' names; the default one if None) plays
         ``seat`` from its next turn; the student seated there, if any, leaves it. ``free_seat``
         gives the seat back to a person."""
@@ -53,7 +65,7 @@ class TeacherControls:
         self.store.update_table(row.id, bots={**row.bots, number: level or spec.bots[0]})
         self.table(code).refresh()  # the bot moves now if it is its turn
 
-    def skip_turn(self: Classroom, code: str) -> None:
+    def skip_turn(self, code: str) -> None:
         """The player to move passes where the game's rules have a pass; else the seat's bot
         (the game's default one) plays for it, once."""
         table = self.table(code)
@@ -72,16 +84,16 @@ class TeacherControls:
         if table.store.append(table.id, len(work.history), entry, None):
             table.refresh()
 
-    def close_table(self: Classroom, code: str) -> None:
+    def close_table(self, code: str) -> None:
         """The table is finished and read-only: joins hear it is closed; its replay stays."""
         self.store.update_table(self.table_row(code).id, closed=True)
 
-    def reopen_table(self: Classroom, code: str) -> None:
+    def reopen_table(self, code: str) -> None:
         """Undo :meth:`close_table`: the table takes moves and joins again."""
         row = self.table_row(code)
         self.store.update_table(row.id, closed=False, next_code=None)
 
-    def rematch(self: Classroom, code: str) -> Table:
+    def rematch(self, code: str) -> Table:
         """A new table of the same game and options (a new deal) with the same players in the
         same seats, each moved over (their pages follow by themselves, their tokens too); the
         old table is closed. Returns the new table."""
@@ -97,26 +109,26 @@ class TeacherControls:
         self.store.update_table(row.id, closed=True, next_code=table.code)
         return table
 
-    def pause(self: Classroom, code: str | None = None) -> None:
+    def pause(self, code: str | None = None) -> None:
         """Pause table ``code``, or the whole class: seats show "paused by your teacher" and
         take no move (nor do bots) until :meth:`resume`."""
         self._set_paused(code, True)
 
-    def resume(self: Classroom, code: str | None = None) -> None:
+    def resume(self, code: str | None = None) -> None:
         self._set_paused(code, False)
         for table in ([self.table(code)] if code is not None else
-                      [Table(self, row) for row in self.store.tables() if not row.closed]):
+                      [self.table(row.code) for row in self.store.tables() if not row.closed]):
             if table.automatic_turn():
                 table.refresh()
 
-    def _set_paused(self: Classroom, code: str | None, paused: bool) -> None:
+    def _set_paused(self, code: str | None, paused: bool) -> None:
         if code is None:
             self.store.set_class(paused=paused)
         else:
             self.store.update_table(self.table_row(code).id, paused=paused)
         self.reload()
 
-    def broadcast(self: Classroom, text: str) -> None:
+    def broadcast(self, text: str) -> None:
         """A short message (at most 200 characters, shown as text) on every seat's screen;
         ``""`` takes it down."""
         self.store.set_class(broadcast=clean_broadcast(text), broadcast_at=time.time())

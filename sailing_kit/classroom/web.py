@@ -195,7 +195,7 @@ class TablePage(ClassHandler):
     """The seat's, spectator's and replay pages: the same page for every code (the WebSocket
     or the replay endpoint looks the code up, with its limits)."""
 
-    def initialize(self, app: ClassApp, name: str = "seat.html", role: str = "seat") -> None:  # type: ignore[override]
+    def initialize(self, app: ClassApp, name: str = "seat.html", role: str = "seat") -> None:
         self.app, self.name, self.role = app, name, role
 
     def get(self, _code: str) -> None:

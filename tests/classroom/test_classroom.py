@@ -202,7 +202,7 @@ def test_a_tampered_chance_outcome_is_caught_on_replay(room: Classroom) -> None:
                                           moves.c.number == sampled.number)
                    .values(entry=json.dumps(forged)))
     with pytest.raises(SavedGameError):
-        room.rejoin(seat.token).state  # noqa: B018 (replayed on first use)
+        room.rejoin(seat.token).state
 
 
 @pytest.mark.parametrize("game, options", [

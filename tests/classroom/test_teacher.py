@@ -182,7 +182,7 @@ def test_a_full_table_is_refused_without_replaying_its_game(room: Classroom,
     table = room.open_table("calm", players=2, seed=4)
     room.join(table.code, "Ana")
     seat = room.join(table.code, "Ben")
-    seat.play  # noqa: B018
+    seat.play
     replays: list[str] = []
     original = Table.__init__
     monkeypatch.setattr(Table, "__init__",
