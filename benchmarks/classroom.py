@@ -67,8 +67,9 @@ class ServerProcess:
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
                 [sys.executable, *os.environ.get("SK_PROFILE", "").split(),  # -m cProfile -o FILE
-                 "-m", "sailing_kit.classroom", "serve", "--store", self.store, "--port", str(self.port), "--ip", "127.0.0.1", "--teacher-key-file",
-                 str(self.key_file)], stdout=out, stderr=subprocess.STDOUT)
+                 "-m", "sailing_kit.classroom", "serve", "--store", self.store, "--port",
+                 str(self.port), "--ip", "127.0.0.1", "--teacher-key-file", str(self.key_file)],
+                stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:
