@@ -37,7 +37,7 @@ def checked_random_games_per_second(players: int = 3) -> float:
 
     def work() -> None:
         seed = next(seeds)
-        state, chooser = new_game(players, seed=seed), random.Random(seed)
+        state, chooser = new_game(seed=seed, players=players), random.Random(seed)
         while (seat := state.current_player) is not None:
             if seat == CHANCE:
                 state.sample_chance()

@@ -7,7 +7,8 @@ import time
 from benchmarks.timing import per_second, random_moves_per_second
 from sailing_kit.core import CHANCE, Direction
 from sailing_kit.core.bots import advance
-from sailing_kit.race import make_bot, new_drill, new_game
+from sailing_kit.race import bots as race_bots
+from sailing_kit.race import new_drill, new_game
 from sailing_kit.race.bots import _graph, _walled, turns_to
 from sailing_kit.race.sailing import turns_from_origin
 
@@ -34,7 +35,7 @@ def drill_random_moves() -> float:
 def race_positions(boats: int = 5, count: int = 400) -> list:
     """Positions met in a bot race (copies), to time the engine on real situations."""
     race = new_game(seed=3, boats=boats)
-    bots = {seat: make_bot("strong") for seat in range(boats)}
+    bots = {seat: race_bots.make("strong") for seat in range(boats)}
     seen = []
     while not race.is_over() and len(seen) < count:
         if race.current_player != CHANCE and not race.placing:
@@ -67,7 +68,7 @@ def bot_race_seconds(boats: int = 5, *, cold: bool) -> float:
         turns_to.cache_clear()
     start = time.perf_counter()
     race = new_game(seed=1, boats=boats)
-    advance(race, {seat: make_bot("strong") for seat in range(boats)})
+    advance(race, {seat: race_bots.make("strong") for seat in range(boats)})
     assert race.is_over()
     return time.perf_counter() - start
 

@@ -11,7 +11,8 @@ import time
 
 from benchmarks.timing import milliseconds, per_second
 from sailing_kit.core.bots import random_bot
-from sailing_kit.trireme import Position, advise, bot, load_map, new_game, simulate
+from sailing_kit.trireme import Position, advise, load_map, new_game, simulate
+from sailing_kit.trireme import bots as trireme_bots
 from sailing_kit.trireme import exact as exact_solver
 from sailing_kit.trireme import solver as numpy_solver
 from sailing_kit.trireme.exact import solve_exact
@@ -70,9 +71,9 @@ def throughputs() -> list[tuple[str, str]]:
     rows = [("trireme: random games (default map, random helmsman)",
              f"{per_second(random_game):,.0f} games/s")]
     for name in ("optimal", "pilot"):
-        simulate(bot(name), games=20)  # warm the caches
+        simulate(trireme_bots.make(name), games=20)  # warm the caches
         started = time.perf_counter()
-        result = simulate(bot(name), games=500, seed=1)
+        result = simulate(trireme_bots.make(name), games=500, seed=1)
         rate = result.games / (time.perf_counter() - started)
         rows.append((f"trireme: simulator, {name} helmsman (default map)",
                      f"{rate:,.0f} games/s; won {100 * result.win_rate:.1f}% ± "

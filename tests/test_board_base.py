@@ -38,7 +38,7 @@ def test_a_refusal_reaching_a_control_is_explained_in_words():
     def refused() -> None:
         raise IllegalAction("the compass die is rolled only when the drill asks for a new wind")
 
-    board.button("Roll", "a refused control", refused).click()
+    board.button("Roll", "a refused control", refused, control="roll").click()
     assert status_text(board) == ("Not allowed: the compass die is rolled only when the drill "
                                   "asks for a new wind")
 
@@ -51,7 +51,7 @@ def test_other_errors_in_a_control_still_reach_the_status_line():
     def broken() -> None:
         raise KeyError("oops")
 
-    board.button("Broken", "a broken control", broken).click()
+    board.button("Broken", "a broken control", broken, control="broken").click()
     assert status_text(board) == "Something went wrong: KeyError: 'oops'"
 
 
@@ -69,7 +69,7 @@ def test_a_press_that_plays_something_is_not_answered_twice():
     from sailing_kit.race.drawing import option_marker
 
     board = PointsOfSailBoard()
-    board.simulate_click(*option_marker(board.state.view(), board.options[0]))
+    board.simulate_click(*option_marker(board.state.grid_view(), board.options[0]))
     assert status_text(board).startswith("Sailed: ")
 
 

@@ -16,7 +16,10 @@ from collections.abc import Callable
 
 import pytest
 
+from sailing_kit.calm import bots as calm_bots
 from sailing_kit.draw.scene import MIN_TEXT, Scene, Text
+from sailing_kit.race import bots as race_bots
+from sailing_kit.regatta import bots as regatta_bots
 
 LETTER = 0.62
 GAMES = ("race", "yacht", "calm", "regatta", "trireme")
@@ -61,12 +64,12 @@ def _first_positions() -> dict[str, Callable[[], Scene]]:
 
 
 def _race() -> dict[str, Callable[[], Scene]]:
-    from sailing_kit.race import Board, make_bot, new_game
+    from sailing_kit.race import Board, new_game
 
     def sailed(course: str, boats: int) -> Scene:
         board = Board(new_game(seed=3, boats=boats, course=course),
-                      bots={seat: make_bot("easy") for seat in range(1, boats)})
-        board.bots[0] = make_bot("easy")
+                      bots={seat: race_bots.make("easy") for seat in range(1, boats)})
+        board.bots[0] = race_bots.make("easy")
         for _ in range(40 if course == "short" else 10):
             board.advance_bots()
         return board.scene()
@@ -100,19 +103,19 @@ def _cards() -> dict[str, Callable[[], Scene]]:
     from sailing_kit.core.bots import advance
     from sailing_kit.regatta import Board as RegattaBoard
     from sailing_kit.regatta import new_game as regatta_game
-    from sailing_kit.regatta import random_bot, sensible_bot, standard_deck
+    from sailing_kit.regatta import standard_deck
     from sailing_kit.regatta.drawing import draw_deck
 
     def match() -> Scene:
         state = regatta_game(seed=11, players=4)
-        advance(state, {0: random_bot(1), 1: sensible_bot(), 2: sensible_bot(), 3: sensible_bot()})
+        advance(state, {0: regatta_bots.make("random", 1),
+                        **{p: regatta_bots.make("sensible") for p in (1, 2, 3)}})
         return state.scene()
 
     def calm_over() -> Scene:
-        from sailing_kit.calm.bots import planner_bot
 
         state = calm_game(players=2, seed=4)
-        advance(state, {0: planner_bot(), 1: planner_bot()})
+        advance(state, {0: calm_bots.make("planner"), 1: calm_bots.make("planner")})
         return state.scene()
 
     return {

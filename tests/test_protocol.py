@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sailing_kit.core import CHANCE, ConfigError, IllegalAction, SavedGameError
+from sailing_kit.core import CHANCE, ConfigError, SavedGameError
+from sailing_kit.core.errors import ActionError
 from sailing_kit.testing import check_game, fingerprint
 from tests import toy_game
 from tests.toy_game import CountState, new_count
@@ -63,18 +64,18 @@ def test_undo_rewinds_the_chance_stream_so_the_same_draw_comes_again():
 def test_illegal_action_changes_nothing_and_names_the_rule():
     state = new_count(seed=1)
     before = fingerprint(state)
-    with pytest.raises(IllegalAction, match="you may add only"):
+    with pytest.raises(ActionError, match="you may add only"):
         state.apply(3)
     assert fingerprint(state) == before
 
 
 def test_sample_chance_at_a_players_turn_is_refused():
-    with pytest.raises(IllegalAction, match="player's turn"):
+    with pytest.raises(ActionError, match="player's turn"):
         new_count(seed=1).sample_chance()
 
 
 def test_undo_with_no_history_is_refused():
-    with pytest.raises(IllegalAction, match="nothing to undo"):
+    with pytest.raises(ActionError, match="nothing to undo"):
         new_count(seed=1).undo()
 
 
@@ -82,7 +83,7 @@ def test_a_finished_game_refuses_moves_and_says_why():
     state = new_count(seed=1, target=2, coin=False)
     state.apply(2)
     assert state.result.winners == (0,)
-    with pytest.raises(IllegalAction, match="the game is over"):
+    with pytest.raises(ActionError, match="the game is over"):
         state.apply(1)
 
 

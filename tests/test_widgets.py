@@ -79,7 +79,7 @@ def test_paint_sends_every_shape_in_the_order_drawn_and_takes_the_scene_size():
 
 def click_option(board, index=0):
     option = board.options[index]
-    board.simulate_click(*option_marker(board.state.view(), option))
+    board.simulate_click(*option_marker(board.state.grid_view(), option))
     return option
 
 
@@ -92,7 +92,7 @@ def test_clicking_an_option_sails_there():
 
 def test_a_refused_click_shows_the_engines_rule_and_changes_nothing():
     board = PointsOfSailBoard(new_drill(seed=0))
-    view = board.state.view()
+    view = board.state.grid_view()
     board.simulate_click(*view.pixel((4, 6)))
     assert "Not allowed: §2: a boat close-hauled" in board.status.value
     assert board.state.history == []

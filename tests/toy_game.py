@@ -55,7 +55,7 @@ class CountState(GameState[int]):
     def action_space(self):
         return [0, 1, 2, 3]
 
-    def parse_action(self, value: Any) -> int:
+    def read_action(self, value: Any) -> int:
         return reading.whole(value, "a number to add")
 
     def action_to_json(self, action):
@@ -84,7 +84,7 @@ class CountState(GameState[int]):
     @property
     def result(self):
         if self.total >= self.options.target:
-            return Result((self.last_mover,), f"total reached {self.total}")
+            return Result.ranked((self.last_mover,), 2, f"total reached {self.total}")
         return None
 
     def describe(self):

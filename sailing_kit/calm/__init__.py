@@ -5,8 +5,8 @@ measures win rates, and the puzzle mode with its solver. The widget :class:`Boar
 ``sailing_kit.calm.board`` and is imported on first use, so the rules never pull in Jupyter.
 """
 
+from sailing_kit.calm import bots
 from sailing_kit.calm.actions import Action, Discard, MoveRocks, Play, Split
-from sailing_kit.calm.bots import STRATEGIES, greedy_bot, planner_bot, random_bot
 from sailing_kit.calm.cards import FINISH, MONSTER, START, Special
 from sailing_kit.calm.game import CalmState, new_game
 from sailing_kit.calm.options import CalmOptions
@@ -14,13 +14,21 @@ from sailing_kit.calm.puzzle import Solution, new_puzzle, puzzle_from_decks, sol
 from sailing_kit.calm.sea import Sea, natural_slot
 from sailing_kit.calm.simulate import SimulationResult, simulate
 from sailing_kit.calm.view import PlayerView
+from sailing_kit.core.info import GameInfo, Outcome
 from sailing_kit.core.lazy import board_attributes
+
+INFO = GameInfo(
+    name="calm", title="Calm", players=range(1, 6), players_option="players", chance=True,
+    hidden_information=True, cooperative=True,
+    outcome_kinds=frozenset({Outcome.SHARED_WIN, Outcome.SHARED_LOSS}), bots=tuple(bots.BOTS),
+    controls=("agree_split", "discard"),
+)
 
 __all__ = [
     "FINISH",
+    "INFO",
     "MONSTER",
     "START",
-    "STRATEGIES",
     "Action",
     "CalmOptions",
     "CalmState",
@@ -33,13 +41,11 @@ __all__ = [
     "Solution",
     "Special",
     "Split",
-    "greedy_bot",
+    "bots",
     "natural_slot",
     "new_game",
     "new_puzzle",
-    "planner_bot",
     "puzzle_from_decks",
-    "random_bot",
     "simulate",
     "solve",
 ]

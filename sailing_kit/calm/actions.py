@@ -20,7 +20,7 @@ from typing import Any
 from sailing_kit.calm.cards import MONSTER, Card, card_label, card_name, card_to_json, parse_card
 from sailing_kit.calm.sea import Cell
 from sailing_kit.core import reading
-from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.errors import UnreadableAction
 from sailing_kit.core.reading import shown
 
 
@@ -94,7 +94,7 @@ def action_to_json(action: Action) -> dict[str, Any]:
 
 def parse_action(value: Any, top: int) -> Action:
     """An action rebuilt in canonical form from itself, its JSON form, a ``(card, (row, col))``
-    pair or a string; IllegalAction saying what is wrong otherwise."""
+    pair or a string; UnreadableAction saying what is wrong otherwise."""
     if isinstance(value, Play):
         return Play(parse_card(value.card, top), None if value.at is None else _cell(value.at))
     if isinstance(value, Discard):
@@ -105,13 +105,13 @@ def parse_action(value: Any, top: int) -> Action:
         return MoveRocks(_count(value.row, "a row"))
     if isinstance(value, str):
         if len(value) > MAX_TEXT:
-            raise IllegalAction(f"{shown(value)} is not a move of Calm: {_FORMS}")
+            raise UnreadableAction(f"{shown(value)} is not a move of Calm: {_FORMS}")
         return _parse_text(value.strip().lower(), top)
     if isinstance(value, dict) and value:
         return _parse_dict(value, top)
     if isinstance(value, (tuple, list)) and len(value) == 2 and isinstance(value[1], (tuple, list)):
         return Play(parse_card(value[0], top), _cell(value[1]))
-    raise IllegalAction(f"{shown(value)} is not a move of Calm: {_FORMS}")
+    raise UnreadableAction(f"{shown(value)} is not a move of Calm: {_FORMS}")
 
 
 def _parse_dict(value: dict, top: int) -> Action:
@@ -125,7 +125,7 @@ def _parse_dict(value: dict, top: int) -> Action:
         return Split(_shares(value["split"]))
     if keys == {"rocks"}:
         return MoveRocks(_count(value["rocks"], "a row"))
-    raise IllegalAction(f"{shown(value)} is not a move of Calm: {_FORMS}")
+    raise UnreadableAction(f"{shown(value)} is not a move of Calm: {_FORMS}")
 
 
 def _parse_text(text: str, top: int) -> Action:
@@ -135,14 +135,14 @@ def _parse_text(text: str, top: int) -> Action:
     if match := _LIST.fullmatch(text):
         items = [item for item in re.split(r"[\s,]+", match[2]) if item and item != "and"]
         if not items:
-            raise IllegalAction(f"say which cards: {match[1]} then the numbers, like "
+            raise UnreadableAction(f"say which cards: {match[1]} then the numbers, like "
                                 f"'{match[1]} 4 9'")
         if match[1] == "discard":
             return Discard(_cards(items, top))
         return Split(_shares(items))
     if match := _ROCKS.fullmatch(text):
         return MoveRocks(int(match[1]))
-    raise IllegalAction(f"{shown(text)} is not a move of Calm: {_FORMS}")
+    raise UnreadableAction(f"{shown(text)} is not a move of Calm: {_FORMS}")
 
 
 def _cell(value: Any) -> Cell:

@@ -14,19 +14,19 @@ from __future__ import annotations
 
 import html
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import ipywidgets as widgets
 
+import sailing_kit.calm.bots as calm_bots
 from sailing_kit.calm.actions import Action, Discard, MoveRocks, Play, Split, describe_action
-from sailing_kit.calm.bots import planner_bot
 from sailing_kit.calm.cards import FINISH, MONSTER, START, card_label, hand_text, is_island
 from sailing_kit.calm.drawing import Layout, draw_table, layout_for
 from sailing_kit.calm.game import ACT, PAY, ROCKS, SHARE, SPLIT, CalmState, new_game
 from sailing_kit.calm.sea import Cell
-from sailing_kit.core.bots import Bot
-from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.bots import Bot, named_bots
+from sailing_kit.core.errors import ActionError
 from sailing_kit.core.options import options_to_json
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.draw.cards import card_at
@@ -45,9 +45,9 @@ KEYS_HELP = ("Click a card (or press 1–5), then a lit cell (or ←/→ and Ent
 class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
     """Play Calm together at one screen, or with computer players: ``bots`` maps seats
     (0-based) to bots, for example
-    ``Board(new_game(players=2, seed=0), bots={1: planner_bot()})``."""
+    ``Board(new_game(players=2, seed=0), bots={1: "planner"})``."""
 
-    def __init__(self, state: CalmState | None = None, *, bots: dict[int, Bot] | None = None):
+    def __init__(self, state: CalmState | None = None, *, bots: Mapping[int, Bot | str] | None = None):
         state = state if state is not None else new_game(players=2, seed=0)
         self.selected: list[int] = []
         self.target_index = 0
@@ -58,21 +58,21 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
                                                     layout=widgets.Layout(width="170px"))
                              for seat in range(state.num_players)]
         agree = self.button("Agree split", "Enter the team's split of the Start's discards",
-                            self.agree_split, icon="handshake-o")
+                            self.agree_split, icon="handshake-o", control="agree_split")
         self.split_box = widgets.VBox([widgets.HTML("<b>The Start's discards</b>: how many "
                                                     "does each player discard?"),
                                        *self.split_inputs, agree])
         self.discard_button = self.button("Discard selected", "Discard the selected cards (key d)",
-                                          self.discard_selected, icon="trash")
+                                          self.discard_selected, icon="trash", control="discard")
         controls = [
             self.discard_button,
-            self.button("Undo", "Take back your last move (key u)", self.undo, icon="undo"),
+            self.button("Undo", "Take back your last move (key u)", self.undo, icon="undo", control="undo"),
             self.button("New deal", "A new game with the same options", self.new_deal,
-                        icon="refresh", new_game=True),
+                        icon="refresh", control="new_game"),
         ]
         self._proposed_at: int | None = None
         self._said: deque[tuple[Action, str]] = deque()
-        narrated = {seat: self._narrated(bot) for seat, bot in (bots or {}).items()}
+        narrated = {seat: self._narrated(bot) for seat, bot in named_bots(state.GAME, bots).items()}
         side = [self.info, self.split_box, self.messages, self.replay_slider("280px"),
                 *self.save_and_load("game", width="280px")]  # beside the canvas on a laptop
         super().__init__(state, size=layout_for(state.view(0)).size, controls=controls,
@@ -282,7 +282,7 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
             self.messages.add(f"The jagged rocks drift to row {action.row}.")
         state = self.state
         if state.is_over() and len(self._said) == 0:
-            self.messages.add(("WON: " if state.result.winners else "LOST: ") + state.result.reason)
+            self.messages.add(("WON: " if state.result.winners else "LOST: ") + state.result.cause)
 
     def describe(self) -> str:
         """The table in words from the seat looking at the device (others' hands hidden)."""
@@ -334,8 +334,8 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         """A shared win or a shared loss: the team plays together."""
         result = self.state.result
         if result.winners:
-            return f"Won, all together! {result.reason[0].upper()}{result.reason[1:]}."
-        return f"Lost, all together: {result.reason}."
+            return f"Won, all together! {result.cause[0].upper()}{result.cause[1:]}."
+        return f"Lost, all together: {result.cause}."
 
     def _info(self) -> str:
         state = self.state
@@ -364,7 +364,7 @@ def _narrate(state: CalmState, action: Action) -> str:
     if isinstance(action, Play) and action.at is not None and is_island(action.card):
         try:
             cost = state.sea.cost(action.card, *action.at)
-        except IllegalAction:  # a refused move: the status line will say why
+        except ActionError:  # a refused move: the status line will say why
             cost = 0
         line += f" (cost {cost})" if cost else ""
     return line + "."
@@ -392,14 +392,14 @@ def example_boards() -> dict[str, Callable[[], CanvasBoard]]:
 
     def mid_game() -> Board:
         state = new_game(players=2, seed=3, rocks="manual")
-        bot = planner_bot()
+        bot = calm_bots.make("planner")
         while len(state.history) < 24 and not state.is_over():
             state.apply(bot(state))
-        board = Board(state, bots={1: planner_bot()})
+        board = Board(state, bots={1: "planner"})
         board.toggle(0)
         return board
 
-    return {"calm: first turn": lambda: Board(new_game(players=2, seed=0), bots={1: planner_bot()}),
+    return {"calm: first turn": lambda: Board(new_game(players=2, seed=0), bots={1: "planner"}),
             "calm: mid game, jagged rocks": mid_game}
 
 
@@ -411,5 +411,5 @@ def app() -> GameApp:
     return GameApp(
         "Calm",
         lambda seed, players: Board(new_game(players=players, seed=seed),
-                                    bots={seat: planner_bot() for seat in range(1, players)}),
+                                    bots=dict.fromkeys(range(1, players), "planner")),
         players=widgets.Dropdown(options=[1, 2, 3, 4, 5], value=2, description="Players"))

@@ -18,7 +18,6 @@ the rules let players talk — how many cards each player says they would gladly
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
 
@@ -26,7 +25,7 @@ from sailing_kit.calm.actions import Action, Discard, MoveRocks, Play, Split
 from sailing_kit.calm.cards import FINISH, MONSTER, START, Card, discardable
 from sailing_kit.calm.game import ACT, PAY, ROCKS, SHARE, SPLIT, CalmState
 from sailing_kit.calm.sea import Sea, natural_slot
-from sailing_kit.core.bots import Bot, random_bot
+from sailing_kit.core.bots import Bot, BotFactory, make_bot, random_bot
 from sailing_kit.core.errors import IllegalAction
 
 UNPLACEABLE = 1e6
@@ -280,23 +279,15 @@ def _filled_in_row(sea: Sea, row: int) -> int:
     return sum(1 for value in sea.cells[row * sea.cols:(row + 1) * sea.cols] if value)
 
 
-def greedy_bot(seed: int = 0) -> Bot:
-    """The greedy bot (deterministic: the seed is accepted for a uniform interface)."""
-    return cast(Bot, Greedy())
-
-
-def planner_bot(seed: int = 0) -> Bot:
-    """The strongest bot of the kit (deterministic: the seed is accepted for a uniform
-    interface)."""
-    return cast(Bot, Planner())
-
-
-STRATEGIES: dict[str, Callable[[int], Bot]] = {
+BOTS: dict[str, BotFactory] = {
+    "planner": lambda seed: cast(Bot, Planner()),
+    "greedy": lambda seed: cast(Bot, Greedy()),
     "random": random_bot,
-    "greedy": greedy_bot,
-    "planner": planner_bot,
 }
-"""Each strategy by name: a factory ``seed -> bot``."""
+"""The bots by name, each made from a seed (the planner and the greedy bot are deterministic).
+The planner is the strongest bot of the kit and the default."""
 
-__all__ = ["STRATEGIES", "CardPlayer", "Greedy", "Planner", "greedy_bot", "planner_bot",
-           "random_bot"]
+
+def make(name: str = "default", seed: int | None = None) -> Bot:
+    """The bot called ``name`` (see :data:`BOTS`; ``"default"`` is the planner)."""
+    return make_bot(BOTS, name, seed)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.errors import UnreadableAction
 from sailing_kit.core.reading import shown
 
 Card = int
@@ -75,9 +75,9 @@ def parse_card(value: object, top: int) -> Card:
     if isinstance(value, int) and not isinstance(value, bool):
         if 1 <= value <= top:
             return int(value)
-        raise IllegalAction(f"there is no island {shown(value)}: the islands are numbered 1 to "
+        raise UnreadableAction(f"there is no island {shown(value)}: the islands are numbered 1 to "
                             f"{top}")
-    raise IllegalAction(f"{shown(value)} is not a card: a card is an island number (1 to {top}) "
+    raise UnreadableAction(f"{shown(value)} is not a card: a card is an island number (1 to {top}) "
                         "or 'start', 'finish' or 'monster'")
 
 

@@ -32,6 +32,7 @@ from sailing_kit.calm.cards import (
     MONSTER,
     START,
     Card,
+    Special,
     card_label,
     discardable,
     hand_text,
@@ -43,6 +44,7 @@ from sailing_kit.calm.view import PlayerView
 from sailing_kit.core import options as opt
 from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.protocol import CHANCE, GameState, Result
+from sailing_kit.draw.scene import Scene
 
 # The steps of a turn (``state.phase``): the action; paying its cost; agreeing the Start's split;
 # each player's share of it; moving the rocks by choice (manual); the rocks drifting (chance).
@@ -130,6 +132,7 @@ class CalmState(GameState[Action]):
     it draws itself; :meth:`view` gives any player's view, hiding the others' hands and decks."""
 
     GAME = "calm"
+    ACTION_TYPES = (Play, Discard, Split, MoveRocks, Special)
 
     def __init__(self, seed: int | None, options: CalmOptions):
         super().__init__(seed, options)
@@ -202,10 +205,10 @@ class CalmState(GameState[Action]):
     @property
     def result(self) -> Result | None:
         if self.won:
-            return Result(tuple(range(self.players)), "the Finish card is played: everyone reaches "
-                          "the island of paradise together", (1.0,) * self.players)
+            return Result.together(True, self.players, "the Finish card is played: everyone "
+                                   "reaches the island of paradise", (1.0,) * self.players)
         if self.lost:
-            return Result((), self.lost, (0.0,) * self.players)
+            return Result.together(False, self.players, self.lost, (0.0,) * self.players)
         return None
 
     def legal_actions(self) -> list[Action]:
@@ -251,7 +254,7 @@ class CalmState(GameState[Action]):
         rows = self.rocks_rows()
         return [(MoveRocks(row), Fraction(1, len(rows))) for row in rows]
 
-    def parse_action(self, value: Any) -> Action:
+    def read_action(self, value: Any) -> Action:
         return parse_action(value, self.options.top)
 
     def action_to_json(self, action: Action) -> Any:
@@ -672,10 +675,10 @@ class CalmState(GameState[Action]):
                 self.sharer, self.rocks)
 
     # ----- views and display ----------------------------------------------------------------------
-    def view(self, viewer: int | None = None) -> PlayerView:
-        """What ``viewer`` (a seat) sees: the table and their own hand. ``None`` is an onlooker
-        who sees every hand (only allowed with open hands or for the teacher's :meth:`reveal`)."""
-        return self._view(viewer, reveal=self.options.open_hands)
+    def view(self, player: int | None = None) -> PlayerView:
+        """What ``player`` (a seat) sees: the table and their own hand. ``None`` is an onlooker
+        who sees no hand (every hand with open hands; the teacher's :meth:`reveal` shows all)."""
+        return self._view(player, reveal=self.options.open_hands)
 
     def reveal(self) -> PlayerView:
         """Every hand and deck face up: the teacher's (or the puzzle solver's) view."""
@@ -709,16 +712,15 @@ class CalmState(GameState[Action]):
         view = self.seat_view() if viewer is None else self.view(viewer)
         return view.describe()
 
-    def scene(self, view: PlayerView | None = None, **highlights: Any):
+    def scene(self, view: PlayerView | None = None, **highlights: Any) -> Scene:
         """The picture from a player's view (default: the player to act); see
         :func:`sailing_kit.calm.drawing.draw_table` for the highlights."""
-        from sailing_kit.calm.drawing import draw_table
-
-        return draw_table(view or self.seat_view(), **highlights)
+        return (view or self.seat_view()).scene(**highlights)
 
 
-def new_game(players: int = 3, seed: int | None = None, **variants: Any) -> CalmState:
-    """A game of Calm for 1 to 5 players. Variants: ``monsters`` (3-5), ``rocks`` ("automatic" or
-    "manual"), ``removed_islands`` (4-12), ``adjacency`` ("physical"); see
-    :class:`~sailing_kit.calm.options.CalmOptions` for the sizes a puzzle may change."""
-    return CalmState.new(seed, players=players, **variants)
+def new_game(seed: int | None = None, **options: Any) -> CalmState:
+    """A game of Calm: ``players`` 1 to 5 (3 unless given). Variants: ``monsters`` (3-5),
+    ``rocks`` ("automatic" or "manual"), ``removed_islands`` (4-12), ``adjacency``
+    ("physical"); see :class:`~sailing_kit.calm.options.CalmOptions` for the sizes a puzzle may
+    change."""
+    return CalmState.new(seed, **options)

@@ -13,7 +13,7 @@ from typing import Any
 from sailing_kit.calm.cards import START, card_to_json, is_island, parse_card
 from sailing_kit.calm.sea import ADJACENCIES
 from sailing_kit.core import options as opt
-from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.errors import ActionError
 from sailing_kit.core.reading import shown
 
 AUTOMATIC = "automatic"
@@ -118,7 +118,7 @@ def _read_decks(decks: Any, top: int) -> tuple[tuple[int | str, ...], ...]:
     for number, deck in enumerate(decks, start=1):
         try:
             cards = [parse_card(card, top) for card in deck]
-        except IllegalAction as error:
+        except ActionError as error:
             raise ValueError(f"option 'decks', deck {number}: {error}") from None
         if cards.count(START) != 1:
             raise ValueError(f"option 'decks', deck {number}: each deck holds exactly one "

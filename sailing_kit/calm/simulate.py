@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from math import sqrt
 from typing import Any
 
-from sailing_kit.calm.bots import STRATEGIES
+from sailing_kit.calm.bots import BOTS
 from sailing_kit.calm.game import CalmState
 from sailing_kit.calm.options import CalmOptions
 from sailing_kit.core.bots import Bot
@@ -26,7 +26,7 @@ from sailing_kit.core.options import build_options
 from sailing_kit.core.protocol import CHANCE
 
 Strategy = str | Callable[[int], Bot]
-"""A strategy's name in :data:`~sailing_kit.calm.bots.STRATEGIES`, or a factory ``seed -> bot``
+"""A strategy's name in :data:`~sailing_kit.calm.bots.BOTS`, or a factory ``seed -> bot``
 (a module-level function, so that a process pool can send it to its workers)."""
 
 CHUNKS = 32
@@ -80,7 +80,7 @@ def play_game(strategy: Strategy, players: int, seed: int, **variants: Any) -> C
 
 
 def _play(strategy: Strategy, seed: int, options: CalmOptions) -> CalmState:
-    factory = STRATEGIES[strategy] if isinstance(strategy, str) else strategy
+    factory = BOTS[strategy] if isinstance(strategy, str) else strategy
     trusted = isinstance(strategy, str)
     players = options.players
     state = CalmState(seed, options)

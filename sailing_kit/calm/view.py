@@ -8,11 +8,15 @@ every deck stay hidden, unless the game is played with open hands (puzzle mode).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from sailing_kit.calm.cards import Card, hand_text
 from sailing_kit.calm.options import CalmOptions
 from sailing_kit.calm.sea import Sea
 from sailing_kit.core.protocol import CHANCE, Result
+
+if TYPE_CHECKING:
+    from sailing_kit.draw.scene import Scene
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,12 @@ class PlayerView:
 
     def seat_name(self, seat: int) -> str:
         return f"Player {seat + 1}" + (" (you)" if seat == self.viewer else "")
+
+    def scene(self, **highlights: Any) -> Scene:
+        """The picture of the view (highlights as in :func:`sailing_kit.calm.drawing.draw_table`)."""
+        from sailing_kit.calm.drawing import draw_table  # the drawing reads views
+
+        return draw_table(self, **highlights)
 
     def describe(self) -> str:
         """The view in plain words, for screen readers and printouts."""

@@ -23,16 +23,16 @@ from sailing_kit.classroom.errors import (
     TooManyTries,
     UnknownSeat,
 )
-from sailing_kit.classroom.games import GAMES
 from sailing_kit.classroom.remote import RemoteSeat, connect
 from sailing_kit.classroom.report import report_to
 from sailing_kit.classroom.room import Classroom
 from sailing_kit.classroom.store import Store
 from sailing_kit.classroom.table import Seat, Table
 from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.info import GAME_NAMES
 
 __all__ = [
-    "GAMES",
+    "GAME_NAMES",
     "Classroom",
     "IllegalAction",
     "JoinRefused",

@@ -14,12 +14,12 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from sailing_kit.classroom.games import GAMES
 from sailing_kit.classroom.hub import Hub, LiveTable
 from sailing_kit.classroom.links import join_link, qr_svg
 from sailing_kit.classroom.results import question_summary
 from sailing_kit.classroom.seatboard import WATCH_WIDTH, WatchView
 from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.info import GAME_NAMES, GameInfo, game_package
 
 WATCH_HEIGHT = 420
 
@@ -37,6 +37,12 @@ def read_options(text: str) -> dict[str, Any]:
         except (json.JSONDecodeError, RecursionError):
             options[name.strip()] = value.strip()
     return options
+
+
+def info(game: str) -> GameInfo:
+    """The metadata of the game called ``game``."""
+    found: GameInfo = game_package(game).INFO
+    return found
 
 
 def _button(label: str, tooltip: str, callback: Callable[[], None], icon: str = "") -> widgets.Button:
@@ -125,7 +131,7 @@ class Dashboard(widgets.VBox):
     def __init__(self, hub: Hub, address: str):
         self.hub, self.address, self.room = hub, address, hub.room
         self.cards: dict[int, TableCard] = {}
-        self.game = widgets.Dropdown(options=[(spec.title, name) for name, spec in GAMES.items()],
+        self.game = widgets.Dropdown(options=[(info(name).title, name) for name in GAME_NAMES],
                                      value="calm", description="Game")
         self.players = widgets.BoundedIntText(value=2, min=1, max=10, description="Players",
                                               layout=widgets.Layout(width="160px"))
@@ -164,16 +170,16 @@ class Dashboard(widgets.VBox):
         self.sync()
 
     def _game_chosen(self) -> None:
-        spec = GAMES[self.game.value]
-        self.players.layout.display = None if spec.players_option else "none"
-        self.players.description = (spec.players_option or "players").capitalize()
+        chosen = info(self.game.value)
+        self.players.layout.display = None if chosen.players_option else "none"
+        self.players.description = (chosen.players_option or "players").capitalize()
 
     def say(self, text: str, error: bool = False) -> None:
         colour = "#a13c00" if error else "#00603f"
         self.message.value = f"<span style='color:{colour}'>{html.escape(text)}</span>"
 
     def open_table(self) -> None:
-        spec = GAMES[self.game.value]
+        spec = info(self.game.value)
         try:
             options = read_options(self.options.value)
             if spec.players_option:

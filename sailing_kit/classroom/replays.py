@@ -60,8 +60,8 @@ class Replays:
         while len(past.history) > number:
             past.undo()
         canvas = BoardCanvas()
-        paint(canvas, table.spec.public_scene(past))
-        frame = {"code": row.code, "game": table.spec.title, "total": total, "move": number,
+        paint(canvas, past.view(None).scene())
+        frame = {"code": row.code, "game": table.info.title, "total": total, "move": number,
                  "scene": {name: getattr(canvas, name) for name in
                            ("width", "height", "title", "background", "scene")},
                  "caption": moves[number - 1] if number else "The start of the game."}
@@ -75,7 +75,7 @@ def move_list(table: Table) -> list[str]:
     state = table.state.copy()
     while state.history:
         state.undo()
-    hidden = table.spec.hidden_information
+    hidden = table.info.hidden_information
     words = []
     for number, move in enumerate(table.store.moves(table.id), start=1):
         player = state.current_player

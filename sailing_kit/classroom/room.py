@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 from sailing_kit.classroom.errors import JoinRefused, NotRegistered, UnknownSeat
-from sailing_kit.classroom.games import game_spec
 from sailing_kit.classroom.limits import (
     CLASS_CODE_LENGTH,
     clean_name,
@@ -31,6 +30,7 @@ from sailing_kit.classroom.store import Store
 from sailing_kit.classroom.table import Seat, Table
 from sailing_kit.classroom.teacher import TeacherControls
 from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.info import game_package
 
 KEY_LENGTH = 16
 """The shortest teacher key a key file may hold."""
@@ -129,17 +129,17 @@ class Classroom(TeacherControls):
         game's ``options`` (``players=3``...); ``bots`` computer players (of ``level``, the
         game's default bot if None) fill the last seats. The seed stays in the store: no page
         ever receives it."""
-        spec = game_spec(game)
+        package = game_package(game)
         seed = secrets.randbelow(2**31) if seed is None else seed
-        state = spec.new(seed, options)
+        state = package.new_game(seed, **options)
         seats = state.num_players
         if not isinstance(bots, int) or isinstance(bots, bool) or not 0 <= bots < seats:
             raise ConfigError(f"a table of {seats} seat{'s' * (seats > 1)} takes 0 to {seats - 1} "
                               f"bots (a student needs a seat), not {bots!r}")
-        spec.make_bot(level)  # refuses an unknown level now
+        package.bots.make(level or "default")  # refuses an unknown level now
         saved = json.loads(state.to_json())
         del saved["moves"]
-        bot_seats = dict.fromkeys(range(seats - bots, seats), level or spec.bots[0])
+        bot_seats = dict.fromkeys(range(seats - bots, seats), level or package.INFO.bots[0])
         return self._add_table(saved, seats, bot_seats)
 
     def _add_table(self, saved: dict[str, Any], players: int, bots: dict[int, str]) -> Table:

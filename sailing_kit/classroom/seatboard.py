@@ -17,16 +17,14 @@ from __future__ import annotations
 
 import html
 import time
-from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
 
 from sailing_kit.classroom.errors import NotYourTurn, PositionChanged, TableClosed, TablePaused
-from sailing_kit.classroom.games import ONE_SCREEN_ONLY
 from sailing_kit.classroom.schema import MoveRow
 from sailing_kit.classroom.table import Seat, Table
-from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.errors import ActionError
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.widgets.canvas import BoardCanvas, paint
 
@@ -47,6 +45,7 @@ class SeatPlay:
         others = {player: self._remote_player
                   for player in range(seat.state.num_players) if player != seat.number}
         super().__init__(seat.state, bots=others, **board_options)  # type: ignore[call-arg]
+        self.controls_shown(seat.table.info.controls)  # type: ignore[attr-defined]
 
     @property
     def table(self) -> Table:
@@ -56,7 +55,7 @@ class SeatPlay:
     def play(self, action: Any, success: str | None = None) -> bool:
         try:
             self.class_seat.commit(action)
-        except IllegalAction as refusal:
+        except ActionError as refusal:
             self.say(f"Not allowed: {refusal}", "error")  # type: ignore[attr-defined]
             return False
         except (NotYourTurn, TableClosed, TablePaused) as refusal:
@@ -112,21 +111,13 @@ class SeatPlay:
     def save_and_load(self, what: str = "game", width: str = "320px") -> list[widgets.Widget]:
         return []  # a saved game holds the table's seed, which never leaves the server
 
-    def button(self, label: str, tooltip: str, callback: Callable[[], None],
-               icon: str = "", *, new_game: bool = False) -> widgets.Button:
-        made = super().button(label, tooltip, callback, icon,  # type: ignore[misc]
-                              new_game=new_game)
-        if new_game or getattr(callback, "__name__", "") in ONE_SCREEN_ONLY:
-            made.layout.display = "none"
-        return made
-
 
 _classes: dict[type, type] = {}
 
 
 def seat_board(seat: Seat) -> Any:
     """The game's usual board for ``seat``, playing through the class store."""
-    board_class = seat.table.spec.board_class()
+    board_class = seat.table.package.Board
     if board_class not in _classes:
         _classes[board_class] = type(f"Seat{board_class.__name__}", (SeatPlay, board_class), {})
     return _classes[board_class](seat)
@@ -183,7 +174,7 @@ class SeatView(widgets.VBox):
     def update(self) -> None:
         seat, table = self.seat, self.seat.table
         self.header.value = (
-            f"<div><b>Table {html.escape(table.code)}</b> · {html.escape(table.spec.title)} · "
+            f"<div><b>Table {html.escape(table.code)}</b> · {html.escape(table.info.title)} · "
             f"you are <b>Player {seat.number + 1} ({html.escape(seat.name)})</b> · "
             f"<span class='sk-class-turn'>{turn_words(table, seat.number)}</span></div>"
             f"<div style='font-size:0.9em'>{seat_names(table, self.names, seat.number)}</div>")
@@ -216,6 +207,6 @@ class WatchView(widgets.VBox):
             paint(self.canvas, table.public_scene())
         names = table.names() if names is None else names
         self.header.value = (
-            f"<div><b>Table {html.escape(table.code)}</b> · {html.escape(table.spec.title)} · "
+            f"<div><b>Table {html.escape(table.code)}</b> · {html.escape(table.info.title)} · "
             f"move {table.moves_played} · <span class='sk-class-turn'>{turn_words(table)}</span>"
             f"</div><div style='font-size:0.9em'>{seat_names(table, names)}</div>")

@@ -21,7 +21,7 @@ from sailing_kit.classroom.mirror import Mirror, Refused
 from sailing_kit.classroom.schema import SeatRow
 from sailing_kit.classroom.seatboard import SeatView, WatchView
 from sailing_kit.classroom.table import Seat, Table
-from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.errors import ActionError
 
 Send = Callable[[dict[str, Any]], None]
 LEGAL_LIMIT = 5000
@@ -73,7 +73,7 @@ class WatchSession(PageSession):
         self.view = WatchView(live.table)
         self.mirror = Mirror(self.view)
         send({"t": "hello", "role": "watch", "code": live.table.code,
-              "game": live.table.spec.title})
+              "game": live.table.info.title})
         send({"t": "ui", **self.mirror.everything()})
         self.send_status(live.table)
         hub.attach(live, self)
@@ -104,7 +104,7 @@ class SeatSession(PageSession):
         self.mirror = Mirror(self.view)
         self._state: dict[str, Any] | None = None
         send({"t": "hello", "role": "seat", "code": table.code, "seat": row.number,
-              "name": row.name, "game": table.spec.title, "kind": table.spec.name})
+              "name": row.name, "game": table.info.title, "kind": table.info.name})
         send({"t": "ui", **self.mirror.everything()})
         self.send_status(table)
         hub.attach(live, self, row)
@@ -151,7 +151,7 @@ class SeatSession(PageSession):
         board = self.view.board
         try:
             played = self.seat.commit(action)
-        except (IllegalAction, NotYourTurn, PositionChanged, TableClosed, TablePaused) as refusal:
+        except (ActionError, NotYourTurn, PositionChanged, TableClosed, TablePaused) as refusal:
             if isinstance(refusal, PositionChanged):
                 board.advance_bots()
             self.send({"t": "played", "ok": False, "why": str(refusal),

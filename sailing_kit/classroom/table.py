@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sailing_kit.classroom.errors import NotYourTurn, PositionChanged, TableClosed, TablePaused
-from sailing_kit.classroom.games import GameSpec, game_spec
 from sailing_kit.classroom.schema import MoveRow, SeatRow, TableRow
 from sailing_kit.classroom.store import Store
 from sailing_kit.core.bots import Bot
-from sailing_kit.core.errors import IllegalAction, SavedGameError
-from sailing_kit.core.protocol import CHANCE, GameState
+from sailing_kit.core.errors import ConfigError, SavedGameError
+from sailing_kit.core.info import GameInfo, game_package
+from sailing_kit.core.protocol import CHANCE, GameState, replay, replay_one
 
 if TYPE_CHECKING:
     from sailing_kit.classroom.room import Classroom
@@ -56,24 +56,27 @@ class Table:
     def __init__(self, room: Classroom, row: TableRow):
         self.room = room
         self.row = row
-        self.spec: GameSpec = game_spec(row.game)
+        self.package = game_package(row.game)
+        self.info: GameInfo = self.package.INFO
         self._bots: dict[tuple[int, str], Bot] = {}
         log = self.store.moves(row.id)
-        saved = {**row.saved, "moves": [move.entry for move in log]}
         try:
-            self.state: GameState[Any] = self.spec.state_class().from_json(json.dumps(saved))
-        except SavedGameError as error:
+            self.state: GameState[Any] = self.package.new_game(row.saved["seed"],
+                                                               **row.saved["options"])
+            replay(self.state, [move.entry for move in log])
+        except (ConfigError, SavedGameError) as error:
             raise SavedGameError(f"table {row.code}: {error}") from None
         self.last_move_at = log[-1].at if log else row.opened_at
         self.last_mover: int | None = log[-1].seat if log else None
         self.source: Callable[[int], list[MoveRow]] | None = None
 
     @staticmethod
-    def spec_of(row: TableRow) -> GameSpec:
-        return game_spec(row.game)
+    def info_of(row: TableRow) -> GameInfo:
+        info: GameInfo = game_package(row.game).INFO
+        return info
 
     def __repr__(self) -> str:
-        return f"<Table {self.code}: {self.spec.name}, move {self.moves_played}>"
+        return f"<Table {self.code}: {self.info.name}, move {self.moves_played}>"
 
     @property
     def store(self) -> Store:
@@ -89,7 +92,7 @@ class Table:
 
     @property
     def game(self) -> str:
-        return self.spec.name
+        return self.info.name
 
     @property
     def bots(self) -> dict[int, str]:
@@ -141,11 +144,12 @@ class Table:
 
     def describe(self, seat: int | None = None) -> str:
         """The position in words as ``seat`` may read it (None: no hidden card)."""
-        return self.spec.describe(self.state, seat)
+        words: str = self.state.view(seat).describe()
+        return words
 
     def public_scene(self) -> Any:
         """The picture anyone may see (no seat's hidden cards)."""
-        return self.spec.public_scene(self.state)
+        return self.state.view(None).scene()
 
     # ----- keeping up -----------------------------------------------------------------------------
     def fetch(self) -> list[MoveRow]:
@@ -164,21 +168,12 @@ class Table:
     def apply_stored(self, move: MoveRow) -> Any:
         """Replay one stored move through the engine (chance from the table's seed) and return
         the action; SavedGameError if the engine refuses it (a tampered database)."""
-        state = self.state
         if move.number != self.moves_played + 1:
             raise SavedGameError(f"table {self.code}: move {move.number} arrived out of order")
         try:
-            if move.entry.get("sampled"):
-                action = state.sample_chance()
-                if plain_json(state.action_to_json(action)) != move.entry["move"]:
-                    state.undo()
-                    raise SavedGameError(f"table {self.code}, move {move.number}: the stored chance "
-                                         "outcome is not what the table's seed gives")
-            else:
-                state.apply(move.entry["move"])
-                action = state.history[-1]
-        except IllegalAction as error:
-            raise SavedGameError(f"table {self.code}, move {move.number}: {error}") from None
+            action = replay_one(self.state, move.number, move.entry)
+        except SavedGameError as error:
+            raise SavedGameError(f"table {self.code}: {error}") from None
         self.last_move_at, self.last_mover = move.at, move.seat
         return action
 
@@ -227,9 +222,9 @@ class Table:
 
     def bot(self, seat: int, level: str | None = None) -> Bot:
         """The bot of ``seat`` (at its level, or ``level``), made once."""
-        level = level or self.bots.get(seat) or self.spec.bots[0]
+        level = level or self.bots.get(seat) or self.info.bots[0]
         if (seat, level) not in self._bots:
-            self._bots[(seat, level)] = self.spec.make_bot(level, seed=self.id * 16 + seat)
+            self._bots[(seat, level)] = self.package.bots.make(level, self.id * 16 + seat)
         return self._bots[(seat, level)]
 
 

@@ -16,6 +16,7 @@ from sailing_kit.classroom.errors import NotYourTurn, TableClosed
 from sailing_kit.classroom.limits import clean_broadcast
 from sailing_kit.classroom.table import Table, plain_json
 from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.info import game_package
 from sailing_kit.core.protocol import CHANCE
 
 if TYPE_CHECKING:
@@ -59,15 +60,15 @@ class TeacherControls:
         gives the seat back to a person."""
         row = self.table_row(code)
         number = self._seat_number(row, seat)
-        spec = Table.spec_of(row)
-        spec.make_bot(level)  # ConfigError for a level the game has not
+        package = game_package(row.game)
+        package.bots.make(level or "default")  # ConfigError for a level the game has not
         self.store.remove_seat(row.id, number)
-        self.store.update_table(row.id, bots={**row.bots, number: level or spec.bots[0]})
+        self.store.update_table(row.id, bots={**row.bots, number: level or package.INFO.bots[0]})
         self.table(code).refresh()  # the bot moves now if it is its turn
 
     def skip_turn(self, code: str) -> None:
-        """The player to move passes where the game's rules have a pass; else the seat's bot
-        (the game's default one) plays for it, once."""
+        """The game's default bot plays the move of the player to move, once (the core API
+        names no pass: where the rules have one, the bot may choose it)."""
         table = self.table(code)
         if table.closed:
             raise TableClosed(f"Table {table.code} is closed: no more moves.")
@@ -75,11 +76,7 @@ class TeacherControls:
         if player is None or player == CHANCE:
             raise NotYourTurn("No player is to move: there is no turn to skip.")
         work = state.copy()
-        pass_move = table.spec.pass_move
-        if pass_move is not None and work.parse_action(pass_move) in work.legal_actions():
-            work.apply(pass_move)
-        else:
-            work.apply(table.bot(player, table.spec.bots[0])(work))
+        work.apply(table.bot(player, table.info.bots[0])(work))
         entry = {"move": plain_json(work.action_to_json(work.history[-1]))}
         if table.store.append(table.id, len(work.history), entry, None):
             table.refresh()
@@ -98,9 +95,8 @@ class TeacherControls:
         same seats, each moved over (their pages follow by themselves, their tokens too); the
         old table is closed. Returns the new table."""
         row = self.table_row(code)
-        spec = Table.spec_of(row)
-        options = row.saved["options"]
-        saved = spec.new(time.time_ns() % 2**31, options).to_json()
+        saved = game_package(row.game).new_game(time.time_ns() % 2**31,
+                                                **row.saved["options"]).to_json()
         fresh = json.loads(saved)
         del fresh["moves"]
         table = self._add_table(fresh, row.players, dict(row.bots))

@@ -6,13 +6,42 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.protocol import CHANCE, GameState
+from sailing_kit.core.reading import shown
 
 Bot = Callable[[GameState[Any]], Any]
 """A bot is any function from a state to one of its legal actions (it must not change the state)."""
+BotFactory = Callable[[int | None], Bot]
+"""Makes a bot from a seed (``None``: a fresh one); deterministic bots ignore it."""
 
 
-def random_bot(seed: int = 0) -> Bot:
+def make_bot(registry: Mapping[str, BotFactory], name: object = "default",
+             seed: int | None = None) -> Bot:
+    """The bot called ``name`` in a game's ``registry`` (``"default"``: the first one), or a
+    :class:`ConfigError` listing the names."""
+    if name == "default" and type(name) is str:
+        name = next(iter(registry))
+    if type(name) is not str or name not in registry:
+        raise ConfigError(f"there is no bot {shown(name)}: choose one of {', '.join(registry)}")
+    return registry[name](seed)
+
+
+def named_bots(game: str, bots: Mapping[int, Bot | str] | None) -> dict[int, Bot]:
+    """``bots`` (seat -> bot) with each bot given by name (``"planner"``) made by the game's
+    ``bots.make``; bots given as functions are kept."""
+    made: dict[int, Bot] = {}
+    for seat, bot in (bots or {}).items():
+        if isinstance(bot, str):
+            from sailing_kit.core.info import game_package
+
+            made[seat] = game_package(game).bots.make(bot)
+        else:
+            made[seat] = bot
+    return made
+
+
+def random_bot(seed: int | None = 0) -> Bot:
     """A bot that picks uniformly among the legal actions, reproducibly for a given seed."""
     chooser = random.Random(seed)
 

@@ -15,11 +15,19 @@ class _KitError(ValueError):
         super().__init__(cut_short(str(message)))
 
 
-class IllegalAction(_KitError):
-    """An action the rules forbid. The message names the rule that forbids it.
+class ActionError(_KitError):
+    """An action refused, for either reason below. Raising it never changes the game: the
+    state is exactly as before the attempt."""
 
-    Raising it never changes the game: the state is exactly as before the attempt.
-    """
+
+class UnreadableAction(ActionError):
+    """The value is not an action of this game at all (a number where a heading belongs, a
+    card the deck has not, an object of unknown kind). The message says what an action looks
+    like."""
+
+
+class IllegalAction(ActionError):
+    """A real action of the game that the rules forbid now. The message names the rule."""
 
     def __init__(self, rule: str):
         super().__init__(rule)

@@ -6,8 +6,14 @@ undoes it, copies itself and saves itself as JSON. Chance is explicit and seeded
 ``chance_outcomes()`` lists the outcomes with their probabilities; ``sample_chance()`` draws one
 from the game's seeded stream, and ``apply(outcome)`` sets it by hand (a teacher's loaded die).
 
-A saved game is its seed, its options and its moves: loading replays them through the rules, so a
-saved file can never smuggle in a position the rules would not allow.
+A saved game is its seed, its options and its moves: loading replays them through the rules
+(:func:`replay`, the one place that does), so a saved file can never smuggle in a position the
+rules would not allow.
+
+Every action passes through :meth:`GameState.parse_action`, the game's one reader: the value is
+first copied into plain builtin values (:func:`~sailing_kit.core.reading.plain`), then rebuilt as
+an action of the game or refused with :class:`UnreadableAction`; a real action the rules forbid
+now is refused with :class:`IllegalAction`. Either way nothing changes.
 """
 
 from __future__ import annotations
@@ -15,14 +21,17 @@ from __future__ import annotations
 import copy
 import json
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from sailing_kit.core.chance import Chance, fresh_seed
-from sailing_kit.core.errors import ConfigError, IllegalAction, SavedGameError
+from sailing_kit.core.errors import ActionError, ConfigError, IllegalAction, SavedGameError
+from sailing_kit.core.info import WINNING, Outcome
 from sailing_kit.core.options import options_to_json
-from sailing_kit.core.reading import json_value, shown
+from sailing_kit.core.reading import json_value, plain, shown
+from sailing_kit.core.view import View
 
 CHANCE = -1
 """``current_player`` at a chance node: the dice, the deck or the wind decides."""
@@ -36,11 +45,59 @@ _NOT_OPTIONS = ("seed", "cls", "self")
 
 @dataclass(frozen=True)
 class Result:
-    """How a finished game ended: who won (several on a tie, none in a shared loss), and why."""
+    """How a finished game ended: an :class:`Outcome` for each player, the game's scores, and
+    the cause in the game's own words ("every category is filled"); who won and the sentence
+    a board shows are derived from them."""
 
-    winners: tuple[int, ...]
-    reason: str
+    outcomes: tuple[Outcome, ...]
+    cause: str
     scores: tuple[float, ...] = ()
+    names: tuple[str, ...] = ()
+    """The players as the game calls them (default "Player 1", "Player 2", ...)."""
+
+    @classmethod
+    def ranked(cls, winners: Sequence[int], players: int, cause: str,
+               scores: Sequence[float] = (), names: Sequence[str] = ()) -> Result:
+        """A competitive game's end: one winner wins, several tied winners draw, everyone else
+        (everyone, if there is no winner) loses."""
+        won = Outcome.WIN if len(winners) == 1 else Outcome.DRAW
+        outcomes = tuple(won if player in winners else Outcome.LOSS for player in range(players))
+        return cls(outcomes, cause, tuple(scores), tuple(names))
+
+    @classmethod
+    def together(cls, won: bool, players: int, cause: str,
+                 scores: Sequence[float] = ()) -> Result:
+        """A cooperative game's end: the whole team wins or loses."""
+        outcome = Outcome.SHARED_WIN if won else Outcome.SHARED_LOSS
+        return cls((outcome,) * players, cause, tuple(scores))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The players who won, drew for first place or won together."""
+        return tuple(p for p, outcome in enumerate(self.outcomes) if outcome in WINNING)
+
+    def name(self, player: int) -> str:
+        return self.names[player] if player < len(self.names) else f"Player {player + 1}"
+
+    @property
+    def headline(self) -> str:
+        """Who won, in words derived from the outcomes ("Player 2 wins")."""
+        outcomes, winners = self.outcomes, self.winners
+        if Outcome.SHARED_WIN in outcomes:
+            return "everyone wins together" if len(outcomes) > 1 else f"{self.name(0)} wins"
+        if Outcome.SHARED_LOSS in outcomes:
+            return "everyone loses together" if len(outcomes) > 1 else f"{self.name(0)} loses"
+        names = " and ".join(self.name(p) for p in winners)
+        if len(winners) > 1:
+            return f"{names} share the win"
+        if winners:
+            return f"{names} wins"
+        return f"{self.name(0)} loses" if len(outcomes) == 1 else "nobody wins"
+
+    @property
+    def reason(self) -> str:
+        """The whole sentence: who won, and why ("Player 2 wins: every category is filled")."""
+        return f"{self.headline}: {self.cause}"
 
 
 class GameState(ABC, Generic[A]):
@@ -49,6 +106,8 @@ class GameState(ABC, Generic[A]):
     GAME: ClassVar[str]
     """Short name written into saved games."""
     SAVE_VERSION: ClassVar[int] = 1
+    ACTION_TYPES: ClassVar[tuple[type, ...]] = ()
+    """The game's action classes: an instance of exactly one of them is read field by field."""
 
     def __init__(self, seed: int | None, options: Any):
         if seed is None:
@@ -81,8 +140,10 @@ class GameState(ABC, Generic[A]):
         """Every action allowed now, computed directly from the rules (empty when over)."""
 
     @abstractmethod
-    def parse_action(self, value: Any) -> A:
-        """An action from itself, its JSON form or a friendly spelling; IllegalAction if unreadable."""
+    def read_action(self, value: Any) -> A:
+        """The action that ``value`` (plain values only: see :meth:`parse_action`) stands for:
+        an action object, its JSON form or a friendly spelling; :class:`UnreadableAction`
+        saying what an action looks like otherwise."""
 
     @abstractmethod
     def action_to_json(self, action: A) -> Any:
@@ -121,6 +182,17 @@ class GameState(ABC, Generic[A]):
         """At a chance node, every outcome with its exact probability; otherwise empty."""
         return []
 
+    def view(self, player: int | None) -> View:
+        """What ``player`` may see of the game (``None``: the public view, no hidden cards),
+        with ``describe()`` and ``scene()``. A game with no hidden information is its own
+        view."""
+        return self
+
+    def parse_action(self, value: object) -> A:
+        """The game's one reader: ``value`` copied into plain values, then rebuilt as an action
+        in the engine's canonical form, or :class:`UnreadableAction`."""
+        return self.read_action(plain(value, self.ACTION_TYPES))
+
     # ----- the protocol, shared by every game -------------------------------------------------
     def is_over(self) -> bool:
         return self.result is not None
@@ -136,6 +208,9 @@ class GameState(ABC, Generic[A]):
 
     def sample_chance(self) -> A:
         """At a chance node, draw the outcome from the seeded stream, apply it and return it."""
+        result = self.result
+        if result is not None:
+            raise IllegalAction(f"the game is over ({result.reason}): nothing is left to chance")
         if self.current_player != CHANCE:
             raise IllegalAction("nothing is left to chance now: it is a player's turn")
         saved = self._save()
@@ -209,8 +284,7 @@ class GameState(ABC, Generic[A]):
             state = cls.new(data["seed"], **options)
         except ConfigError as error:
             raise SavedGameError(f"the saved game's options are not valid: {error}") from None
-        for number, entry in enumerate(data["moves"], start=1):
-            _replay(state, number, entry)
+        replay(state, data["moves"])
         return state
 
     # ----- display -----------------------------------------------------------------------------
@@ -242,7 +316,19 @@ def _read_saved(text: object, game: str, version: int) -> dict[str, Any]:
     return data
 
 
-def _replay(state: GameState[Any], number: int, entry: Any) -> None:
+def replay(state: GameState[Any], moves: Sequence[Any]) -> None:
+    """Play saved move entries on ``state`` through the rules, in order: ``{"move": ...}`` for
+    a player's move, with ``"sampled": true`` for a chance outcome drawn from the game's seed
+    (which must be what the seed gives). The one replay of the kit: loading a file and a
+    class table's stored moves both come here. Any problem raises :class:`SavedGameError`
+    naming the move (the moves before it stay played)."""
+    first = len(state.history) + 1
+    for number, entry in enumerate(moves, start=first):
+        replay_one(state, number, entry)
+
+
+def replay_one(state: GameState[Any], number: int, entry: Any) -> Any:
+    """Play one saved entry as move ``number`` (see :func:`replay`) and return the action."""
     if (not isinstance(entry, dict) or "move" not in entry
             or not set(entry) <= {"move", "sampled"}
             or not isinstance(entry.get("sampled", False), bool)):
@@ -251,12 +337,19 @@ def _replay(state: GameState[Any], number: int, entry: Any) -> None:
     try:
         if entry.get("sampled"):
             drawn = state.sample_chance()
-            if state.action_to_json(drawn) != entry["move"]:
+            if _as_json(state.action_to_json(drawn)) != _as_json(entry["move"]):
+                state.undo()
                 raise SavedGameError(
                     f"move {number}: the saved chance outcome {shown(entry['move'])} is not what "
                     f"this game's seed gives ({state.action_to_json(drawn)!r}); the file was edited"
                 )
-        else:
-            state.apply(entry["move"])
-    except IllegalAction as error:
+            return drawn
+        state.apply(entry["move"])
+        return state.history[-1]
+    except ActionError as error:
         raise SavedGameError(f"move {number} of the saved game breaks a rule: {error}") from None
+
+
+def _as_json(value: Any) -> Any:
+    """``value`` as JSON reads it back (lists for tuples), to compare a move with a stored one."""
+    return json.loads(json.dumps(value))

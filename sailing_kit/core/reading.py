@@ -1,23 +1,29 @@
 """Strict reading of what a student, a notebook or a file hands to a game.
 
-Every reader returns the value in the one canonical form the engine itself uses, or raises an
-error (by default :class:`IllegalAction`) saying in a student's words what was expected and what
-came instead, with the input cut short: ``2.0`` is not ``2``, ``True`` is not ``1``, a numpy
-integer is not a Python one (convert it with ``int``), ``"NE"`` is read as the direction NE, and
-a list of two whole numbers is read as a point. Readers only look at data: they never call a
-value's methods beyond its type, length and items, and never evaluate anything.
+First :func:`plain` copies whatever was given into exact builtin values (``int``, ``str``,
+``tuple``, ``dict`` ...) through the builtin types' own methods, within a budget of items, so
+that an object whose comparisons, length, iteration or text lie is either copied truthfully or
+refused before anything looks at it. Then every reader returns the value in the one canonical
+form the engine itself uses, or raises an error (by default :class:`UnreadableAction`) saying in
+a student's words what was expected and what came instead, with the input cut short: ``2.0`` is
+not ``2``, ``True`` is not ``1``, a numpy integer is not a Python one (convert it with ``int``),
+``"NE"`` is read as the direction NE, and a list of two whole numbers is read as a point.
+Nothing is ever evaluated.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import reprlib
 from collections.abc import Callable, Collection
+from decimal import Decimal
 from enum import Enum
-from typing import Any, TypeVar
+from fractions import Fraction
+from typing import Any, TypeVar, cast
 
 from sailing_kit.core.compass import Direction
-from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.errors import UnreadableAction
 
 T = TypeVar("T")
 E = TypeVar("E", bound=Enum)
@@ -33,6 +39,11 @@ MAX_ITEMS = 1_000
 """The most items a tuple of an action or option holds unless its reader says fewer."""
 MAX_DEPTH = 32
 """How deeply a JSON file of the kit may nest (a saved game nests 5 or 6 levels)."""
+MAX_TEXT = 10_000
+"""The longest text :func:`plain` copies (a move or an option fits in far less)."""
+MAX_VISITS = 10_000
+"""How many values :func:`plain` copies in all, counting a value shared by several lists once
+per place it appears: a value nested in itself or shared a thousand times over is refused."""
 
 class _ShortRepr(reprlib.Repr):
     """reprlib's cut-short repr, safe for whole numbers too long to print."""
@@ -43,37 +54,155 @@ class _ShortRepr(reprlib.Repr):
         return super().repr_int(x, level)
 
 
-_REPR = _ShortRepr()
-for _name, _limit in (("maxlevel", 3), ("maxtuple", 6), ("maxlist", 6), ("maxdict", 4),
-                      ("maxset", 4), ("maxfrozenset", 4), ("maxdeque", 4), ("maxarray", 4),
-                      ("maxlong", 40), ("maxstring", MAX_SHOWN - 2), ("maxother", MAX_SHOWN)):
-    setattr(_REPR, _name, _limit)
 _DIRECTIONS = ", ".join(direction.value for direction in Direction)
+
+
+class Opaque:
+    """What :func:`plain` leaves in place of a value of no builtin kind: it has no behaviour a
+    reader could trip over, and shows itself as the value did (cut short)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def plain(value: object, kinds: Collection[type] = (), *, what: str = "a move",
+          error: Error = UnreadableAction) -> Any:
+    """``value`` copied into exact builtin values: ``None``, ``bool``, ``int``, ``float``,
+    ``str``, ``tuple`` (from a tuple or a list), ``dict``, members of :class:`Direction`, and
+    values of exactly one of ``kinds``: members of the game's own enumerations as they are,
+    instances of its frozen action dataclasses rebuilt from plain fields.
+
+    Subclasses are copied through the builtin type's own methods (``int.__index__``,
+    ``str.__str__``, a bounded copy of the items), so whatever they claim about themselves is
+    never asked. Any other object becomes an :class:`Opaque` the readers refuse, showing it.
+    Texts over :data:`MAX_TEXT` characters, more than :data:`MAX_ITEMS` items in one list,
+    nesting deeper than :data:`MAX_DEPTH` and more than :data:`MAX_VISITS` values in all raise
+    ``error`` naming ``what``."""
+    budget = [MAX_VISITS]
+    return _plain(value, frozenset(kinds), 0, budget, what, error)
+
+
+def _plain(value: object, kinds: frozenset[type], depth: int, budget: list[int], what: str,
+           error: Error) -> Any:
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise error(f"{what} is a few values, not more than {MAX_VISITS:,} of them")
+    if depth > MAX_DEPTH:
+        raise error(f"{what} is not nested more than {MAX_DEPTH} levels deep")
+    kind = type(value)
+    if value is None or kind is bool or kind is Direction:
+        return value
+    if kind in kinds and issubclass(kind, Enum):
+        return value  # a member of one of the game's own enumerations
+    if kind in kinds:
+        fields = {field.name: _plain(getattr(value, field.name), kinds, depth + 1, budget, what,
+                                     error)
+                  for field in dataclasses.fields(cast(Any, kind))}
+        return kind(**fields)
+    # Only type(value) decides (isinstance would ask the value's own __class__), and only the
+    # builtin type's methods read it.
+    if issubclass(kind, int):
+        return int.__index__(cast(int, value))
+    if issubclass(kind, float):
+        return float.__float__(cast(float, value))
+    if issubclass(kind, str):
+        text = cast(str, value)
+        if str.__len__(text) > MAX_TEXT:
+            raise error(f"{what} is a short text, not one of {str.__len__(text):,} characters")
+        return str.__str__(text)
+    if issubclass(kind, (tuple, list)):
+        base: Any = tuple if issubclass(kind, tuple) else list
+        size = base.__len__(value)
+        if size > MAX_ITEMS:
+            raise error(f"{what} holds at most {MAX_ITEMS:,} items in a list, not {size:,}")
+        return tuple(_plain(base.__getitem__(value, index), kinds, depth + 1, budget, what, error)
+                     for index in range(size))
+    if issubclass(kind, dict):
+        table = cast(dict[object, object], value)
+        size = dict.__len__(table)
+        if size > MAX_ITEMS:
+            raise error(f"{what} holds at most {MAX_ITEMS:,} entries, not {size:,}")
+        pairs = list(dict.items(table))
+        return {_plain(key, kinds, depth + 1, budget, what, error):
+                _plain(item, kinds, depth + 1, budget, what, error) for key, item in pairs}
+    return Opaque(shown(value))
 
 
 def shown(value: object) -> str:
     """``value`` as a message shows it: its repr cut short, with a word on numbers that only
-    look like whole numbers (a bool, a decimal, a numpy number)."""
-    if isinstance(value, bool):
+    look like whole numbers (a bool, a decimal, a numpy number). Only the builtin types' own
+    reprs are called: any other object is shown by the name of its type."""
+    kind = type(value)
+    if kind is bool:
         return f"{value} (a yes/no value, not a number)"
-    if isinstance(value, float):
-        whole = f": write {int(value)}" if value.is_integer() and abs(value) < 1e15 else ""
-        return f"{value!r} (a decimal number{whole})"
-    if isinstance(value, int) and not isinstance(value, Enum):
-        if value.bit_length() > 128:
-            return f"a whole number of about {int(value.bit_length() * 0.30103):,} digits"
-        return repr(int(value))
+    if kind is float:
+        number = cast(float, value)
+        whole = f": write {int(number)}" if number.is_integer() and abs(number) < 1e15 else ""
+        return f"{number!r} (a decimal number{whole})"
+    if kind is int:
+        count = cast(int, value)
+        if count.bit_length() > 128:
+            return f"a whole number of about {int(count.bit_length() * 0.30103):,} digits"
+        return repr(count)
     if _is_numpy_number(value):
         return (f"{_safe_repr(value)}, a numpy number (write int(...) to make it a Python "
                 "number)")
     return _safe_repr(value)
 
 
+class _SafeRepr(_ShortRepr):
+    """The short repr that calls only trusted reprs: builtin values, the kit's own values and
+    numpy numbers; anything else is 'a X object'."""
+
+    def repr1(self, x: object, level: int) -> str:
+        kind = type(x)
+        if kind is Opaque:
+            return cast(Opaque, x).text
+        if kind in _BUILTIN_REPRS or _is_numpy_number(x):
+            return super().repr1(x, level)
+        if kind.__module__.startswith("sailing_kit.") and _trusted(kind):
+            if level <= 0:
+                return "..."
+            if dataclasses.is_dataclass(kind):
+                fields = ", ".join(self.repr1(getattr(x, f.name), level - 1)
+                                   for f in dataclasses.fields(kind))
+                return f"{_type_name(kind)}({fields})"
+            return repr(x)
+        return f"a {_type_name(kind)} object"
+
+
+def _trusted(kind: type) -> bool:
+    """The kit's own classes, as defined in the kit (not a look-alike claiming its module)."""
+    import sys
+
+    module = sys.modules.get(kind.__module__)
+    return module is not None and getattr(module, _type_name(kind), None) is kind
+
+
+def _type_name(kind: type) -> str:
+    name: str = type.__dict__["__name__"].__get__(kind, type)
+    return _cut(name)
+
+
+_BUILTIN_REPRS = frozenset({type(None), bool, int, float, complex, str, bytes, tuple, list, dict,
+                            set, frozenset, range, Direction, Fraction, Decimal})
+_SAFE = _SafeRepr()
+for _name, _limit in (("maxlevel", 3), ("maxtuple", 6), ("maxlist", 6), ("maxdict", 4),
+                      ("maxset", 4), ("maxfrozenset", 4), ("maxdeque", 4), ("maxarray", 4),
+                      ("maxlong", 40), ("maxstring", MAX_SHOWN - 2), ("maxother", MAX_SHOWN)):
+    setattr(_SAFE, _name, _limit)
+
+
 def _safe_repr(value: object) -> str:
     try:
-        return _cut(_REPR.repr(value))
-    except Exception:  # a hostile repr must not hide the real problem
-        return f"a {type(value).__name__} object"
+        return _cut(_SAFE.repr(value))
+    except Exception:  # a failing repr must not hide the real problem
+        return f"a {_type_name(type(value))} object"
 
 
 def _cut(text: str) -> str:
@@ -81,14 +210,29 @@ def _cut(text: str) -> str:
 
 
 def _is_numpy_number(value: object) -> bool:
-    return type(value).__module__ == "numpy" and getattr(value, "ndim", None) == 0
+    """A numpy scalar of one of numpy's own types (never a subclass, whose repr could lie)."""
+    import sys
+
+    numpy = sys.modules.get("numpy")
+    return numpy is not None and type(value) in _numpy_scalars(numpy)
+
+
+def _numpy_scalars(numpy: Any) -> frozenset[type]:
+    global _NUMPY_SCALARS
+    if _NUMPY_SCALARS is None:
+        _NUMPY_SCALARS = frozenset(t for t in numpy.sctypeDict.values()
+                                   if isinstance(t, type) and issubclass(t, numpy.generic))
+    return _NUMPY_SCALARS
+
+
+_NUMPY_SCALARS: frozenset[type] | None = None
 
 
 def whole(value: object, what: str, low: int = -MAX_WHOLE, high: int = MAX_WHOLE, *,
-          error: Error = IllegalAction) -> int:
+          error: Error = UnreadableAction) -> int:
     """``value`` as a plain ``int`` from ``low`` to ``high``; a bool, a decimal, a numpy number,
     a text or anything else is refused."""
-    if not isinstance(value, int) or isinstance(value, bool):
+    if type(value) is not int:
         raise error(f"{what} is a whole number{_range(low, high)}, not {shown(value)}")
     if not low <= value <= high:
         raise error(f"{what} is a whole number{_range(low, high)}, not {shown(value)}")
@@ -103,16 +247,16 @@ def _range(low: int, high: int) -> str:
     return f" from {low} to {high}"
 
 
-def flag(value: object, what: str, *, error: Error = IllegalAction) -> bool:
+def flag(value: object, what: str, *, error: Error = UnreadableAction) -> bool:
     """``value`` if it is ``True`` or ``False`` (not 1, 0 or a text)."""
-    if not isinstance(value, bool):
+    if type(value) is not bool:
         raise error(f"{what} is True or False, not {shown(value)}")
     return value
 
 
-def text(value: object, what: str, most: int = 200, *, error: Error = IllegalAction) -> str:
+def text(value: object, what: str, most: int = 200, *, error: Error = UnreadableAction) -> str:
     """``value`` if it is a text of at most ``most`` characters."""
-    if not isinstance(value, str):
+    if type(value) is not str:
         raise error(f"{what} is a text, not {shown(value)}")
     if len(value) > most:
         raise error(f"{what} is a text of at most {most} characters, not one of {len(value):,}")
@@ -120,61 +264,70 @@ def text(value: object, what: str, most: int = 200, *, error: Error = IllegalAct
 
 
 def choice(value: object, options: Collection[str], what: str, *,
-           error: Error = IllegalAction) -> str:
+           error: Error = UnreadableAction) -> str:
     """``value`` if it is one of the texts ``options`` (exactly)."""
-    if isinstance(value, str) and value in options:
+    if type(value) is str and value in options:
         return str(value)
     listed = ", ".join(repr(option) for option in options)
     raise error(f"{what} is one of {listed}, not {shown(value)}")
 
 
-def member(value: object, kind: type[E], what: str, *, error: Error = IllegalAction) -> E:
+def member(value: object, kind: type[E], what: str, *, error: Error = UnreadableAction) -> E:
     """A member of the enumeration ``kind``: itself, or its value or name as the JSON form
     writes it (a text in any case, for text values)."""
-    if isinstance(value, kind):
+    if type(value) is kind:
         return value
     for item in kind:
         if type(value) is type(item.value) and value == item.value:
             return item
-        if isinstance(value, str) and value.strip().upper() in (item.name, str(item.value).upper()):
+        if type(value) is str and value.strip().upper() in (item.name, str(item.value).upper()):
             return item
     listed = ", ".join(str(item.value) for item in kind)
     raise error(f"{what} is one of {listed}, not {shown(value)}")
 
 
-def direction(value: object, what: str = "a heading", *, error: Error = IllegalAction
+def direction(value: object, what: str = "a heading", *, error: Error = UnreadableAction
               ) -> Direction:
     """A compass direction: a :class:`Direction` or its name in any case (``"ne"``)."""
-    if isinstance(value, Direction):
+    if type(value) is Direction:
         return value
-    if isinstance(value, str) and value.strip().upper() in Direction.__members__:
+    if type(value) is str and value.strip().upper() in Direction.__members__:
         return Direction[value.strip().upper()]
     raise error(f"{shown(value)} is not a compass direction: {what} is one of {_DIRECTIONS}")
 
 
-def point(value: object, what: str = "a point", *, error: Error = IllegalAction,
+def point(value: object, what: str = "a point", *, error: Error = UnreadableAction,
           low: int = -MAX_COORDINATE, high: int = MAX_COORDINATE) -> tuple[int, int]:
     """``(x, y)`` from a tuple or a JSON list of two whole numbers, each from ``low`` to
     ``high``."""
-    if not isinstance(value, (tuple, list)) or len(value) != 2:
+    pair = _sequence(value)
+    if pair is None or len(pair) != 2:
         raise error(f"{what} is two whole numbers (x, y), not {shown(value)}")
-    for c in value:
-        if not isinstance(c, int) or isinstance(c, bool):
+    for c in pair:
+        if type(c) is not int:
             raise error(f"{what} is two whole numbers (x, y), and {shown(c)} is not one")
-    x, y = (whole(c, f"each number of {what}", low, high, error=error) for c in value)
+    x, y = (whole(c, f"each number of {what}", low, high, error=error) for c in pair)
     return (x, y)
 
 
 def items(value: object, read: Callable[[object], T], what: str, *, fewest: int = 0,
-          most: int = MAX_ITEMS, error: Error = IllegalAction) -> tuple[T, ...]:
+          most: int = MAX_ITEMS, error: Error = UnreadableAction) -> tuple[T, ...]:
     """A tuple of ``fewest`` to ``most`` items from a tuple or a JSON list, each read by
     ``read`` (which raises for a bad item)."""
-    if not isinstance(value, (tuple, list)):
+    sequence = _sequence(value)
+    if sequence is None:
         raise error(f"{what} is a list, like [1, 2], not {shown(value)}")
-    if not fewest <= len(value) <= most:
+    if not fewest <= len(sequence) <= most:
         count = f"{fewest}" if fewest == most else f"{fewest} to {most}"
-        raise error(f"{what} holds {count} items, not {len(value):,}")
-    return tuple(read(item) for item in value)
+        raise error(f"{what} holds {count} items, not {len(sequence):,}")
+    return tuple(read(item) for item in sequence)
+
+
+def _sequence(value: object) -> tuple[object, ...] | list[object] | None:
+    """``value`` if it is exactly a tuple or a list (never a subclass), else None."""
+    if type(value) is tuple or type(value) is list:
+        return cast(tuple[object, ...] | list[object], value)
+    return None
 
 
 def json_value(text: object, what: str, *, error: Error) -> Any:

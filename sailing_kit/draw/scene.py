@@ -6,9 +6,11 @@ the one its widget paints come from the same drawing code. Coordinates are pixel
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from html import escape
+from typing import Any
 
 XY = tuple[float, float]
 MIN_TEXT = 12
@@ -102,6 +104,28 @@ class Scene:
     def _repr_svg_(self) -> str:
         return self.to_svg()
 
+    def paint(self, canvas: Any) -> None:
+        """Paint the scene on an ipycanvas ``Canvas`` (or on the bottom layer of a
+        ``MultiCanvas``), so that a notebook can draw its own overlays on top of a kit position
+        (a course, an arrow, a heat map) with ipycanvas's own calls. The canvas takes the
+        scene's size; the commands go in one message when ipycanvas is installed.
+
+        The kit's boards paint with their own canvas (``sailing_kit.widgets.canvas``): see
+        docs/ipycanvas.md for why clicks on an ipycanvas canvas can land wrong."""
+        target = canvas[0] if hasattr(canvas, "__getitem__") else canvas
+        with _held(canvas):
+            for layer in (canvas, target):
+                layer.width, layer.height = self.width, self.height
+            target.clear()
+            if self.background:
+                target.fill_style = self.background
+                target.fill_rect(0, 0, self.width, self.height)
+            target.line_cap = "round"
+            for shape in self.shapes:
+                _paint(target, shape)
+            target.global_alpha = 1.0
+            target.set_line_dash([])
+
 
 def _num(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
@@ -139,3 +163,50 @@ def _svg(shape: Shape) -> str:
         f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(shape.size)}" fill="{shape.colour}" '
         f'text-anchor="{shape.anchor}" dominant-baseline="central"{weight}>{escape(shape.text)}</text>'
     )
+
+
+_ALIGN = {"start": "left", "middle": "center", "end": "right"}
+
+
+@contextmanager
+def _held(canvas: Any) -> Iterator[None]:
+    """ipycanvas's ``hold_canvas`` (one message for the whole picture), if ipycanvas is there."""
+    try:
+        from ipycanvas import hold_canvas
+    except ImportError:  # a duck-typed canvas: paint call by call
+        yield
+        return
+    with hold_canvas(canvas):
+        yield
+
+
+def _paint(canvas: Any, shape: Shape) -> None:
+    """One shape with ipycanvas's drawing calls."""
+    if isinstance(shape, Text):
+        canvas.global_alpha = 1.0
+        canvas.fill_style = shape.colour
+        canvas.font = f"{'bold ' if shape.bold else ''}{_num(shape.size)}px sans-serif"
+        canvas.text_align = _ALIGN.get(shape.anchor, "center")
+        canvas.text_baseline = "middle"
+        canvas.fill_text(shape.text, *shape.at)
+        return
+    style = shape.style
+    canvas.global_alpha = style.opacity
+    canvas.set_line_dash(list(style.dash))
+    if isinstance(shape, Circle):
+        if style.fill:
+            canvas.fill_style = style.fill
+            canvas.fill_circle(*shape.centre, shape.radius)
+        if style.stroke:
+            canvas.stroke_style, canvas.line_width = style.stroke, style.width
+            canvas.stroke_circle(*shape.centre, shape.radius)
+    elif isinstance(shape, Polygon):
+        if style.fill:
+            canvas.fill_style = style.fill
+            canvas.fill_polygon(list(shape.points))
+        if style.stroke:
+            canvas.stroke_style, canvas.line_width = style.stroke, style.width
+            canvas.stroke_polygon(list(shape.points))
+    elif style.stroke:
+        canvas.stroke_style, canvas.line_width = style.stroke, style.width
+        canvas.stroke_lines(list(shape.points))

@@ -18,7 +18,7 @@ from sailing_kit.calm.cards import hand_text
 from sailing_kit.calm.drawing import draw_sea
 from sailing_kit.calm.puzzle import new_puzzle, puzzle_from_decks, solve
 from sailing_kit.calm.sea import Cell
-from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.errors import ActionError
 from sailing_kit.draw.scene import Scene
 from sailing_kit.exercises import session
 from sailing_kit.exercises.question import Question
@@ -198,7 +198,7 @@ def _q3_draw(rng: random.Random) -> tuple[Sea, int]:
 def _refusal(sea: Sea, card: int, cell: Cell) -> str:
     try:
         sea.cost(card, *cell)
-    except IllegalAction as refusal:
+    except ActionError as refusal:
         return str(refusal)
     return "it is allowed"  # pragma: no cover - only called for refused cells
 
@@ -385,7 +385,7 @@ def _q6_check(deal: Deal, answer: object) -> Verdict:
     shares = tuple(read_int(share, "number of cards", low=0) for share in answer)
     try:
         deal.game().apply(Split(shares))
-    except IllegalAction as refusal:
+    except ActionError as refusal:
         return wrong(f"The rules refuse the split {list(shares)}: {refusal}.")
     return right(f"{list(shares)} adds up to {deal.discards} and asks no player for more than "
                  "they have.")
@@ -447,14 +447,14 @@ def _q7_check(seed: int, answer: object) -> Verdict:
             return wrong(f"The game was already over before move {number}.")
         try:
             game.apply(game.parse_action(move))
-        except IllegalAction as refusal:
+        except ActionError as refusal:
             return wrong(f"Move {number} ({show(move)}) is refused: {refusal}. Before it: "
                          f"{game.expected()}; you hold {hand_text(game.hand(0))}.")
     if game.won:
         return right(f"won in {len(answer)} moves.")
     if game.is_over():
         return wrong(f"After your {len(answer)} moves the team has lost: "
-                     f"{game.result.reason if game.result else 'the game is over'}.")
+                     f"{game.result.cause if game.result else 'the game is over'}.")
     hope = solve(game).winnable
     return wrong(f"All {len(answer)} moves are legal, but the game is not won yet: next, "
                  f"{game.expected()}. " + ("It can still be won from here." if hope else

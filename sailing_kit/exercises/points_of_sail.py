@@ -479,7 +479,7 @@ def _q7_check(v: Drill, answer: object) -> Verdict:
 def _q7_worked(v: Drill) -> object:
     drill = v.drill()
     picture = drill.scene(show_options=False)
-    draw_route(picture, drill.view(), drill.position, _route(v))
+    draw_route(picture, drill.grid_view(), drill.position, _route(v))
     return picture
 
 

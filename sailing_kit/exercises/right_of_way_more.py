@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from sailing_kit.core.compass import Direction
-from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.errors import ActionError
 from sailing_kit.core.grid import Point, chebyshev
 from sailing_kit.exercises.question import Question
 from sailing_kit.exercises.readers import keys_reader, read_choice, read_dict, read_direction, read_set
@@ -146,7 +146,7 @@ def penalty_verdict(position: Situation, name: str) -> tuple[bool, str]:
     umpire = Umpire(owed=((name, 1),))
     try:
         umpire.declare(position.boat(name), position.boats, position.marks)
-    except IllegalAction as refusal:
+    except ActionError as refusal:
         return False, str(refusal)
     return True, ""
 

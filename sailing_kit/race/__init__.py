@@ -8,8 +8,9 @@ and its open-water practice preset (:func:`new_practice`), and the boards in
 ``sailing_kit.race.board``.
 """
 
+from sailing_kit.core.info import GameInfo, Outcome
 from sailing_kit.core.lazy import board_attributes
-from sailing_kit.race.bots import make_bot
+from sailing_kit.race import bots
 from sailing_kit.race.drill import DrillState, Sail, WindShift, new_drill
 from sailing_kit.race.engagement import (
     Contest,
@@ -37,6 +38,7 @@ from sailing_kit.race.wind import COMPASS_DIE, compass_die_outcomes
 
 __all__ = [
     "COMPASS_DIE",
+    "INFO",
     "Boat",
     "Contest",
     "DrillState",
@@ -56,6 +58,7 @@ __all__ = [
     "Umpire",
     "Wait",
     "WindShift",
+    "bots",
     "change_of_tack",
     "compass_die_outcomes",
     "contested_points",
@@ -65,7 +68,6 @@ __all__ = [
     "infringements_after_wind_change",
     "library",
     "load_scenario",
-    "make_bot",
     "new_drill",
     "new_game",
     "new_practice",
@@ -74,6 +76,12 @@ __all__ = [
     "tack",
     "turn_options",
 ]
+
+INFO = GameInfo(
+    name="race", title="Race the Wind", players=range(2, 6), players_option="boats", chance=True,
+    hidden_information=False, cooperative=False, outcome_kinds=frozenset({Outcome.WIN, Outcome.LOSS}),
+    bots=tuple(bots.BOTS), controls=("turn",),
+)
 
 
 __getattr__ = board_attributes(__name__, "Board", "RaceBoard", "PointsOfSailBoard", "RightOfWayTrainer")

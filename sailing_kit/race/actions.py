@@ -19,7 +19,7 @@ from typing import Any
 
 from sailing_kit.core import reading
 from sailing_kit.core.compass import Direction
-from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.errors import UnreadableAction
 from sailing_kit.core.grid import Point
 from sailing_kit.core.reading import shown
 from sailing_kit.race.sailing import TurnOption
@@ -69,6 +69,10 @@ class Wait:
 
 DrillAction = Sail | WindShift
 RaceAction = Place | Sail | Protest | Spin | Wait | WindShift
+DRILL_TYPES = (Sail, WindShift, TurnOption)
+"""The classes whose instances the drill reads as actions (a turn option ends a turn)."""
+RACE_TYPES = (Place, Sail, Protest, Spin, Wait, WindShift, TurnOption)
+"""The classes whose instances the race reads as actions."""
 
 _DRILL_FORMS = ("a move is where the turn ends and the heading there, like ((5, 2), 'NE') or "
                 "{'to': [5, 2], 'heading': 'NE'}")
@@ -79,12 +83,12 @@ _RACE_FORMS = ("moves are an end of turn like ((5, 2), 'NE'), Place((5, 2), 'NE'
 
 
 def read_drill_action(value: Any) -> DrillAction:
-    """A drill's action rebuilt in canonical form, or IllegalAction saying what is wrong."""
+    """A drill's action rebuilt in canonical form, or UnreadableAction saying what is wrong."""
     return _read(value, (), _DRILL_FORMS, "the drill", race=False)
 
 
 def read_race_action(value: Any, names: Sequence[str]) -> RaceAction:
-    """A race's action (boats named ``names``) rebuilt in canonical form, or IllegalAction."""
+    """A race's action (boats named ``names``) rebuilt in canonical form, or UnreadableAction."""
     return _read(value, names, _RACE_FORMS, "the race", race=True)
 
 
@@ -105,7 +109,7 @@ def _read(value: Any, names: Sequence[str], forms: str, game: str, race: bool) -
         return _from_dict(value, names, forms, game, race)
     if isinstance(value, (tuple, list)) and len(value) == 2:
         return Sail(_point(value[0]), _heading(value[1]))
-    raise IllegalAction(f"that is not a move of {game}: {shown(value)}. {forms[0].upper()}"
+    raise UnreadableAction(f"that is not a move of {game}: {shown(value)}. {forms[0].upper()}"
                         f"{forms[1:]}")
 
 
@@ -126,7 +130,7 @@ def _from_dict(value: dict[Any, Any], names: Sequence[str], forms: str, game: st
         reading.flag(value["wait"], "'wait'")
         if value["wait"] is True:
             return Wait()
-    raise IllegalAction(f"that is not a move of {game}: {shown(value)}. {forms[0].upper()}"
+    raise UnreadableAction(f"that is not a move of {game}: {shown(value)}. {forms[0].upper()}"
                         f"{forms[1:]}")
 
 

@@ -11,10 +11,10 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
+from sailing_kit.core.bots import Bot
 from sailing_kit.race.boards.points_of_sail import PointsOfSailBoard
 from sailing_kit.race.boards.race import RaceBoard
 from sailing_kit.race.boards.trainer import RightOfWayTrainer
-from sailing_kit.race.bots import make_bot
 from sailing_kit.race.drill import new_drill
 from sailing_kit.race.game import new_game
 from sailing_kit.race.trainer import Trainer
@@ -30,7 +30,7 @@ __all__ = ["Board", "PointsOfSailBoard", "RaceBoard", "RightOfWayTrainer", "app"
 def app() -> GameApp:
     """The race as an app: you sail boat A against bots (for Voilà)."""
     def race(seed: int, boats: int, course: str, level: str) -> RaceBoard:
-        bots = {seat: make_bot(level) for seat in range(1, boats)}
+        bots: dict[int, Bot | str] = dict.fromkeys(range(1, boats), level)
         return RaceBoard(new_game(seed=seed, boats=boats, course=course), bots=bots)
 
     return GameApp(
@@ -53,5 +53,5 @@ def example_boards() -> dict[str, Callable[[], CanvasBoard]]:
         "points of sail": lambda: PointsOfSailBoard(new_drill(seed=0, heading="E", start=(4, 5))),
         "right-of-way trainer": lambda: RightOfWayTrainer(seed=0),
         "race (5 boats, full course)": lambda: RaceBoard(
-            new_game(seed=0, boats=5), bots={i: make_bot("strong") for i in range(1, 5)}),
+            new_game(seed=0, boats=5), bots=dict.fromkeys(range(1, 5), "strong")),
     }

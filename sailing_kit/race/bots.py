@@ -13,9 +13,10 @@ shortest route.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
 from functools import lru_cache
+from typing import cast
 
+from sailing_kit.core.bots import Bot, BotFactory, make_bot
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point, chebyshev, step
 from sailing_kit.race.course import Course, GateLine, OpenWater, Rounding
@@ -29,7 +30,6 @@ from sailing_kit.race.sailing import TurnOption, turns_from_origin
 Node = tuple[Point, Direction]
 Wall = Rounding | GateLine
 FAR = 10_000
-LEVELS = ("easy", "strong")
 
 
 @lru_cache(maxsize=16)
@@ -162,10 +162,8 @@ def _clear_water(state: RaceState, boat: Boat) -> frozenset[Point]:
                      if all(chebyshev(p, o) >= 2 for o in others))
 
 
-def make_bot(level: str = "strong") -> Callable[[RaceState], object]:
+def _racer(level: str) -> Bot:
     """A bot function (state -> action) of the given strength: "easy" or "strong"."""
-    if level not in LEVELS:
-        raise ValueError(f"the bot's level is one of {', '.join(LEVELS)}, not {level!r}")
     strong = level == "strong"
 
     def choose(state: RaceState) -> object:
@@ -188,7 +186,19 @@ def make_bot(level: str = "strong") -> Callable[[RaceState], object]:
         return Sail(best.position, best.heading)
 
     choose.__name__ = f"{level}_bot"
-    return choose
+    return cast(Bot, choose)
+
+
+BOTS: dict[str, BotFactory] = {
+    "strong": lambda seed: _racer("strong"),
+    "easy": lambda seed: _racer("easy"),
+}
+"""The bots by name: "strong" (the default) and "easy" (deterministic: the seed is ignored)."""
+
+
+def make(name: str = "default", seed: int | None = None) -> Bot:
+    """The bot called ``name`` (see :data:`BOTS`; ``"default"`` is the strong one)."""
+    return make_bot(BOTS, name, seed)
 
 
 def _placement(state: RaceState, places: list) -> Place:

@@ -20,7 +20,13 @@ from sailing_kit.draw import palette
 from sailing_kit.draw.gridview import GridView
 from sailing_kit.draw.scene import Scene
 from sailing_kit.race import drawing
-from sailing_kit.race.actions import Sail, WindShift, action_to_json, read_drill_action
+from sailing_kit.race.actions import (
+    DRILL_TYPES,
+    Sail,
+    WindShift,
+    action_to_json,
+    read_drill_action,
+)
 from sailing_kit.race.sailing import PointOfSail, TurnOption, point_of_sail, tack, turn_options
 from sailing_kit.race.wind import COMPASS_DIE, compass_die_outcomes
 
@@ -61,10 +67,15 @@ class DrillOptions:
             raise ValueError("the boat cannot start on the mark")
 
 
+_BOAT = ("the boat",)
+"""The drill's one player, as its result names it."""
+
+
 class DrillState(GameState[Sail | WindShift]):
     """One boat, a wind and a mark. ``str(state)`` describes it; in a notebook it draws itself."""
 
     GAME = "race-drill"
+    ACTION_TYPES = DRILL_TYPES
 
     def __init__(self, seed: int | None, options: DrillOptions):
         super().__init__(seed, options)
@@ -127,7 +138,7 @@ class DrillState(GameState[Sail | WindShift]):
             return []
         return [(WindShift(wind), p) for wind, p in compass_die_outcomes()]
 
-    def parse_action(self, value: Any) -> Sail | WindShift:
+    def read_action(self, value: Any) -> Sail | WindShift:
         return read_drill_action(value)
 
     def action_to_json(self, action: Sail | WindShift) -> Any:
@@ -188,14 +199,16 @@ class DrillState(GameState[Sail | WindShift]):
     @property
     def result(self) -> Result | None:
         if self.reached:
-            return Result((0,), f"reached the mark in {self.turns} turns", (self.turns,))
+            return Result.ranked((0,), 1, f"reached the mark in {self.turns} turns",
+                                 (self.turns,), _BOAT)
         if self.options.max_turns is not None and self.turns >= self.options.max_turns:
-            return Result((), f"the {self.options.max_turns} turns ran out before the mark",
-                          (self.turns,))
+            return Result.ranked((), 1, f"the {self.options.max_turns} turns ran out before the "
+                                 "mark", (self.turns,), _BOAT)
         if not self.awaiting_wind and not self.turn_options():
-            return Result((), f"the boat is stuck at the edge: {self.point_of_sail.phrase} it "
-                          f"must make {self.point_of_sail.allowance}, and every way leaves the board",
-                          (self.turns,))
+            return Result.ranked((), 1, f"the boat is stuck at the edge: "
+                                 f"{self.point_of_sail.phrase} it must make "
+                                 f"{self.point_of_sail.allowance}, and every way leaves the board",
+                                 (self.turns,), _BOAT)
         return None
 
     # ----- display ------------------------------------------------------------------------------
@@ -216,13 +229,14 @@ class DrillState(GameState[Sail | WindShift]):
             lines.extend(f"  - {o.describe()}" for o in self.turn_options())
         return "\n".join(lines)
 
-    def view(self) -> GridView:
+    def grid_view(self) -> GridView:
+        """Where the drill's grid lies in its picture."""
         return GridView(self.options.width, self.options.height, top=56)
 
     def scene(self, selected: TurnOption | None = None, show_options: bool = True,
               route: list[TurnOption] | None = None) -> Scene:
         """The picture; ``selected`` highlights one option, ``route`` draws a planned route."""
-        view = self.view()
+        view = self.grid_view()
         width, height = view.size
         scene = Scene(width, height, title=self.describe().splitlines()[0],
                       background=palette.WATER)

@@ -16,12 +16,13 @@ from typing import Any
 
 from sailing_kit.core import options as opt
 from sailing_kit.core.compass import Direction
-from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.errors import ActionError, IllegalAction
 from sailing_kit.core.grid import Point
 from sailing_kit.core.protocol import CHANCE, GameState, Result
 from sailing_kit.core.trail import Trail
 from sailing_kit.draw.scene import Scene
 from sailing_kit.race.actions import (
+    RACE_TYPES,
     Place,
     Protest,
     Sail,
@@ -57,6 +58,7 @@ class RaceState(RaceRules, GameState[Action]):
     """A race. ``str(state)`` describes it; in a notebook it draws itself."""
 
     GAME = "race"
+    ACTION_TYPES = RACE_TYPES
 
     def __init__(self, seed: int | None, options: RaceOptions):
         super().__init__(seed, options)
@@ -94,7 +96,7 @@ class RaceState(RaceRules, GameState[Action]):
         for position, heading in options.positions or ():
             try:
                 self._check_place(Place(position, heading), by_the_rules=False)
-            except IllegalAction as refusal:
+            except ActionError as refusal:
                 raise opt.ConfigError(f"option 'positions': {refusal}") from None
             self._place(Place(position, heading))
 
@@ -166,7 +168,7 @@ class RaceState(RaceRules, GameState[Action]):
             return []
         try:
             self.umpire.declare(self.boat, self.boats, self.area.marks)
-        except IllegalAction:
+        except ActionError:
             return []
         return [Spin(True), Spin(False)]
 
@@ -183,7 +185,7 @@ class RaceState(RaceRules, GameState[Action]):
                 *(Protest(n) for n in self.names), Spin(True), Spin(False), Wait(),
                 *(WindShift(w) for w in Direction)]
 
-    def parse_action(self, value: Any) -> Action:
+    def read_action(self, value: Any) -> Action:
         return read_race_action(value, self.names)
 
     def action_to_json(self, action: Action) -> Any:
@@ -337,11 +339,13 @@ class RaceState(RaceRules, GameState[Action]):
     def result(self) -> Result | None:
         if self.finished and finish_stands(self.finished[0], self.umpire):
             winner = self.finished[0]
-            return Result((self.names.index(winner),), f"{winner} finished first",
-                          tuple(float(leg) for leg in self.legs))
+            return Result.ranked((self.names.index(winner),), len(self.names),
+                                 f"{winner} finished first",
+                                 tuple(float(leg) for leg in self.legs), self.names)
         if self.rounds >= self.options.max_rounds:
-            return Result((), f"the {self.options.max_rounds} rounds ran out",
-                          tuple(float(leg) for leg in self.legs))
+            return Result.ranked((), len(self.names), f"the {self.options.max_rounds} rounds ran "
+                                 "out before anyone finished",
+                                 tuple(float(leg) for leg in self.legs), self.names)
         return None
 
     # ----- display --------------------------------------------------------------------------------

@@ -5,15 +5,17 @@
 - the deck and the course as data: :func:`deck_data`, :func:`load_deck`, :func:`course_data`,
   :func:`load_course` (edit the dictionaries and pass them to ``new_game``);
 - :func:`judge`, the one function that says where each arrow goes or which rule blocks it;
-- bots: :func:`random_bot`, :func:`sensible_bot`, :func:`bot`;
+- bots: ``bots.make("sensible")`` and the names in ``bots.BOTS``;
 - the chance of holding a card that makes progress: :func:`chance_of_any`,
   :func:`chance_by_bearing`, checked on real deals with :func:`dealt_hands` and
   :func:`share_holding`; in a game, as a player sees it: :func:`chance_to_draw`,
   :func:`unseen_cards`.
 """
 
+from sailing_kit.core.info import GameInfo, Outcome
+from sailing_kit.core.lazy import board_attributes
+from sailing_kit.regatta import bots
 from sailing_kit.regatta.actions import Becalm, EndTurn, Exchange, Face, Handling, Sail
-from sailing_kit.regatta.bots import bot, random_bot, sensible_bot
 from sailing_kit.regatta.course import Course, Mark, course_data, course_names, load_course
 from sailing_kit.regatta.deck import Deck, deck_data, load_deck, standard_deck
 from sailing_kit.regatta.game import RegattaState, Yacht, new_game
@@ -31,6 +33,7 @@ from sailing_kit.regatta.probability import (
 )
 
 __all__ = [
+    "INFO",
     "Becalm",
     "Course",
     "Deck",
@@ -45,7 +48,7 @@ __all__ = [
     "Sail",
     "Verdict",
     "Yacht",
-    "bot",
+    "bots",
     "chance_by_bearing",
     "chance_of_any",
     "chance_to_draw",
@@ -58,18 +61,17 @@ __all__ = [
     "load_deck",
     "new_game",
     "progress_kinds",
-    "random_bot",
-    "sensible_bot",
     "share_holding",
     "standard_deck",
     "unseen_cards",
 ]
 
 
-def __getattr__(name: str):
-    """``Board`` is imported on first use, so the rules never pull in Jupyter."""
-    if name == "Board":
-        from sailing_kit.regatta.board import Board
+INFO = GameInfo(
+    name="regatta", title="Card regatta", players=range(1, 5), players_option="players",
+    chance=True, hidden_information=True, cooperative=False,
+    outcome_kinds=frozenset({Outcome.WIN, Outcome.DRAW, Outcome.LOSS}), bots=tuple(bots.BOTS),
+    controls=("exchange", "face", "handling", "end_turn", "becalm"),
+)
 
-        return Board
-    raise AttributeError(name)
+__getattr__ = board_attributes(__name__, "Board")

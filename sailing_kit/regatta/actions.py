@@ -15,7 +15,7 @@ from typing import Any
 
 from sailing_kit.core import reading
 from sailing_kit.core.compass import Direction
-from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.errors import UnreadableAction
 from sailing_kit.core.reading import shown
 from sailing_kit.regatta.deck import Deck
 
@@ -90,7 +90,7 @@ def action_to_json(action: Action) -> Any:
 
 def parse_action(value: Any, deck: Deck) -> Action:
     """An action rebuilt in canonical form from itself, its JSON form or a friendly text;
-    IllegalAction saying what is wrong otherwise."""
+    UnreadableAction saying what is wrong otherwise."""
     if isinstance(value, Sail):
         card = _card(value.card, deck)
         return Sail(card, _arrow(value.arrow, card, deck), _windy(value.windy))
@@ -108,7 +108,7 @@ def parse_action(value: Any, deck: Deck) -> Action:
         return _from_dict(value, deck)
     if isinstance(value, str) and len(value) <= MAX_TEXT:
         return _from_text(value, deck)
-    raise IllegalAction(f"that is not a move of the card regatta: {shown(value)}. {FORMS}")
+    raise UnreadableAction(f"that is not a move of the card regatta: {shown(value)}. {FORMS}")
 
 
 def _from_dict(value: dict[Any, Any], deck: Deck) -> Action:
@@ -123,7 +123,7 @@ def _from_dict(value: dict[Any, Any], deck: Deck) -> Action:
         return Face(_heading(value["face"]))
     if keys == {"flat_calm"}:
         return Becalm(_target(value["flat_calm"]))
-    raise IllegalAction(f"that is not a move of the card regatta: {shown(value)}. {FORMS}")
+    raise UnreadableAction(f"that is not a move of the card regatta: {shown(value)}. {FORMS}")
 
 
 def _from_text(text: str, deck: Deck) -> Action:
@@ -142,13 +142,13 @@ def _from_text(text: str, deck: Deck) -> Action:
     if 1 <= len(rest) <= 2 and deck.has_kind(rest[0]):
         card = _card(rest[0], deck)
         return Sail(card, _arrow(rest[1] if len(rest) == 2 else None, card, deck), windy)
-    raise IllegalAction(f"that is not a move of the card regatta: {shown(text)}. {FORMS}")
+    raise UnreadableAction(f"that is not a move of the card regatta: {shown(text)}. {FORMS}")
 
 
 def _card(name: Any, deck: Deck) -> str:
     if not deck.has_kind(name):
         kinds = ", ".join(kind.name for kind in deck.cards)
-        raise IllegalAction(f"the deck has no card {shown(name)}; its cards are {kinds}")
+        raise UnreadableAction(f"the deck has no card {shown(name)}; its cards are {kinds}")
     return str(name)
 
 
@@ -162,12 +162,12 @@ def _arrow(name: Any, card: str, deck: Deck) -> str:
     """The arrow ``name``; without a name, the card's only arrow."""
     kind = deck.kind(card)
     if not kind.arrows:
-        raise IllegalAction(f"the {kind.title} card has no arrows: it does not move a yacht "
+        raise UnreadableAction(f"the {kind.title} card has no arrows: it does not move a yacht "
                             "(it is a special card)")
     if name is None and len(kind.arrows) == 1:
         return kind.arrows[0]
     if name is None:
-        raise IllegalAction(f"the {kind.title} card has {len(kind.arrows)} arrows: name one "
+        raise UnreadableAction(f"the {kind.title} card has {len(kind.arrows)} arrows: name one "
                             f"({', '.join(kind.arrows)})")
     return reading.text(name, "an arrow (a word like 'veer_left')", most=40)
 

@@ -13,16 +13,16 @@ an undo, a new race, a loaded one or in the replay); ``bots`` play the other sea
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import ipywidgets as widgets
 
+import sailing_kit.regatta.bots as regatta_bots
 from sailing_kit.core.bots import Bot
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.options import options_to_json
 from sailing_kit.draw.scene import XY, Scene
 from sailing_kit.regatta.actions import AFTER, Action, Becalm, EndTurn, Exchange, Face, Handling
-from sailing_kit.regatta.bots import sensible_bot
 from sailing_kit.regatta.deck import WINDY
 from sailing_kit.regatta.drawing import Layout, layout_for
 from sailing_kit.regatta.game import EXCHANGE_MOST, RegattaState, new_game
@@ -42,10 +42,10 @@ KEYS_HELP = ("Select a card (click, or keys 1-5), then click an arrow's end (or 
 
 class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
     """Race at one screen, or against computer players: ``bots`` maps seats (0-based) to bots,
-    for example ``Board(new_game(players=3, seed=0), bots={1: sensible_bot(), 2:
-    sensible_bot()})``."""
+    for example ``Board(new_game(players=3, seed=0), bots={1: "sensible", 2:
+    "sensible"})``."""
 
-    def __init__(self, state: RegattaState | None = None, *, bots: dict[int, Bot] | None = None):
+    def __init__(self, state: RegattaState | None = None, *, bots: Mapping[int, Bot | str] | None = None):
         state = state if state is not None else new_game(seed=0)
         self.selected: int | None = None
         self.marked: list[int] = []
@@ -61,20 +61,22 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
                                                tooltip="Skip the turn: click 1-3 cards, then "
                                                        "Exchange (key x)")
         self.exchange_button = self.button("Exchange", "Skip the turn and exchange the marked "
-                                           "cards", self.exchange, icon="check")
+                                           "cards", self.exchange, icon="check", control="exchange")
         self.heading = widgets.Dropdown(options=[d.value for d in Direction], value="N",
                                         description="Face", layout={"width": "140px"})
         self.face_button = self.button("Turn yacht", "Skip the turn and turn the yacht to face "
-                                       "the chosen heading", self.face, icon="compass")
+                                       "the chosen heading", self.face, icon="compass", control="face")
         self.handling_button = self.button("Nice yacht handling", "Draw and move once more "
-                                           "(key n)", lambda: self.act(Handling()), icon="plus")
+                                           "(key n)", lambda: self.act(Handling()), icon="plus",
+                                           control="handling")
         self.end_button = self.button("End turn", "End the turn and draw back up (key e)",
-                                      lambda: self.act(EndTurn()), icon="step-forward")
+                                      lambda: self.act(EndTurn()), icon="step-forward", control="end_turn")
         self.calm_box = widgets.HBox()
         controls = [self.windy, self.handling_button, self.end_button,
-                    self.button("Undo", "Take back your last move (key u)", self.undo, "undo"),
+                    self.button("Undo", "Take back your last move (key u)", self.undo, "undo",
+                                control="undo"),
                     self.button("New race", "A new race with the same options", self.new_race,
-                                "refresh", new_game=True)]
+                                "refresh", control="new_game")]
         skip = widgets.VBox([widgets.HTML("<b>Skip the turn</b>"),
                              widgets.HBox([self.exchanging, self.exchange_button]),
                              widgets.HBox([self.heading, self.face_button])])
@@ -280,7 +282,7 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
     def _becalm_button(self, action: Becalm) -> widgets.Button:
         name = self.state.name(action.target)
         return self.button(f"Flat calm on {name}", f"Lay the sun before {name}'s yacht: it "
-                           "skips its next turn", lambda: self.act(action), icon="sun-o")
+                           "skips its next turn", lambda: self.act(action), icon="sun-o", control="becalm")
 
     def redraw(self) -> None:
         super().redraw()
@@ -348,8 +350,8 @@ def example_boards() -> dict[str, Callable[[], CanvasBoard]]:
     def mid_race() -> Board:
         """Four rounds against two sensible bots, the human sailing the sensible bot's choice;
         then a card is selected, its arrows previewed."""
-        board = Board(new_game(seed=3, players=3), bots={1: sensible_bot(), 2: sensible_bot()})
-        helper = sensible_bot()
+        board = Board(new_game(seed=3, players=3), bots={1: "sensible", 2: "sensible"})
+        helper = regatta_bots.make("sensible")
         for _ in range(4):
             board.act(helper(board.state))
             while board.state.phase == AFTER and board.seat is not None:
@@ -368,5 +370,5 @@ def app() -> GameApp:
     return GameApp(
         "The card regatta",
         lambda seed, players: Board(new_game(seed=seed, players=players),
-                                    bots={seat: sensible_bot() for seat in range(1, players)}),
+                                    bots=dict.fromkeys(range(1, players), "sensible")),
         players=widgets.Dropdown(options=[1, 2, 3, 4], value=3, description="Yachts"))

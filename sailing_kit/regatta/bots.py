@@ -20,10 +20,10 @@ turn:
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-from typing import Any, cast
+from collections.abc import Sequence
+from typing import cast
 
-from sailing_kit.core.bots import Bot, random_bot
+from sailing_kit.core.bots import Bot, BotFactory, make_bot, random_bot
 from sailing_kit.core.compass import Direction
 from sailing_kit.regatta.actions import (
     AFTER,
@@ -48,7 +48,7 @@ WINDY_MARGIN = 1.5
 WAIT_GAIN = 2.0
 """What holding a helpful card for the next turn is reckoned to be worth (about one move)."""
 
-__all__ = ["BOTS", "bot", "random_bot", "sensible_bot", "value"]
+__all__ = ["BOTS", "make", "value"]
 
 
 def value(course: Course, pose: Pose, leg: int, winding: int) -> float:
@@ -68,7 +68,7 @@ def _eighths(a: Direction, b: Direction) -> int:
     return min(steps, 8 - steps)
 
 
-def sensible_bot() -> Bot:
+def _sensible() -> Bot:
     """A bot that sails round the course sensibly (see the module's description)."""
 
     def choose(state: RegattaState) -> Action:
@@ -152,11 +152,10 @@ def _after_sailing(state: RegattaState) -> Action:
     return EndTurn()
 
 
-BOTS: dict[str, Callable[..., Bot]] = {"random": random_bot, "sensible": sensible_bot}
+BOTS: dict[str, BotFactory] = {"sensible": lambda seed: _sensible(), "random": random_bot}
+"""The bots by name: "sensible" (the default; deterministic) and "random"."""
 
 
-def bot(name: str, **settings: Any) -> Bot:
-    """A bot by name: ``"random"`` (``seed=``) or ``"sensible"``."""
-    if name not in BOTS:
-        raise ValueError(f"there is no bot {name!r}: choose one of {', '.join(BOTS)}")
-    return BOTS[name](**settings)
+def make(name: str = "default", seed: int | None = None) -> Bot:
+    """The bot called ``name`` (see :data:`BOTS`; ``"default"`` is the sensible one)."""
+    return make_bot(BOTS, name, seed)

@@ -161,12 +161,13 @@ def layout_for(state: RegattaState) -> Layout:
 
 
 # ----- the whole table ----------------------------------------------------------------------------
-def draw_table(state: RegattaState, viewer: int, *, selected: Sequence[int] = (),
+def draw_table(state: RegattaState, viewer: int | None, *, selected: Sequence[int] = (),
                previews: Sequence[Verdict] = (), focus: int | None = None,
                cover: str | None = None) -> Scene:
-    """The table from ``viewer``'s seat. ``selected``: cards of the viewer's hand to raise
-    (by index); ``previews``: verdicts to show on the water, numbered in order, ``focus`` the
-    one the keyboard points at; ``cover``: a message hiding the hand (pass the device)."""
+    """The table from ``viewer``'s seat (``None``: anyone's, every hand hidden). ``selected``:
+    cards of the viewer's hand to raise (by index); ``previews``: verdicts to show on the water,
+    numbered in order, ``focus`` the one the keyboard points at; ``cover``: a message hiding the
+    hand (pass the device)."""
     layout = layout_for(state)
     width, height = layout.size
     headline = _headline(state)
@@ -183,8 +184,8 @@ def draw_table(state: RegattaState, viewer: int, *, selected: Sequence[int] = ()
     _draw_previews(scene, layout, state.yachts[state.player].pose if previews else None,
                    previews, focus)
     _draw_panel(scene, layout, state, viewer, previews)
-    if cover is not None:
-        _draw_cover(scene, layout, cover)
+    if viewer is None or cover is not None:
+        _draw_cover(scene, layout, cover or "Each hand is private")
     else:
         _draw_hand(scene, layout, state, viewer, selected)
     return scene
@@ -344,7 +345,7 @@ def _arrowhead(scene: Scene, tail: XY, tip: XY, colour: str, size: float) -> Non
 
 
 # ----- the panel ----------------------------------------------------------------------------------
-def _draw_panel(scene: Scene, layout: Layout, state: RegattaState, viewer: int,
+def _draw_panel(scene: Scene, layout: Layout, state: RegattaState, viewer: int | None,
                 previews: Sequence[Verdict]) -> None:
     """What the player to act may do (or how the race ended), the players with their next
     buoy, the piles; the previews' words are the board's (beside the canvas)."""

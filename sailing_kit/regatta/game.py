@@ -23,6 +23,7 @@ from sailing_kit.core.grid import Point
 from sailing_kit.core.options import build_options
 from sailing_kit.core.protocol import GameState, Result
 from sailing_kit.core.trail import Trail
+from sailing_kit.core.view import SeenView
 from sailing_kit.draw.scene import Scene
 from sailing_kit.regatta.actions import (
     AFTER,
@@ -64,6 +65,7 @@ class RegattaState(GameState[Action]):
     hands hidden); :meth:`describe` and :meth:`scene` take any ``viewer``."""
 
     GAME = "regatta"
+    ACTION_TYPES = (Sail, Exchange, Face, Handling, Becalm, EndTurn)
 
     def __init__(self, seed: int | None, options: RegattaOptions):
         super().__init__(seed, options)
@@ -218,7 +220,7 @@ class RegattaState(GameState[Action]):
         space += [Face(d) for d in Direction] + [Handling(), EndTurn()]
         return space + [Becalm(p) for p in range(-1, self.num_players + 1)]
 
-    def parse_action(self, value: Any) -> Action:
+    def read_action(self, value: Any) -> Action:
         return parse_action(value, self.deck)
 
     def action_to_json(self, action: Action) -> Any:
@@ -493,26 +495,31 @@ class RegattaState(GameState[Action]):
         if self.finisher is None and not timed_out:
             return None
         legs = tuple(float(y.leg) for y in self.yachts)
+        players = self.num_players
         if self.finisher is not None:
             name = self.name(self.finisher)
-            return Result((self.finisher,), f"{name} crossed the finish line first, having sailed "
-                          f"the whole course, in round {self.round}", legs)
+            return Result.ranked((self.finisher,), players, f"{name} crossed the finish line "
+                                 f"first, having sailed the whole course, in round {self.round}",
+                                 legs)
         if self.num_players == 1:
-            return Result((), f"the {rounds} rounds are over before the finish", legs)
+            return Result.ranked((), 1, f"the {rounds} rounds are over before the finish", legs)
         best = self.standings()[0]
         key = (self.yachts[best].leg, self.to_go(best))
         winners = tuple(p for p in range(self.num_players)
                         if (self.yachts[p].leg, self.to_go(p)) == key)
-        names = " and ".join(self.name(p) for p in winners)
-        return Result(winners, f"the {rounds} rounds are over and nobody has finished: {names} "
-                      f"{'is' if len(winners) == 1 else 'are'} furthest round the course "
-                      f"({key[1]:.1f} cells to go)", legs)
+        return Result.ranked(winners, players, f"the {rounds} rounds are over and nobody has "
+                             f"finished; the furthest round the course has {key[1]:.1f} cells "
+                             "to go", legs)
 
     # ----- display --------------------------------------------------------------------------------
     def describe(self, viewer: int | None = None) -> str:
         """The position in words, from ``viewer``'s seat (default: the player to act): only
         that player's hand is shown."""
         return describe_state(self, self.player if viewer is None else viewer)
+
+    def view(self, player: int | None) -> SeenView:
+        """What ``player`` sees: the table and their own hand (``None``: every hand hidden)."""
+        return SeenView(player, describe_state(self, player), draw_table(self, player))
 
     def scene(self, viewer: int | None = None, **preview: Any) -> Scene:
         """The picture from ``viewer``'s seat (default: the player to act); ``preview`` as in

@@ -24,7 +24,7 @@ from typing import Any
 
 from hypothesis import currently_in_test_context
 
-from sailing_kit.core.errors import IllegalAction, SavedGameError
+from sailing_kit.core.errors import ActionError, SavedGameError
 from sailing_kit.core.protocol import CHANCE, GameState
 from sailing_kit.core.reading import shown
 from sailing_kit.testing.inputs import check_inputs
@@ -167,7 +167,7 @@ def _check_illegal(state: GameState[Any], chooser: random.Random, how_many: int)
         before = fingerprint(state)
         try:
             state.apply(action)
-        except IllegalAction as refusal:
+        except ActionError as refusal:
             assert str(refusal).strip(), "IllegalAction raised without a message naming the rule"
         except Exception as error:  # any other error breaks the promise
             raise AssertionError(f"the illegal action {shown(action)} raised a bare "
@@ -218,6 +218,6 @@ def _check_finished(state: GameState[Any]) -> None:
     for action in JUNK_ACTIONS[:2]:
         try:
             state.apply(action)
-        except IllegalAction:
+        except ActionError:
             continue
         raise AssertionError("a finished game accepted an action")

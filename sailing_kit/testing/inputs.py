@@ -21,7 +21,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sailing_kit.core.errors import MAX_MESSAGE, IllegalAction, SavedGameError
+from sailing_kit.core.errors import MAX_MESSAGE, ActionError, SavedGameError
 from sailing_kit.core.protocol import GameState
 from sailing_kit.core.reading import shown
 from sailing_kit.testing.malformed import hostile_saves, malformed_actions
@@ -54,7 +54,7 @@ def check_malformed_action(state: GameState[Any], value: Any) -> None:
     legal = {canonical_key(action) for action in state.legal_actions()}
     try:
         state.apply(value)
-    except IllegalAction as refusal:
+    except ActionError as refusal:
         message = str(refusal)
         assert message.strip(), f"{shown(value)} was refused with an empty message"
         assert len(message) < MAX_MESSAGE, (

@@ -7,11 +7,14 @@
   :func:`stationary_distribution`, :func:`turn_weather`, :func:`expected_squares`;
 - perfect play: :func:`solve` (every position's chance to win, numpy), :func:`solve_exact`
   (Fractions, small maps), :func:`advise` (each choice's chance to win), :func:`honour_values`;
-- helmsmen and the simulator: :func:`optimal_bot`, :func:`pilot_bot`, :func:`simulate`.
+- helmsmen and the simulator: ``bots.make("optimal")``, ``bots.make("pilot")``,
+  :func:`simulate`.
 """
 
+from sailing_kit.core.info import GameInfo, Outcome
+from sailing_kit.core.lazy import board_attributes
+from sailing_kit.trireme import bots
 from sailing_kit.trireme.advisor import Advice, advise, chance_to_win
-from sailing_kit.trireme.bots import bot, optimal_bot, pilot_bot
 from sailing_kit.trireme.exact import ExactSolution, solve_exact
 from sailing_kit.trireme.game import Die, Sail, Steer, TriremeState, new_game
 from sailing_kit.trireme.maps import MapError, SeaMap, load_map, parse_map
@@ -28,6 +31,7 @@ from sailing_kit.trireme.wind import (
 )
 
 __all__ = [
+    "INFO",
     "Advice",
     "Die",
     "ExactSolution",
@@ -41,15 +45,13 @@ __all__ = [
     "TriremeOptions",
     "TriremeState",
     "advise",
-    "bot",
+    "bots",
     "chance_to_win",
     "expected_squares",
     "honour_values",
     "load_map",
     "new_game",
-    "optimal_bot",
     "parse_map",
-    "pilot_bot",
     "simulate",
     "solve",
     "solve_exact",
@@ -60,10 +62,11 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
-    """``Board`` is imported on first use, so the rules never pull in Jupyter."""
-    if name == "Board":
-        from sailing_kit.trireme.board import Board
+INFO = GameInfo(
+    name="trireme", title="Sailboat against trireme", players=range(1, 2), players_option=None,
+    chance=True, hidden_information=False, cooperative=False,
+    outcome_kinds=frozenset({Outcome.WIN, Outcome.LOSS}), bots=tuple(bots.BOTS),
+    controls=("roll",),
+)
 
-        return Board
-    raise AttributeError(name)
+__getattr__ = board_attributes(__name__, "Board")

@@ -8,7 +8,7 @@ own words in the status line.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import ipywidgets as widgets
 
@@ -38,11 +38,11 @@ KEYS_HELP = ("Click the map in the direction to sail (or keys q w e / a d / z x 
 
 
 class Board(AnnouncesEnd, CanvasBoard):
-    """Play the duel. ``advisor=True`` starts with the advisor shown; ``bots={0: optimal_bot()}``
+    """Play the duel. ``advisor=True`` starts with the advisor shown; ``bots={0: "optimal"}``
     lets the optimal helmsman sail the whole game."""
 
     def __init__(self, state: TriremeState | None = None, *, advisor: bool = False,
-                 bots: dict[int, Bot] | None = None):
+                 bots: Mapping[int, Bot | str] | None = None):
         state = state if state is not None else new_game(seed=0)
         self.heading: Direction | None = None
         self._advised_for: tuple[int, tuple[object, ...]] | None = None
@@ -54,25 +54,25 @@ class Board(AnnouncesEnd, CanvasBoard):
         self.honour = self._toggle("Honour +1", "star", False,
                                    "Spend an Honour point: +1 to the roll, 7 counts as 6 (key h)")
         self.roll_button = self.button("Roll", "Roll the die for the heading chosen (key r)",
-                                       self.roll, icon="random")
+                                       self.roll, icon="random", control="roll")
         self.map_text = widgets.Textarea(placeholder="a map (see sailing_kit.trireme.maps)",
                                          layout=widgets.Layout(width="240px", height="14em"))
         files = widgets.Accordion(children=[
             widgets.VBox(self.save_and_load(width="240px")),
             widgets.VBox([self.map_text, widgets.HBox([
                 self.button("Show map", "Write this game's map above", self.show_map,
-                            icon="map"),
+                            icon="map", control="show_map"),
                 self.button("Load map", "Start a game on the map written above", self.load_map,
-                            icon="upload")])]),
+                            icon="upload", control="load_map")])]),
         ], titles=("Save and load", "Map"), layout=widgets.Layout(width="250px"))
         self.messages.layout.width = "240px"
         controls = [self.roll_button, self.honour, self.advisor,
                     self.button("Helmsman", "Let the optimal helmsman make this choice (key o)",
-                                self.helmsman, icon="ship"),
+                                self.helmsman, icon="ship", control="helmsman"),
                     self.button("Undo", "Take back your last choice (key u)", self.undo,
-                                icon="undo"),
+                                icon="undo", control="undo"),
                     self.button("New game", "A new game on this map, with a new seed",
-                                self.restart, icon="refresh", new_game=True)]
+                                self.restart, icon="refresh", control="new_game")]
         super().__init__(state, size=layout_of(state.sea).size, controls=controls,
                          side=[self.messages, files], bots=bots)
         for toggle in (self.advisor, self.honour):
@@ -159,8 +159,8 @@ class Board(AnnouncesEnd, CanvasBoard):
         return "you won!" if self.state.result.winners else "the trireme won."
 
     def end_words(self) -> str:
-        return f"Game over: {self._winner()} {self.state.result.reason[0].upper()}" \
-            f"{self.state.result.reason[1:]}."
+        cause = self.state.result.cause
+        return f"Game over: {self._winner()} {cause[0].upper()}{cause[1:]}."
 
     def reset(self, new_game: bool) -> None:
         self.heading = None

@@ -9,7 +9,7 @@ from collections import deque
 from functools import lru_cache
 from typing import cast
 
-from sailing_kit.core.bots import Bot
+from sailing_kit.core.bots import Bot, BotFactory, make_bot, random_bot
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
 from sailing_kit.trireme.advisor import solution_for
@@ -33,7 +33,7 @@ FAR = 1000
 """The pilot's distance for a crash or a square it cannot finish from."""
 
 
-def optimal_bot() -> Bot:
+def _optimal() -> Bot:
     """The optimal helmsman: the solver's heading and Honour choice, then the better distance."""
 
     def choose(state: TriremeState) -> Action:
@@ -55,7 +55,7 @@ def best_choice(state: TriremeState, solution: Solution) -> Steer | Sail:
         state, solution, squares)))
 
 
-def pilot_bot() -> Bot:
+def _pilot() -> Bot:
     """A sensible but short-sighted helmsman: it steers to shorten, on average, its way home round
     the rocks (counted in squares, as if the wind allowed every heading), never spends Honour and
     ignores the trireme."""
@@ -127,11 +127,11 @@ def course_lengths(sea: SeaMap) -> dict[tuple[Point, int], int]:
     return lengths
 
 
-BOTS = {"optimal": optimal_bot, "pilot": pilot_bot}
+BOTS: dict[str, BotFactory] = {"optimal": lambda seed: _optimal(), "pilot": lambda seed: _pilot(),
+                               "random": random_bot}
+"""The helmsmen by name: "optimal" (the default), "pilot" (both deterministic) and "random"."""
 
 
-def bot(name: str) -> Bot:
-    """A helmsman by name: "optimal" or "pilot" (a random one: :func:`core.bots.random_bot`)."""
-    if name not in BOTS:
-        raise ValueError(f"no helmsman called {name!r}; choose one of {', '.join(BOTS)}")
-    return BOTS[name]()
+def make(name: str = "default", seed: int | None = None) -> Bot:
+    """The helmsman called ``name`` (see :data:`BOTS`; ``"default"`` is the optimal one)."""
+    return make_bot(BOTS, name, seed)

@@ -21,7 +21,7 @@ from typing import Any
 
 from sailing_kit.core import reading
 from sailing_kit.core.compass import Direction, angle_between
-from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.errors import IllegalAction, UnreadableAction
 from sailing_kit.core.grid import Point
 from sailing_kit.core.options import build_options
 from sailing_kit.core.protocol import CHANCE, GameState, Result
@@ -90,6 +90,7 @@ class TriremeState(GameState[Action]):
     """A duel. ``str(state)`` describes it; in a notebook it draws itself."""
 
     GAME = "trireme"
+    ACTION_TYPES = (Steer, Sail, Die)
 
     def __init__(self, seed: int | None, options: TriremeOptions):
         super().__init__(seed, options)
@@ -173,7 +174,7 @@ class TriremeState(GameState[Action]):
             return []
         return [(Die(face), Fraction(1, len(DIE_FACES))) for face in DIE_FACES]
 
-    def parse_action(self, value: Any) -> Action:
+    def read_action(self, value: Any) -> Action:
         if isinstance(value, Steer):
             return Steer(_read_heading(value.heading), _read_flag(value.honour))
         if isinstance(value, Die):
@@ -189,9 +190,9 @@ class TriremeState(GameState[Action]):
                 return Die(_read_number(value))
             if self.phase is Phase.SAIL:
                 return Sail(_read_number(value))
-            raise IllegalAction("a number is the die's face (while rolling) or the squares to "
+            raise UnreadableAction("a number is the die's face (while rolling) or the squares to "
                                 "sail (after the roll); now choose a heading, like 'NE'")
-        raise IllegalAction(f"that is not a move of the duel: {shown(value)}. A move is a heading "
+        raise UnreadableAction(f"that is not a move of the duel: {shown(value)}. A move is a heading "
                             "like 'NE' (or 'NE honour' to spend an Honour point), a die face "
                             "while rolling, or the squares to sail (1 or 2)")
 
@@ -327,7 +328,8 @@ class TriremeState(GameState[Action]):
             return None
         ending, reason = self.ending
         won = ending is Ending.WON
-        return Result((HELMSMAN,) if won else (), reason, (1.0 if won else 0.0,))
+        return Result.ranked((HELMSMAN,) if won else (), 1, reason, (1.0 if won else 0.0,),
+                             ("the sailboat",))
 
     # ----- display -------------------------------------------------------------------------------
     def describe(self) -> str:
@@ -400,7 +402,7 @@ def _from_dict(value: dict) -> Action:
         return Die(_read_number(value["die"]))
     if keys == {"squares"}:
         return Sail(_read_number(value["squares"]))
-    raise IllegalAction(f"that is not a move of the duel: {shown(value)}. Its JSON forms are "
+    raise UnreadableAction(f"that is not a move of the duel: {shown(value)}. Its JSON forms are "
                         "{'heading': 'NE', 'honour': false}, {'die': 4} and {'squares': 2}")
 
 
@@ -410,7 +412,7 @@ def _from_words(text: str) -> Action:
     rest = [w for w in words if w not in ("honour", "honor")]
     if len(rest) == 1 and len(words) <= 2:
         return Steer(_read_heading(rest[0]), spend)
-    raise IllegalAction(f"that is not a move of the duel: {shown(text)}. Write a heading like "
+    raise UnreadableAction(f"that is not a move of the duel: {shown(text)}. Write a heading like "
                         "'NE', or 'NE honour' to spend an Honour point")
 
 

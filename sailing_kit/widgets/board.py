@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import functools
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
-from sailing_kit.core.bots import Bot, advance
-from sailing_kit.core.errors import IllegalAction, SavedGameError
+from sailing_kit.core.bots import Bot, advance, named_bots
+from sailing_kit.core.errors import ActionError, SavedGameError
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.draw.scene import Scene
 from sailing_kit.widgets.canvas import BoardCanvas, paint
@@ -31,15 +31,16 @@ _STATUS_STYLE = {
 class CanvasBoard(widgets.VBox):
     """Subclasses implement :meth:`scene` and :meth:`on_click` (and :meth:`on_key` if they take
     keys); they call :meth:`play` to send an action to the engine. ``bots`` maps player numbers
-    to computer players: after every human action, bots move until a human's turn; chance is
+    to computer players (each a bot function or the name of one of the game's bots): after
+    every human action, bots move until a human's turn; chance is
     sampled too unless ``auto_chance`` is False (the board then offers its own roll control)."""
 
     def __init__(self, state: Any, *, size: tuple[int, int],
                  controls: Sequence[widgets.Widget] = (), side: Sequence[widgets.Widget] = (),
-                 bots: dict[int, Bot] | None = None,
+                 bots: Mapping[int, Bot | str] | None = None,
                  auto_chance: bool = True):
         self.state = state
-        self.bots = dict(bots or {})
+        self.bots = named_bots(state.GAME, bots) if bots else {}
         self.auto_chance = auto_chance
         self._says = self._paints = 0
         self._first_help = ""
@@ -111,7 +112,7 @@ class CanvasBoard(widgets.VBox):
         """Apply ``action`` to the engine; on refusal show the broken rule and change nothing."""
         try:
             self.state.apply(action)
-        except IllegalAction as refusal:
+        except ActionError as refusal:
             self.say(f"Not allowed: {refusal}", "error")
             return False
         self.on_played(action)
@@ -168,8 +169,10 @@ class CanvasBoard(widgets.VBox):
         self.saved = widgets.Textarea(placeholder=f"a saved {what} (JSON)",
                                       layout=widgets.Layout(width=width, height="5em"))
         return [widgets.HBox([
-            self.button("Save", f"Write the {what} as JSON in the box", self.save, "download"),
-            self.button("Load", f"Load the {what} written in the box", self.load, "upload"),
+            self.button("Save", f"Write the {what} as JSON in the box", self.save, "download",
+                        control="save"),
+            self.button("Load", f"Load the {what} written in the box", self.load, "upload",
+                        control="load"),
         ]), self.saved]
 
     def save(self) -> None:
@@ -252,30 +255,42 @@ class CanvasBoard(widgets.VBox):
         self._guarded(self.on_key)(key, shift, False, False)
 
     def button(self, label: str, tooltip: str, callback: Callable[[], None],
-               icon: str = "", *, new_game: bool = False) -> widgets.Button:
-        """A labelled button whose callback's errors are shown in the status line. Mark the
-        board's own new-game button with ``new_game=True``: an app, which has its own, hides it."""
+               icon: str = "", *, control: str) -> widgets.Button:
+        """A labelled button whose callback's errors are shown in the status line. ``control``
+        names what it does (``"roll"``, ``"undo"``, ``"new_game"`` ...): a game's
+        ``INFO.controls`` lists those a player uses, and :meth:`controls_shown` hides the
+        others where one screen's tools make no sense (a class table, an app)."""
         button = widgets.Button(description=label, tooltip=tooltip, icon=icon,
                                 layout=widgets.Layout(width="auto"))
         guarded = self._guarded(callback)
         button.on_click(lambda _: guarded())
-        if new_game:
-            self.new_game_buttons.append(button)
+        self.buttons.setdefault(control, []).append(button)
         return button
 
     @property
+    def buttons(self) -> dict[str, list[widgets.Button]]:
+        """The board's buttons by their control (see :meth:`button`)."""
+        if "_buttons" not in self.__dict__:
+            self._buttons: dict[str, list[widgets.Button]] = {}
+        return self._buttons
+
+    @property
     def new_game_buttons(self) -> list[widgets.Button]:
-        """The board's buttons that start a new game (see :meth:`button`)."""
-        if "_new_game_buttons" not in self.__dict__:
-            self._new_game_buttons: list[widgets.Button] = []
-        return self._new_game_buttons
+        """The board's buttons that start a new game (an app, which has its own, hides them)."""
+        return self.buttons.get("new_game", [])
+
+    def controls_shown(self, allowed: Collection[str] | None) -> None:
+        """Show only the buttons whose control is in ``allowed`` (``None``: every button)."""
+        for control, buttons in self.buttons.items():
+            for button in buttons:
+                button.layout.display = None if allowed is None or control in allowed else "none"
 
     def _guarded(self, callback: Callable[..., None]) -> Callable[..., None]:
         @functools.wraps(callback)
         def run(*args: Any) -> None:
             try:
                 callback(*args)
-            except IllegalAction as refusal:  # a control used when the rules allow it not
+            except ActionError as refusal:  # a control used when the rules allow it not
                 self.say(f"Not allowed: {refusal}", "error")
             except Exception as error:
                 self.say(f"Something went wrong: {type(error).__name__}: {error}", "error")

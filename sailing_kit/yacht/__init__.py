@@ -7,10 +7,13 @@
   Markov chain of going for a yacht;
 - perfect play: :func:`optimal_expected_score`, :func:`advise` (every choice of a position with its
   expected final score), :func:`optimal_planner`, :func:`greedy_planner`;
-- strategies, bots and the simulator: :func:`bot`, :func:`simulate`.
+- strategies, bots (``bots.make("optimal")``, the names in ``bots.BOTS``) and the
+  simulator: :func:`simulate`.
 """
 
+from sailing_kit.core.info import GameInfo, Outcome
 from sailing_kit.core.lazy import board_attributes
+from sailing_kit.yacht import bots
 from sailing_kit.yacht.game import Dice, Roll, YachtOptions, YachtState, new_game
 from sailing_kit.yacht.position import Keep, Position, Score
 from sailing_kit.yacht.probability import probability, yacht_chain
@@ -25,10 +28,11 @@ from sailing_kit.yacht.solver import (
     optimal_expected_score,
     optimal_planner,
 )
-from sailing_kit.yacht.strategies import bot, greedy_strategy, optimal_strategy, random_strategy
+from sailing_kit.yacht.strategies import greedy_strategy, optimal_strategy, random_strategy
 
 __all__ = [
     "CATEGORIES",
+    "INFO",
     "Advice",
     "Dice",
     "Keep",
@@ -42,7 +46,7 @@ __all__ = [
     "YachtOptions",
     "YachtState",
     "advise",
-    "bot",
+    "bots",
     "fits",
     "greedy_planner",
     "greedy_strategy",
@@ -58,5 +62,12 @@ __all__ = [
     "yacht_chain",
 ]
 
+
+INFO = GameInfo(
+    name="yacht", title="Jacht (dice)", players=range(1, 11), players_option="players",
+    chance=True, hidden_information=False, cooperative=False,
+    outcome_kinds=frozenset({Outcome.WIN, Outcome.DRAW, Outcome.LOSS}), bots=tuple(bots.BOTS),
+    controls=("roll",),
+)
 
 __getattr__ = board_attributes(__name__, "Board")

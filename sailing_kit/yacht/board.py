@@ -6,7 +6,7 @@ own words in the status line. The advisor asks the solver for the player's every
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import ipywidgets as widgets
 
@@ -20,7 +20,6 @@ from sailing_kit.yacht.drawing import layout_of
 from sailing_kit.yacht.game import Dice, Roll, YachtState, new_game
 from sailing_kit.yacht.position import Score
 from sailing_kit.yacht.solver import Advice, optimal_planner
-from sailing_kit.yacht.strategies import bot
 
 KEYS_HELP = ("Click a die (or press 1-5) to hold it, Roll (r) rolls the others, click a category "
              "row (or choose with ↑/↓ and press Enter) to write the dice there; a toggles the "
@@ -29,9 +28,10 @@ KEYS_HELP = ("Click a die (or press 1-5) to hold it, Roll (r) rolls the others, 
 
 class Board(AnnouncesEnd, CanvasBoard):
     """Play Jacht, Tábornok or Yahtzee: ``bots`` maps player numbers to computer players (for
-    example ``{1: bot("optimal")}``); ``advisor=True`` starts with the advisor shown."""
+    example ``{1: "optimal"}``, a name of ``sailing_kit.yacht.bots.BOTS``); ``advisor=True``
+    starts with the advisor shown."""
 
-    def __init__(self, state: YachtState | None = None, *, bots: dict[int, Bot] | None = None,
+    def __init__(self, state: YachtState | None = None, *, bots: Mapping[int, Bot | str] | None = None,
                  advisor: bool = False):
         state = state if state is not None else new_game(seed=0)
         self.held: set[int] = set()
@@ -43,12 +43,12 @@ class Board(AnnouncesEnd, CanvasBoard):
             tooltip="Show the best keep or category and the expected final score of each "
                     "choice (key a)")
         self.roll_button = self.button("Roll", "Roll the dice that are not held (key r)",
-                                       self.roll, icon="random")
+                                       self.roll, icon="random", control="roll")
         controls = [self.roll_button, self.advisor,
                     self.button("Undo", "Take back your last choice (key u)", self.undo,
-                                icon="undo"),
+                                icon="undo", control="undo"),
                     self.button("New game", "Start again with the same players", self.restart,
-                                icon="refresh", new_game=True)]
+                                icon="refresh", control="new_game")]
         super().__init__(state, size=layout_of(state).size, controls=controls, side=[self.messages],
                          bots=bots)
         self.advisor.observe(lambda _: self._guarded(self._advisor_switched)(), "value")
@@ -187,7 +187,7 @@ def example_boards() -> dict[str, Callable[[], CanvasBoard]]:
     """Boards in a typical position, for the benchmarks and the gallery."""
 
     def after_a_roll(rules: str) -> Board:
-        board = Board(new_game(seed=4, players=2, rules=rules), bots={1: bot("optimal")},
+        board = Board(new_game(seed=4, players=2, rules=rules), bots={1: "optimal"},
                       advisor=True)
         if board.state.current_player == 0 and board.state.dice is None:
             board.roll()
@@ -200,7 +200,7 @@ def example_boards() -> dict[str, Callable[[], CanvasBoard]]:
 def app() -> GameApp:
     """Jacht or Tábornok as an app, against a bot or solo, with the advisor (for Voilà)."""
     def dice(seed: int, rules: str, opponent: str) -> Board:
-        bots = {} if opponent == "none" else {1: bot(opponent)}
+        bots = {} if opponent == "none" else {1: opponent}
         return Board(new_game(seed=seed, players=1 + bool(bots), rules=rules), bots=bots,
                      advisor=True)
 

@@ -18,7 +18,7 @@ from itertools import combinations
 from typing import Any
 
 from sailing_kit.core import reading
-from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.errors import IllegalAction, UnreadableAction
 from sailing_kit.core.options import build_options, whole_number
 from sailing_kit.core.protocol import CHANCE, GameState, Result
 from sailing_kit.core.reading import shown
@@ -75,6 +75,7 @@ class YachtState(GameState[Action]):
     """A game of dice. ``str(state)`` describes it; in a notebook it draws itself."""
 
     GAME = "yacht"
+    ACTION_TYPES = (Roll, Dice, Score, Keep)
 
     def __init__(self, seed: int | None, options: YachtOptions):
         super().__init__(seed, options)
@@ -182,7 +183,7 @@ class YachtState(GameState[Action]):
         count = 1 if self.player is None else DICE - len(self.held)
         return [(Dice(values), p) for values, p in outcomes(count)]
 
-    def parse_action(self, value: Any) -> Action:
+    def read_action(self, value: Any) -> Action:
         if isinstance(value, Roll):
             return Roll(_read_places(value.held))
         if isinstance(value, Dice):
@@ -190,7 +191,7 @@ class YachtState(GameState[Action]):
         if isinstance(value, Score):
             return Score(read_category(value.category, self.rules))
         if isinstance(value, Keep):
-            raise IllegalAction("a game's roll names the dice held by their places 0 to 4, "
+            raise UnreadableAction("a game's roll names the dice held by their places 0 to 4, "
                                 "like Roll(held=(0, 2)); a strategy's Keep names values")
         if isinstance(value, dict) and len(value) == 1:
             (key, item), = value.items()
@@ -206,7 +207,7 @@ class YachtState(GameState[Action]):
             return Score(read_category(value, self.rules))
         if isinstance(value, (list, tuple)):
             return Dice(_read_values(value))
-        raise IllegalAction(
+        raise UnreadableAction(
             f"that is not a move of {self.rules.title}: {shown(value)}. A move is 'roll' (or "
             "{'roll': [places held]}), a category such as 'sixes', or the dice rolled, like [6, 6, 2]"
         )
@@ -323,17 +324,16 @@ class YachtState(GameState[Action]):
     @property
     def result(self) -> Result | None:
         totals = self.totals
+        players = self.num_players
         if self.big_general is not None:
-            return Result((self.big_general,), f"{self.name(self.big_general)} rolled a big "
-                          "general (five of a kind on the first roll) and wins at once", totals)
+            return Result.ranked((self.big_general,), players, "a big general (five of a kind on "
+                                 "the first roll) wins at once", totals)
         if not all(card.is_full for card in self.cards):
             return None
         best = max(totals)
         winners = tuple(p for p, total in enumerate(totals) if total == best)
-        names = " and ".join(self.name(p) for p in winners)
-        verb = "wins" if len(winners) == 1 else "share the win"
-        return Result(winners, f"every category is filled: {names} {verb} with {best} points",
-                      totals)
+        return Result.ranked(winners, players, f"every category is filled, and {best} points "
+                             "is the best total", totals)
 
     # ----- display -------------------------------------------------------------------------------------
     def describe(self) -> str:
@@ -392,14 +392,14 @@ class YachtState(GameState[Action]):
 def _read_values(value: object) -> Multiset:
     """The values of one to five dice, sorted (a die shows 1 to 6)."""
     if isinstance(value, (list, tuple)) and not 1 <= len(value) <= DICE:
-        raise IllegalAction(f"a roll shows one to five dice, not {len(value):,}")
+        raise UnreadableAction(f"a roll shows one to five dice, not {len(value):,}")
     return tuple(sorted(reading.items(value, _read_die, "the dice rolled")))
 
 
 def _read_die(value: object) -> int:
     die = reading.whole(value, "a die (from 1 to 6)")
     if not 1 <= die <= 6:
-        raise IllegalAction(f"a die shows 1 to 6 pips, not {shown(die)}")
+        raise UnreadableAction(f"a die shows 1 to 6 pips, not {shown(die)}")
     return die
 
 
@@ -408,7 +408,7 @@ def _read_places(value: object) -> tuple[int, ...]:
     places = reading.items(value, _read_place, "the places of the dice held", most=DICE)
     twice = next((place for place in places if places.count(place) > 1), None)
     if twice is not None:
-        raise IllegalAction(f"hold dice by their places, 0 to 4 from the left, each once: place "
+        raise UnreadableAction(f"hold dice by their places, 0 to 4 from the left, each once: place "
                             f"{twice} is named twice")
     return tuple(sorted(places))
 
@@ -416,7 +416,7 @@ def _read_places(value: object) -> tuple[int, ...]:
 def _read_place(value: object) -> int:
     place = reading.whole(value, "a held die's place (0 to 4 from the left)")
     if not 0 <= place < DICE:
-        raise IllegalAction(f"hold dice by their places, 0 to 4 from the left: there is no "
+        raise UnreadableAction(f"hold dice by their places, 0 to 4 from the left: there is no "
                             f"place {shown(place)}")
     return place
 

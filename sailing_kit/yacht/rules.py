@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from numbers import Integral
 from typing import Any
 
-from sailing_kit.core.errors import ConfigError, IllegalAction
+from sailing_kit.core.errors import ConfigError, UnreadableAction
 from sailing_kit.core.options import flag
 from sailing_kit.core.reading import shown
 from sailing_kit.yacht.multisets import DICE, FACES, Multiset
@@ -170,31 +170,31 @@ def rule_set(rules: str | RuleSet = "jacht", **variant: Any) -> RuleSet:
 
 
 def read_dice(dice: object, count: int = DICE) -> Multiset:
-    """``count`` dice as a sorted tuple, or IllegalAction saying what a die may show (numpy's
+    """``count`` dice as a sorted tuple, or UnreadableAction saying what a die may show (numpy's
     whole numbers are welcome)."""
     if (not isinstance(dice, (tuple, list)) or len(dice) > 100
             or not all(isinstance(d, Integral) and not isinstance(d, bool) for d in dice)):
-        raise IllegalAction(f"dice are whole numbers from 1 to 6, like (6, 6, 3, 2, 1): not "
+        raise UnreadableAction(f"dice are whole numbers from 1 to 6, like (6, 6, 3, 2, 1): not "
                             f"{shown(dice)}")
     if len(dice) != count:
-        raise IllegalAction(f"{count} dice are rolled, so give {count} values "
+        raise UnreadableAction(f"{count} dice are rolled, so give {count} values "
                             f"(got {len(dice)}: {shown(tuple(dice))})")
     wrong = [d for d in dice if d not in FACES]
     if wrong:
-        raise IllegalAction(f"a die shows 1 to 6 pips, not {shown(wrong[0])}")
+        raise UnreadableAction(f"a die shows 1 to 6 pips, not {shown(wrong[0])}")
     return tuple(sorted(int(d) for d in dice))
 
 
 def read_category(value: object, rules: RuleSet) -> str:
     """A category of ``rules`` from its name (``"big_straight"``, ``"big straight"``) or its
-    Hungarian name (``"Nagy sor"``); IllegalAction listing the categories otherwise."""
+    Hungarian name (``"Nagy sor"``); UnreadableAction listing the categories otherwise."""
     if isinstance(value, str) and len(value) <= 40:
         words = " ".join(value.replace("_", " ").replace("-", " ").lower().split())
         for category in rules.categories:
             english, hungarian = LABELS[category]
             if words in (category.replace("_", " "), english.lower(), hungarian.lower()):
                 return category
-    raise IllegalAction(f"{shown(value)} is not a category of {rules.title}: the categories are "
+    raise UnreadableAction(f"{shown(value)} is not a category of {rules.title}: the categories are "
                         f"{', '.join(rules.categories)}")
 
 

@@ -148,7 +148,7 @@ def _points_of_sail(board: Any) -> Iterator[Step]:
         if not board.options:  # the drill is over
             return
         option = board.options[-1 if step == "last end" else 0]
-        yield Click(option_marker(board.state.view(), option), f"the end {option.describe()}")
+        yield Click(option_marker(board.state.grid_view(), option), f"the end {option.describe()}")
 
 
 def _trainer(board: Any) -> Iterator[Step]:

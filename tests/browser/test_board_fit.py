@@ -24,21 +24,20 @@ BOARDS = {
     "PointsOfSailBoard(new_drill(seed=0))",
     "right-of-way trainer (lesson 02)": "from sailing_kit.race.board import RightOfWayTrainer\n"
     "RightOfWayTrainer(seed=0)",
-    "dice (lesson 04)": "from sailing_kit.yacht import Board, bot, new_game\n"
-    "Board(new_game(seed=0, players=2), bots={1: bot('optimal')}, advisor=True)",
+    "dice (lesson 04)": "from sailing_kit.yacht import Board, new_game\n"
+    "Board(new_game(seed=0, players=2), bots={1: 'optimal'}, advisor=True)",
     "calm (lesson 05)": "from sailing_kit.calm import Board, new_game\n"
-    "from sailing_kit.calm.bots import planner_bot\n"
-    "Board(new_game(players=2, seed=0), bots={1: planner_bot()})",
+    "Board(new_game(players=2, seed=0), bots={1: 'planner'})",
     "calm, five at one screen": "from sailing_kit.calm import Board, new_game\n"
     "Board(new_game(players=5, seed=0))",
-    "race (lesson 06)": "from sailing_kit.race import Board, make_bot, new_game\n"
-    "Board(new_game(seed=11, boats=3, course='short'), bots={1: make_bot('strong'), "
-    "2: make_bot('easy')})",
-    "race, full course, five boats": "from sailing_kit.race import Board, make_bot, new_game\n"
+    "race (lesson 06)": "from sailing_kit.race import Board, new_game\n"
+    "Board(new_game(seed=11, boats=3, course='short'), bots={1: 'strong', "
+    "2: 'easy'})",
+    "race, full course, five boats": "from sailing_kit.race import Board, new_game\n"
     "Board(new_game(seed=0, boats=5, course='full'), "
-    "bots={i: make_bot('easy') for i in range(1, 5)})",
-    "regatta (lesson 07)": "from sailing_kit.regatta import Board, new_game, sensible_bot\n"
-    "Board(new_game(seed=7, players=3), bots={1: sensible_bot(), 2: sensible_bot()})",
+    "bots={i: 'easy' for i in range(1, 5)})",
+    "regatta (lesson 07)": "from sailing_kit.regatta import Board, new_game\n"
+    "Board(new_game(seed=7, players=3), bots={1: 'sensible', 2: 'sensible'})",
     "regatta, four at one screen": "from sailing_kit.regatta import Board, new_game\n"
     "Board(new_game(seed=0, players=4))",
     "trireme (lesson 08)": "from sailing_kit.trireme import Board, new_game\n"

@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, FrameLocator, Page, expect
 
+from sailing_kit.calm import bots as calm_bots
 from sailing_kit.calm.actions import Discard, Play, Split
-from sailing_kit.calm.bots import planner_bot
 from sailing_kit.calm.cards import FINISH, START, is_island
 from sailing_kit.calm.drawing import layout_for
 from sailing_kit.classroom import Classroom
@@ -155,7 +155,7 @@ class Student:
 
 def play_through_the_board(student: Student, state, seat: int) -> None:
     """Make the planner's move for ``seat`` by clicking the board as a student would."""
-    action = planner_bot()(state)
+    action = calm_bots.make("planner")(state)
     layout = layout_for(state.view(seat))
     hand = list(state.hand(seat))
     if isinstance(action, Split):  # agree to the split the board proposes
@@ -271,7 +271,7 @@ def test_the_teachers_dashboard_draws_every_open_table(browser: Browser, workspa
             seat = room.join(tables[0].code, "Ana")
             before = pixel_digest(frame.locator(".sk-class-table").filter(
                 has_text=tables[0].code).locator("canvas"))
-            seat.play(planner_bot()(seat.state))
+            seat.play(calm_bots.make("planner")(seat.state))
             wait_for_new_picture(frame.locator(".sk-class-table").filter(
                 has_text=tables[0].code).locator("canvas"), before)
         finally:

@@ -1,8 +1,8 @@
 """The Calm board, driven as a player would drive it: clicks and keys (simulate_click/_key)."""
 
 from sailing_kit.calm import MONSTER, new_game
+from sailing_kit.calm import bots as calm_bots
 from sailing_kit.calm.board import Board, example_boards
-from sailing_kit.calm.bots import planner_bot
 from sailing_kit.draw.scene import Text
 
 P1 = [10, 20, 30, 40, 50, 60, 61, 62, 63, 64, "start"]
@@ -32,7 +32,7 @@ def button(board, label):
 
 
 def test_selecting_a_card_lights_its_legal_cells_with_their_costs():
-    board = Board(duo(), bots={1: planner_bot()})
+    board = Board(duo(), bots={1: calm_bots.make("planner")})
     click_card(board, 0)
     targets = board.targets()
     assert board.chosen == [10] and len(targets) == 36 and set(targets.values()) == {0}
@@ -41,7 +41,7 @@ def test_selecting_a_card_lights_its_legal_cells_with_their_costs():
 
 
 def test_clicking_a_lit_cell_places_the_card_and_logs_it():
-    board = Board(duo(), bots={1: planner_bot()})
+    board = Board(duo(), bots={1: calm_bots.make("planner")})
     click_card(board, 0)
     click_cell(board, (0, 0))
     assert board.state.sea[(0, 0)] == 10 and board.selected == []
@@ -50,7 +50,7 @@ def test_clicking_a_lit_cell_places_the_card_and_logs_it():
 
 
 def test_a_refused_placement_shows_the_engines_rule_and_changes_nothing():
-    board = Board(duo(), bots={1: planner_bot()})
+    board = Board(duo(), bots={1: calm_bots.make("planner")})
     click_card(board, 0)
     click_cell(board, (0, 0))
     click_card(board, 0)  # the 20
@@ -76,7 +76,7 @@ def test_the_cost_of_a_placement_is_paid_with_selected_cards():
 
 
 def test_two_selected_cards_and_discard_is_the_discard_two_action():
-    board = Board(duo(), bots={1: planner_bot()})
+    board = Board(duo(), bots={1: calm_bots.make("planner")})
     click_card(board, 3)
     click_card(board, 4)
     board.simulate_key("d")
@@ -85,7 +85,7 @@ def test_two_selected_cards_and_discard_is_the_discard_two_action():
 
 
 def test_clicking_a_cell_without_a_card_says_what_to_do():
-    board = Board(duo(), bots={1: planner_bot()})
+    board = Board(duo(), bots={1: calm_bots.make("planner")})
     click_cell(board, (2, 2))
     assert "Select exactly one card" in board.status.value and board.state.history == []
 
@@ -139,7 +139,7 @@ def _slots(board):
 
 
 def test_playing_with_bots_lets_them_answer_every_move():
-    board = Board(new_game(players=3, seed=2), bots={1: planner_bot(), 2: planner_bot()})
+    board = Board(new_game(players=3, seed=2), bots={1: "planner", 2: "planner"})
     for _ in range(5):
         if board.state.is_over() or board.state.phase != "act":
             break
@@ -155,7 +155,7 @@ def test_playing_with_bots_lets_them_answer_every_move():
 
 
 def test_keys_pick_a_lit_cell_and_undo_takes_back_the_bots_reply_too():
-    board = Board(duo(), bots={1: planner_bot()})
+    board = Board(duo(), bots={1: calm_bots.make("planner")})
     board.simulate_key("1")
     board.simulate_key("ArrowRight")
     assert "Cell (0, 1): cost 0" in board.status.value
@@ -166,7 +166,7 @@ def test_keys_pick_a_lit_cell_and_undo_takes_back_the_bots_reply_too():
 
 
 def test_manual_rocks_move_when_their_slot_is_clicked():
-    board = Board(duo(rocks="manual"), bots={1: planner_bot()})
+    board = Board(duo(rocks="manual"), bots={1: calm_bots.make("planner")})
     closed = board.state.rocks
     click_card(board, 4)  # the 50: free anywhere
     cell = next(c for c, cost in board.targets().items() if cost == 0)
@@ -199,7 +199,7 @@ def test_the_board_has_labelled_controls_a_css_hook_and_example_positions():
 
 
 def test_new_deal_starts_a_fresh_game_with_the_same_options():
-    board = Board(new_game(players=2, seed=5, monsters=3), bots={1: planner_bot()})
+    board = Board(new_game(players=2, seed=5, monsters=3), bots={1: calm_bots.make("planner")})
     button(board, "New deal").click()
     assert board.state.seed == 6 and board.state.options.monsters == 3
     assert "A new deal" in board.status.value

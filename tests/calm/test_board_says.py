@@ -2,9 +2,9 @@
 (#12.4)."""
 
 from sailing_kit.calm import START, new_game
+from sailing_kit.calm import bots as calm_bots
 from sailing_kit.calm.actions import Play
 from sailing_kit.calm.board import Board
-from sailing_kit.calm.bots import planner_bot
 from sailing_kit.calm.game import PAY
 
 
@@ -38,8 +38,8 @@ def test_the_pay_step_selects_no_more_cards_than_are_due():
 
 
 def test_a_shared_end_is_said_plainly():
-    board = Board(new_game(players=2, seed=4), bots={1: planner_bot()})
-    board.bots[0] = board._narrated(planner_bot())  # the bot plays the human's seat too
+    board = Board(new_game(players=2, seed=4), bots={1: calm_bots.make("planner")})
+    board.bots[0] = board._narrated(calm_bots.make("planner"))  # the bot plays the human's seat too
     board.advance_bots()
     assert board.state.is_over()
     said = board.status.value

@@ -7,19 +7,21 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from sailing_kit.calm import Discard, Play, Split, new_game
-from sailing_kit.calm.bots import STRATEGIES, Greedy, Planner, greedy_bot, planner_bot
+from sailing_kit.calm import bots as calm_bots
+from sailing_kit.calm.bots import Greedy, Planner
 from sailing_kit.calm.simulate import game_seed, play_game, simulate, wilson_interval
-from sailing_kit.core import CHANCE, IllegalAction
+from sailing_kit.core import CHANCE
 from sailing_kit.core.bots import advance
+from sailing_kit.core.errors import ActionError
 
 
-@pytest.mark.parametrize("name", list(STRATEGIES))
+@pytest.mark.parametrize("name", list(calm_bots.BOTS))
 @pytest.mark.parametrize("variants", [{}, {"monsters": 3, "rocks": "manual"},
                                       {"rocks": "automatic", "removed_islands": 6}])
 def test_every_bot_plays_legal_moves_to_the_end(name, variants):
     for seed in range(3):
-        state = new_game(3, seed=seed, **variants)
-        bots = {seat: STRATEGIES[name](seat) for seat in range(3)}
+        state = new_game(players=3, seed=seed, **variants)
+        bots = {seat: calm_bots.BOTS[name](seat) for seat in range(3)}
         advance(state, bots)  # apply() checks every move: an illegal one would raise
         assert state.is_over()
 
@@ -28,19 +30,19 @@ def test_a_custom_strategy_is_checked_move_by_move():
     def cheater(seed):
         return lambda state: Play(80, (0, 0))
 
-    with pytest.raises(IllegalAction, match="holds no 80|must play the Start"):
+    with pytest.raises(ActionError, match="holds no 80|must play the Start"):
         simulate(cheater, players=2, games=1, seed=3)
 
 
 def test_greedy_takes_the_cheapest_placement_nearest_the_natural_slot():
-    state = new_game(1, seed=0, decks=[[40, 41, 60, 70, 75, "start"]])
-    action = greedy_bot()(state)
+    state = new_game(players=1, seed=0, decks=[[40, 41, 60, 70, 75, "start"]])
+    action = calm_bots.make("greedy")(state)
     assert action == Play(40, (2, 5))  # slot 18 of 36: 40 * 36 / 80
 
 
 def tight_position():
     """1 at (0, 0) and 6 at (0, 4): cells 1 to 3 can only take 2, 3, 4 and 5."""
-    state = new_game(1, seed=0, decks=[[1, 6, 2, 3, 4, 5, 60, 61, 62, 63, "start"]])
+    state = new_game(players=1, seed=0, decks=[[1, 6, 2, 3, 4, 5, 60, 61, 62, 63, "start"]])
     state.apply((1, (0, 0)))
     state.apply((6, (0, 4)))
     assert state.hand(0) == (2, 3, 4, 5, 60)
@@ -80,7 +82,7 @@ def test_an_impatient_planner_discards_two_rather_than_play():
 
 
 def test_the_planners_split_gives_the_start_discards_to_willing_players():
-    state = new_game(2, seed=0, decks=[["start", 1, 2, 3, 4, 5, 6, 7, 8],
+    state = new_game(players=2, seed=0, decks=[["start", 1, 2, 3, 4, 5, 6, 7, 8],
                                        [70, 71, 72, 73, 74, 75, 76, 77, "start"]])
     state.apply("start")
     split = Planner()(state)
@@ -111,7 +113,7 @@ def test_each_game_of_a_study_has_its_own_seed():
 
 
 def test_the_strategies_rank_random_below_greedy_below_planner():
-    rates = {name: simulate(name, players=3, games=60, seed=1).win_rate for name in STRATEGIES}
+    rates = {name: simulate(name, players=3, games=60, seed=1).win_rate for name in calm_bots.BOTS}
     assert rates["random"] < rates["greedy"] < rates["planner"]
     assert rates["planner"] > 0.4
 
@@ -128,8 +130,8 @@ def test_the_result_reads_as_a_sentence():
 
 
 def test_bots_refuse_to_act_for_chance():
-    state = new_game(2, seed=0, rocks="automatic")
+    state = new_game(players=2, seed=0, rocks="automatic")
     while state.current_player != CHANCE:
-        state.apply(planner_bot()(state))
-    with pytest.raises(IllegalAction, match="chance"):
+        state.apply(calm_bots.make("planner")(state))
+    with pytest.raises(ActionError, match="chance"):
         Greedy()(state)

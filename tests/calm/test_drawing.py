@@ -49,7 +49,7 @@ def test_the_layout_maps_cells_to_pixels_and_back():
 
 
 def test_the_table_shows_costs_rocks_slots_and_a_hidden_hand_under_the_cover():
-    state = new_game(2, seed=1, rocks="manual")
+    state = new_game(players=2, seed=1, rocks="manual")
     view = state.view(0)
     svg = draw_table(view, targets={(0, 0): 0, (0, 1): 3}, slots=["start"], rock_rows=[1]).to_svg()
     assert ">free<" in svg and ">cost 3<" in svg and ">play here<" in svg

@@ -4,9 +4,9 @@ the screen, after a move, an undo, a new deal, a loaded game or while the replay
 
 import pytest
 
+from sailing_kit.calm import bots as calm_bots
 from sailing_kit.calm import new_game
 from sailing_kit.calm.board import Board
-from sailing_kit.calm.bots import planner_bot
 from sailing_kit.calm.drawing import draw_table
 from tests import hotseat
 from tests.hotseat import Screen
@@ -74,14 +74,14 @@ def test_the_message_after_a_move_names_no_card_for_the_next_player():
 
 @pytest.mark.parametrize("seed", range(3))
 def test_random_play_at_one_screen_never_shows_a_hand_to_the_wrong_player(seed):
-    hotseat.check_random_play(two_at_one_screen(), planner_bot(), seed)
+    hotseat.check_random_play(two_at_one_screen(), calm_bots.make("planner"), seed)
 
 
 def test_with_one_human_the_bots_hands_never_show():
-    board = Board(new_game(players=3, seed=1), bots={1: planner_bot(), 2: planner_bot()})
+    board = Board(new_game(players=3, seed=1), bots={1: "planner", 2: "planner"})
     screen = Screen(board, lambda state, seat: draw_table(state.view(seat)),
                     board.table_layout.hand_area)
-    screen.holder, helper = 0, planner_bot()
+    screen.holder, helper = 0, calm_bots.make("planner")
     for _ in range(6):
         screen.assert_holders_hand()
         board.act(helper(board.state), "Played.")

@@ -58,7 +58,7 @@ def test_seeded_puzzles_are_open_deals_and_the_answer_is_reproducible():
 
 
 def test_the_solver_gives_up_honestly_at_its_limit():
-    solution = solve(new_game(2, seed=0), max_positions=50)
+    solution = solve(new_game(players=2, seed=0), max_positions=50)
     assert solution.winnable is None and "no answer within" in str(solution)
 
 

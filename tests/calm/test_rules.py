@@ -6,7 +6,8 @@ from collections import Counter
 import pytest
 
 from sailing_kit.calm import FINISH, MONSTER, START, Discard, MoveRocks, Play, Split, new_game
-from sailing_kit.core import ConfigError, IllegalAction
+from sailing_kit.core import ConfigError
+from sailing_kit.core.errors import ActionError
 from sailing_kit.testing import fingerprint
 from tests.calm.deals import deal, play_all
 
@@ -93,9 +94,9 @@ def test_rule_discarding_takes_exactly_two_cards_of_your_choice():
     """text: "вы должны положить две карты по вашему выбору из руки лицом вниз перед собой"."""
     state = three_players()
     before = fingerprint(state)
-    with pytest.raises(IllegalAction, match="must discard 2 cards now, not 1"):
+    with pytest.raises(ActionError, match="must discard 2 cards now, not 1"):
         state.apply({"discard": [20]})
-    with pytest.raises(IllegalAction, match="must discard 2 cards now, not 3"):
+    with pytest.raises(ActionError, match="must discard 2 cards now, not 3"):
         state.apply({"discard": [20, 30, 40]})
     assert fingerprint(state) == before
 
@@ -103,7 +104,7 @@ def test_rule_discarding_takes_exactly_two_cards_of_your_choice():
 def test_rule_you_may_never_discard_from_your_deck():
     """text: "Вы не можете сбрасывать карты из своей стопки"."""
     state = three_players()
-    with pytest.raises(IllegalAction,
+    with pytest.raises(ActionError,
                        match="cannot discard 10, 60: the hand is .* never discard from your deck"):
         state.apply({"discard": [10, 60]})
 
@@ -118,7 +119,7 @@ def test_rule_an_island_goes_anywhere_that_keeps_the_sea_ascending():
         (row, col) for row in range(6) for col in range(6)}
     state.apply((10, (2, 3)))
     state.apply((11, (3, 0)))
-    with pytest.raises(IllegalAction, match=r"must ascend in reading order .*: 12 cannot come "
+    with pytest.raises(ActionError, match=r"must ascend in reading order .*: 12 cannot come "
                                             r"before 11 at \(3, 0\)"):
         state.apply((12, (2, 4)))
 
@@ -131,7 +132,7 @@ def test_rule_placing_next_to_a_card_costs_the_difference_paid_from_the_hand():
     state.apply((5, (0, 1)))
     assert state.phase == "pay" and state.owed == 2 and state.current_player == 0
     assert all(len(a.cards) == 2 for a in state.legal_actions())
-    with pytest.raises(IllegalAction, match="must discard 2 cards now, not 1"):
+    with pytest.raises(ActionError, match="must discard 2 cards now, not 1"):
         state.apply({"discard": [30]})
     state.apply({"discard": [30, 50]})
     assert state.discards[0] == (30, 50) and state.phase == "act"
@@ -151,7 +152,7 @@ def test_rule_a_card_may_not_cost_more_than_the_four_cards_left_in_hand():
     state = deal([1, 5, 6, 30, 40, 50, 60, "start"])
     state.apply((1, (0, 0)))
     assert state.hand(0) == (5, 6, 30, 40, 50)
-    with pytest.raises(IllegalAction, match="costs 5 discards .* only 4 cards left"):
+    with pytest.raises(ActionError, match="costs 5 discards .* only 4 cards left"):
         state.apply((6, (0, 1)))
     assert Play(6, (0, 1)) not in state.legal_actions()
     state.apply((5, (0, 1)))
@@ -164,7 +165,7 @@ def test_decision_the_limit_is_the_cards_left_after_playing_even_in_a_smaller_ha
     state = deal(["start", 1, 4, 50, "finish"], start_discards=0)
     play_all(state, "start", (1, (0, 0)))
     assert state.hand(0) == (4, 50, FINISH)
-    with pytest.raises(IllegalAction, match="costs 3 discards .* only 2 cards left"):
+    with pytest.raises(ActionError, match="costs 3 discards .* only 2 cards left"):
         state.apply((4, (0, 1)))
     state.apply((4, (0, 2)))  # not next to the 1: free
 
@@ -181,14 +182,14 @@ def test_rule_a_player_holding_the_unplayed_start_card_must_play_it():
     state = start_pair()
     assert state.legal_actions() == [Play(START)]
     for move in [(1, (0, 0)), {"discard": [1, 2]}]:
-        with pytest.raises(IllegalAction, match="you must play the Start card"):
+        with pytest.raises(ActionError, match="you must play the Start card"):
             state.apply(move)
 
 
 def test_rule_the_start_card_goes_beside_the_sea_not_into_it():
     """text: "Стартовая карта помещается не в сетку, а в нижний левый угол рамки"."""
     state = start_pair()
-    with pytest.raises(IllegalAction, match="goes beside the sea, at the bottom-left corner"):
+    with pytest.raises(ActionError, match="goes beside the sea, at the bottom-left corner"):
         state.apply({"play": "start", "at": [0, 0]})
     state.apply("start")
     assert state.start_played and state.sea.filled == 0
@@ -201,9 +202,9 @@ def test_rule_the_start_makes_the_team_discard_eight_in_an_agreed_split():
     state.apply("start")
     assert state.phase == "split" and state.current_player == 0
     assert all(sum(a.shares) == 8 for a in state.legal_actions())
-    with pytest.raises(IllegalAction, match="discard 8 cards in all, but this split adds up to 9"):
+    with pytest.raises(ActionError, match="discard 8 cards in all, but this split adds up to 9"):
         state.apply(Split((5, 4)))
-    with pytest.raises(IllegalAction, match="one number per player"):
+    with pytest.raises(ActionError, match="one number per player"):
         state.apply(Split((8,)))
     state.apply(Split((3, 5)))
     assert state.current_player == 0 and state.discards_due() == 3
@@ -225,7 +226,7 @@ def test_decision_a_player_whose_hand_runs_out_draws_up_and_goes_on_discarding()
     """decision: "a player whose hand runs out draws back up to five and may go on discarding"."""
     state = play_all(start_pair(), "start", Split((7, 1)))
     assert state.discards_due() == 4
-    with pytest.raises(IllegalAction, match="must discard 4 cards now, not 2"):
+    with pytest.raises(ActionError, match="must discard 4 cards now, not 2"):
         state.apply({"discard": [1, 2]})
     state.apply({"discard": [1, 2, 3, 4]})
     assert state.current_player == 0 and state.hand(0) == (5, 6, 7, 8, 9)
@@ -237,7 +238,7 @@ def test_decision_a_player_whose_hand_runs_out_draws_up_and_goes_on_discarding()
 def test_decision_a_split_cannot_ask_a_player_for_more_than_they_hold():
     state = play_all(deal(["start", 1, 2, 3, 4, 5, 6, 7, 8, 9], [20, 21, 22, 23, "start"]), "start")
     assert state.capacities() == (9, 5)
-    with pytest.raises(IllegalAction, match="Player 2 can discard at most 5"):
+    with pytest.raises(ActionError, match="Player 2 can discard at most 5"):
         state.apply(Split((2, 6)))
 
 
@@ -255,7 +256,7 @@ def test_rule_once_the_start_slot_is_filled_other_start_cards_may_only_be_discar
     state = play_all(start_pair(), "start", Split((3, 5)), {"discard": [1, 2, 3]},
                      {"discard": [20, 21, 22, 23, 24]})
     assert START in state.hand(1) and Play(START) not in state.legal_actions()
-    with pytest.raises(IllegalAction, match="Start slot is already filled"):
+    with pytest.raises(ActionError, match="Start slot is already filled"):
         state.apply("start")
     state.apply({"discard": ["start", 25]})
     assert START in state.discards[1]
@@ -269,7 +270,7 @@ def test_rule_the_finish_waits_for_a_full_sea_and_then_wins_for_everyone():
     разыграет карту «Финиш»"."""
     state = deal(["start", 1, 2, 9, "finish", 30, 31], rows=1, cols=2, start_discards=0)
     state.apply("start")
-    with pytest.raises(IllegalAction,
+    with pytest.raises(ActionError,
                        match="only once the whole sea is full: 2 cells are still empty"):
         state.apply("finish")
     play_all(state, (1, (0, 0)), (2, (0, 1)), {"discard": [30]})
@@ -282,7 +283,7 @@ def test_rule_the_finish_needs_the_start_card_too():
     state = deal([1, 2, 9, "finish", 30, 31, 32, 33, 34, "start"], rows=1, cols=2)
     play_all(state, (1, (0, 0)), (2, (0, 1)), {"discard": [9]})
     assert state.sea.is_full() and not state.start_played
-    with pytest.raises(IllegalAction, match="only after the Start card"):
+    with pytest.raises(ActionError, match="only after the Start card"):
         state.apply("finish")
 
 
@@ -301,7 +302,7 @@ def test_rule_the_team_loses_when_a_player_cannot_act():
     state = deal(["start", 5, 6], rows=1, cols=1, start_discards=0)
     play_all(state, "start", (5, (0, 0)))
     assert state.is_over() and state.result.winners == ()
-    assert state.result.reason.startswith("Player 1 holds 6: no card can be played")
+    assert state.result.cause.startswith("Player 1 holds 6: no card can be played")
     assert state.legal_actions() == [] and state.current_player is None
 
 
@@ -318,7 +319,7 @@ def test_decision_a_single_card_that_costs_nothing_can_still_be_played():
     play_all(state, "start", (5, (0, 0)))
     assert not state.is_over() and state.legal_actions() == [Play(60, (0, 2))]
     state.apply((60, (0, 2)))
-    assert state.result.reason == ("Player 1 holds no cards: no card can be played (it does not "
+    assert state.result.cause == ("Player 1 holds no cards: no card can be played (it does not "
                                    "fit the ascending order, or costs more than the cards left to "
                                    "discard) and they cannot discard two")
 
@@ -329,7 +330,7 @@ def test_an_illegal_move_changes_nothing_and_names_the_rule():
     for move, rule in [((13, (0, 0)), "holds no 13"), ((10, (6, 0)), "no cell"),
                        ("rocks 2", "not now"), ("split 4 4", "not now"),
                        ("play finish", "does not hold a Finish card")]:
-        with pytest.raises(IllegalAction, match=rule):
+        with pytest.raises(ActionError, match=rule):
             state.apply(move)
         assert fingerprint(state) == before
 
@@ -343,5 +344,5 @@ def test_moves_are_read_from_objects_json_tuples_and_plain_words():
     assert parse("rocks 2") == MoveRocks(2) == parse({"rocks": 2})
     assert parse("play monster at 1,2") == Play(MONSTER, (1, 2))
     for junk in ["play ten", "discard", {"play": 0}, (10, 0, 0), "__import__('os')"]:
-        with pytest.raises(IllegalAction):
+        with pytest.raises(ActionError):
             parse(junk)

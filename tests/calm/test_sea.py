@@ -3,7 +3,8 @@
 import pytest
 
 from sailing_kit.calm import Sea, natural_slot
-from sailing_kit.core import ConfigError, IllegalAction
+from sailing_kit.core import ConfigError
+from sailing_kit.core.errors import ActionError
 
 
 def test_rule_reading_order_runs_from_the_bottom_left_along_each_row_then_up():
@@ -21,10 +22,10 @@ def test_rule_a_card_must_lie_strictly_between_its_neighbours_in_value():
     sea = Sea.from_cells({(0, 2): 30, (2, 0): 40})
     assert sea.legal_cells(35) == [(0, 3), (0, 4), (0, 5), (1, 0), (1, 1), (1, 2), (1, 3),
                                    (1, 4), (1, 5)]
-    with pytest.raises(IllegalAction, match="must ascend in reading order.*35 cannot come "
+    with pytest.raises(ActionError, match="must ascend in reading order.*35 cannot come "
                                             "after 40 at \\(2, 0\\)"):
         sea.cost(35, 3, 0)
-    with pytest.raises(IllegalAction, match="cannot come before 30 at \\(0, 2\\)"):
+    with pytest.raises(ActionError, match="cannot come before 30 at \\(0, 2\\)"):
         sea.cost(35, 0, 1)
 
 
@@ -64,11 +65,11 @@ def test_option_physical_adjacency_counts_the_cells_above_below_left_and_right()
 
 def test_a_taken_cell_or_one_off_the_sea_is_refused_with_the_reason():
     sea = Sea.from_cells({(2, 2): 40})
-    with pytest.raises(IllegalAction, match=r"cell \(2, 2\) already holds island 40"):
+    with pytest.raises(ActionError, match=r"cell \(2, 2\) already holds island 40"):
         sea.cost(41, 2, 2)
-    with pytest.raises(IllegalAction, match=r"there is no cell \(6, 0\)"):
+    with pytest.raises(ActionError, match=r"there is no cell \(6, 0\)"):
         sea.cost(41, 6, 0)
-    with pytest.raises(IllegalAction, match="island 40 is already in the sea"):
+    with pytest.raises(ActionError, match="island 40 is already in the sea"):
         sea.cost(40, 5, 5)
 
 

@@ -8,7 +8,8 @@ import pytest
 
 from sailing_kit.calm import FINISH, MONSTER, START, Discard, MoveRocks, Play, new_game
 from sailing_kit.calm.cards import is_island
-from sailing_kit.core import CHANCE, ConfigError, IllegalAction
+from sailing_kit.core import CHANCE, ConfigError
+from sailing_kit.core.errors import ActionError
 from sailing_kit.testing import fingerprint
 from tests.calm.deals import deal, play_all
 
@@ -44,7 +45,7 @@ def test_rule_a_sea_monster_destroys_an_island_and_both_leave_the_game():
 def test_a_sea_monster_needs_an_island_to_destroy():
     """text: "уничтожить ранее сыгранную карту острова"."""
     state = play_all(monster_deal(), (10, (0, 0)))
-    with pytest.raises(IllegalAction, match=r"destroys an island already in the sea, but cell "
+    with pytest.raises(ActionError, match=r"destroys an island already in the sea, but cell "
                                             r"\(3, 3\) is empty"):
         state.apply({"play": "monster", "at": [3, 3]})
 
@@ -55,7 +56,7 @@ def test_rule_sea_monsters_cannot_be_discarded():
     state = monster_deal()
     assert not any(MONSTER in a.cards for a in state.legal_actions() if isinstance(a, Discard))
     before = fingerprint(state)
-    with pytest.raises(IllegalAction, match="sea monsters cannot be discarded"):
+    with pytest.raises(ActionError, match="sea monsters cannot be discarded"):
         state.apply({"discard": ["monster", 20]})
     assert fingerprint(state) == before
 
@@ -65,7 +66,7 @@ def test_decision_a_sea_monster_cannot_pay_a_placement_so_it_does_not_count_for_
     state = deal(["start", 1, 5, "monster", 70], start_discards=0)
     play_all(state, "start", (1, (0, 0)))
     assert state.hand(0) == (5, 70, MONSTER) and state.payable(0) == 1
-    with pytest.raises(IllegalAction, match="costs 4 discards .* only 1 card left"):
+    with pytest.raises(ActionError, match="costs 4 discards .* only 1 card left"):
         state.apply((5, (0, 1)))
 
 
@@ -77,7 +78,7 @@ def test_rule_no_finish_until_every_sea_monster_is_played():
                  start_discards=0)
     play_all(state, "start", (1, (0, 0)), (2, (0, 1)), {"discard": [9]})
     assert state.sea.is_full() and state.start_played
-    with pytest.raises(IllegalAction, match="until every sea monster has been played: 1 still"):
+    with pytest.raises(ActionError, match="until every sea monster has been played: 1 still"):
         state.apply("finish")
     play_all(state, {"play": "monster", "at": [0, 1]}, (3, (0, 1)), {"discard": [12, 13]})
     state.apply("finish")
@@ -103,7 +104,7 @@ def test_rule_the_jagged_rocks_close_one_row():
     assert closed in range(6)
     assert all(a.at[0] != closed for a in state.legal_actions() if isinstance(a, Play))
     card = state.hand(0)[0]
-    with pytest.raises(IllegalAction, match=f"row {closed} is closed by the jagged rocks"):
+    with pytest.raises(ActionError, match=f"row {closed} is closed by the jagged rocks"):
         state.apply((card, (closed, 0)))
 
 
@@ -144,7 +145,7 @@ def test_rule_manual_rocks_are_moved_by_the_player_after_playing():
     closed = state.rocks
     state.apply(free_move(state))
     assert state.phase == "rocks" and state.current_player == 0
-    with pytest.raises(IllegalAction, match=f"must move to another row, not stay on row {closed}"):
+    with pytest.raises(ActionError, match=f"must move to another row, not stay on row {closed}"):
         state.apply(MoveRocks(closed))
     target = (closed + 1) % 6
     state.apply(MoveRocks(target))
@@ -175,7 +176,7 @@ def test_rule_the_rocks_may_only_lie_on_a_row_with_an_empty_cell():
     state = column_sea("manual")
     row = next(r for r in range(6) if r != state.rocks)
     state.apply((10, (row, 0)))
-    with pytest.raises(IllegalAction, match=f"row {row} is full"):
+    with pytest.raises(ActionError, match=f"row {row} is full"):
         state.apply(MoveRocks(row))
     assert row not in state.rocks_rows()
 

@@ -11,10 +11,9 @@ from collections.abc import Callable, Iterator
 import pytest
 import sqlalchemy as sa
 
-from sailing_kit.calm.bots import planner_bot
+from sailing_kit.calm import bots as calm_bots
 from sailing_kit.classroom import (
     Classroom,
-    IllegalAction,
     JoinRefused,
     NotRegistered,
     NotYourTurn,
@@ -23,7 +22,7 @@ from sailing_kit.classroom import (
 )
 from sailing_kit.classroom.store import moves
 from sailing_kit.core.bots import random_bot
-from sailing_kit.core.errors import ConfigError, SavedGameError
+from sailing_kit.core.errors import ActionError, ConfigError, SavedGameError
 
 
 @pytest.fixture
@@ -81,7 +80,7 @@ def test_a_move_lands_for_every_seat_and_a_second_refresh_finds_nothing(
     ana = connect().join(table.code, "Ana")
     ben = connect().join(table.code, "Ben")
     assert ana.my_turn and not ben.my_turn
-    ana.play(planner_bot()(ana.state))
+    ana.play(calm_bots.make("planner")(ana.state))
     assert ben.refresh() is True
     assert ben.refresh() is False
     assert ben.state.to_json() == ana.state.to_json()
@@ -92,10 +91,10 @@ def test_an_illegal_move_and_a_move_out_of_turn_store_nothing(room: Classroom) -
     table = room.open_table("calm", players=2, seed=5)
     ana, ben = room.join(table.code, "Ana"), room.join(table.code, "Ben")
     before = ana.state.to_json()
-    with pytest.raises(IllegalAction):
+    with pytest.raises(ActionError):
         ana.play({"card": 999, "at": [0, 0]})
     with pytest.raises(NotYourTurn, match="Player 1 \\(Ana\\) is to move") as refused:
-        ben.play(planner_bot()(ana.state))
+        ben.play(calm_bots.make("planner")(ana.state))
     assert isinstance(refused.value, ValueError)
     assert stored_moves(room, table.id) == 0
     assert ana.state.to_json() == before
@@ -152,7 +151,7 @@ def test_a_seat_rejoins_with_its_token_after_a_restart(connect: Callable[[], Cla
     room = connect()
     table = room.open_table("calm", players=2, seed=3)
     ana = room.join(table.code, "Ana")
-    ana.play(planner_bot()(ana.state))
+    ana.play(calm_bots.make("planner")(ana.state))
     later = connect()
     again = later.rejoin(ana.token)
     assert (again.number, again.name, again.table.code) == (0, "Ana", table.code)
@@ -243,7 +242,7 @@ def test_listen_calls_back_when_another_process_stores_a_move(
     stop = room.store.listen(heard.append)
     try:
         time.sleep(0.3)  # the listener has taken its first look
-        seat.play(planner_bot()(seat.state))
+        seat.play(calm_bots.make("planner")(seat.state))
         deadline = time.monotonic() + 5
         while not heard and time.monotonic() < deadline:
             time.sleep(0.01)

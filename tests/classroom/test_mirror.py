@@ -12,7 +12,7 @@ import pytest
 
 from sailing_kit.calm import new_game
 from sailing_kit.calm.board import Board
-from sailing_kit.calm.bots import planner_bot
+from sailing_kit.calm import bots as calm_bots
 from sailing_kit.classroom import headless
 from sailing_kit.classroom.mirror import Mirror, Refused
 
@@ -23,7 +23,7 @@ def no_kernel() -> None:
 
 
 def test_a_board_is_read_as_nodes_and_only_changes_are_sent_again() -> None:
-    board = Board(new_game(players=2, seed=0), bots={1: planner_bot()})
+    board = Board(new_game(players=2, seed=0), bots={1: calm_bots.make("planner")})
     mirror = Mirror(board)
     first = mirror.changes()
     assert first is not None and first["root"] == board.model_id

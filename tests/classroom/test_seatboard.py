@@ -10,7 +10,7 @@ from pathlib import Path
 import ipywidgets as widgets
 import pytest
 
-from sailing_kit.calm.bots import planner_bot
+from sailing_kit.calm import bots as calm_bots
 from sailing_kit.calm.cards import is_island
 from sailing_kit.classroom import Classroom
 from sailing_kit.classroom.seatboard import seat_board
@@ -47,7 +47,7 @@ def test_the_other_seats_moves_arrive_narrated_and_only_the_own_hand_is_drawn(
     ana, ben = room.join(table.code, "Ana"), room.join(table.code, "Ben")
     boards = [seat_board(room.rejoin(ana.token)), seat_board(room.rejoin(ben.token))]
     driver = room.table(table.code)  # the class server's copy: it moves the bots
-    bot = planner_bot()
+    bot = calm_bots.make("planner")
     for _ in range(10):
         for board in boards:
             driver.refresh()

@@ -14,7 +14,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from sailing_kit.calm.bots import planner_bot
+from sailing_kit.calm import bots as calm_bots
 from sailing_kit.calm.cards import is_island
 from sailing_kit.classroom import Classroom, NotYourTurn, connect
 from tests.classroom.live import Browser, LiveServer, Page
@@ -178,7 +178,7 @@ def test_a_finished_table_replays_move_by_move_with_the_public_picture(room: Cla
                                                                      server: LiveServer) -> None:
     table = room.open_table("calm", players=2, seed=2)
     seat = room.join(table.code, "Ana")
-    seat.play(planner_bot()(seat.state))
+    seat.play(calm_bots.make("planner")(seat.state))
     browser = Browser(server)
     status, answer = browser.get(f"/class/api/replay/{table.code}?move=1")
     assert status == 404 and "still being played" in answer["error"]

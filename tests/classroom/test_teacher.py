@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from sailing_kit.calm.bots import planner_bot
+from sailing_kit.calm import bots as calm_bots
 from sailing_kit.classroom import (
     Classroom,
     JoinRefused,
@@ -31,7 +31,7 @@ def room(store_url: str) -> Iterator[Classroom]:
 def test_a_freed_seat_stops_its_token_and_the_next_student_takes_its_cards(room: Classroom) -> None:
     table = room.open_table("calm", players=2, seed=4)
     ana, ben = room.join(table.code, "Ana"), room.join(table.code, "Ben")
-    ana.play(planner_bot()(ana.state))
+    ana.play(calm_bots.make("planner")(ana.state))
     hand = ben.state.hand(1)
     room.free_seat(table.code, 1)
     with pytest.raises(UnknownSeat):
@@ -48,7 +48,7 @@ def test_a_bot_seated_by_the_teacher_plays_from_its_next_turn_and_free_gives_it_
     room.seat_bot(table.code, 1, "greedy")
     with pytest.raises(UnknownSeat):
         room.rejoin(ben.token)  # the student left the seat to the bot
-    ana.play(planner_bot()(ana.state))  # then the bot answers at once
+    ana.play(calm_bots.make("planner")(ana.state))  # then the bot answers at once
     ana.refresh()
     assert ana.my_turn and ana.table.moves_played >= 2
     assert {m.seat for m in room.store.moves(table.id)} == {0, None}
@@ -82,14 +82,14 @@ def test_a_closed_table_refuses_joins_and_moves_and_reopens(room: Classroom) -> 
     with pytest.raises(JoinRefused, match="is closed"):
         room.join(table.code, "Ben")
     with pytest.raises(TableClosed):
-        ana.play(planner_bot()(ana.state))
+        ana.play(calm_bots.make("planner")(ana.state))
     ana.table.reload()
     with pytest.raises(TableClosed):
-        ana.play(planner_bot()(ana.state))
+        ana.play(calm_bots.make("planner")(ana.state))
     assert room.store.moves(table.id) == []
     room.reopen_table(table.code)
     ana.table.reload()
-    ana.play(planner_bot()(ana.state))
+    ana.play(calm_bots.make("planner")(ana.state))
     assert len(room.store.moves(table.id)) == 1
 
 
@@ -115,18 +115,18 @@ def test_pause_stops_moves_and_bots_of_a_table_or_the_class_until_resume(room: C
     room.pause(table.code)
     ana.table.reload()
     with pytest.raises(TablePaused, match="Paused by your teacher"):
-        ana.play(planner_bot()(ana.state))
+        ana.play(calm_bots.make("planner")(ana.state))
     room.resume(table.code)
     ana.table.reload()
     room.pause()  # the whole class: another Classroom on the store (a server) sees it too
     with pytest.raises(TablePaused):
-        ana.play(planner_bot()(ana.state))
+        ana.play(calm_bots.make("planner")(ana.state))
     ben = room.join(other.code, "Ben")
     with pytest.raises(TablePaused):
-        ben.play(planner_bot()(ben.state))
+        ben.play(calm_bots.make("planner")(ben.state))
     assert room.store.moves(table.id) == [] and room.store.moves(other.id) == []
     room.resume()
-    ana.play(planner_bot()(ana.state))
+    ana.play(calm_bots.make("planner")(ana.state))
     assert len(room.store.moves(table.id)) >= 2  # the bot answered after the resume
 
 
@@ -135,7 +135,7 @@ def test_a_paused_store_refuses_a_move_from_a_server_that_has_not_heard_yet(room
     that has not yet heard of it cannot slip a move in."""
     table = room.open_table("calm", players=2, seed=4)
     ana = room.join(table.code, "Ana")
-    action = planner_bot()(ana.state)
+    action = calm_bots.make("planner")(ana.state)
     Classroom(room.store.url).pause(table.code)  # another process
     with pytest.raises(TablePaused):
         ana.play(action)

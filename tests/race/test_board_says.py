@@ -6,7 +6,8 @@ import re
 from sailing_kit.core.compass import Direction
 from sailing_kit.draw import palette
 from sailing_kit.draw.scene import Circle, Polygon, Text
-from sailing_kit.race import Board, make_bot, new_drill, new_game
+from sailing_kit.race import Board, new_drill, new_game
+from sailing_kit.race import bots as race_bots
 from sailing_kit.race.board import PointsOfSailBoard
 from sailing_kit.race.course_drawing import race_view
 from sailing_kit.race.drawing import option_marker
@@ -23,7 +24,7 @@ def texts(scene) -> str:
 
 def three_boats() -> Board:
     return Board(new_game(seed=11, boats=3, course="short"),
-                 bots={1: make_bot("strong"), 2: make_bot("easy")})
+                 bots={1: race_bots.make("strong"), 2: race_bots.make("easy")})
 
 
 def test_before_the_start_the_allowed_placement_points_are_drawn():
@@ -83,7 +84,7 @@ def test_back_to_the_live_race_is_said_only_after_a_replay():
 
 def test_the_race_end_says_who_won_and_the_students_place():
     board = three_boats()
-    board.bots[0] = make_bot("strong")  # let the bots sail the human's boat to the end
+    board.bots[0] = race_bots.make("strong")  # let the bots sail the human's boat to the end
     board.advance_bots()
     del board.bots[0]
     assert board.state.is_over()
@@ -97,7 +98,7 @@ def test_lesson_01_restart_goes_back_to_the_true_start_after_wind_and_boat_butto
     board = PointsOfSailBoard(new_drill(seed=0))
     start = (board.state.position, board.state.heading, board.state.wind)
     option = board.options[0]
-    board.simulate_click(*option_marker(board.state.view(), option))
+    board.simulate_click(*option_marker(board.state.grid_view(), option))
     board.simulate_key("d")  # the wind turns
     board.simulate_key("e")  # the boat turns
     assert (board.state.position, board.state.heading, board.state.wind) != start

@@ -4,7 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sailing_kit.core import CHANCE, ConfigError, Direction, IllegalAction
+from sailing_kit.core import CHANCE, ConfigError, Direction
+from sailing_kit.core.errors import ActionError
 from sailing_kit.race import DrillState, Sail, WindShift, compass_die_outcomes, new_drill
 from sailing_kit.testing import check_game, fingerprint
 
@@ -45,7 +46,7 @@ def test_rule_wind_change_is_a_chance_node_after_each_turn():
     state = new_drill(seed=3, wind_shifts=True)
     state.apply(((5, 2), "NE"))
     assert state.current_player == CHANCE
-    with pytest.raises(IllegalAction, match="roll the compass die first"):
+    with pytest.raises(ActionError, match="roll the compass die first"):
         state.apply(((6, 3), "NE"))
     state.apply({"wind": "E"})
     assert state.wind is Direction.E and state.current_player == 0
@@ -88,16 +89,16 @@ def test_a_boat_that_must_move_off_the_board_is_stuck():
 def test_unreachable_end_is_refused_with_the_rule_and_changes_nothing():
     state = new_drill(seed=0)
     before = fingerprint(state)
-    with pytest.raises(IllegalAction, match=r"§2: a boat close-hauled .* may make one movement"):
+    with pytest.raises(ActionError, match=r"§2: a boat close-hauled .* may make one movement"):
         state.apply(((4, 5), "NE"))
-    with pytest.raises(IllegalAction, match="head to wind during the race"):
+    with pytest.raises(ActionError, match="head to wind during the race"):
         state.apply(((4, 1), "N"))
     assert fingerprint(state) == before
 
 
 def test_leaving_the_board_is_refused():
     state = new_drill(seed=0, start=(8, 5), heading="E", wind="N")
-    with pytest.raises(IllegalAction, match="off the board"):
+    with pytest.raises(ActionError, match="off the board"):
         state.apply(((10, 5), "E"))
 
 
@@ -107,7 +108,7 @@ def test_moves_can_be_given_as_tuples_dicts_or_sail_objects():
     state.apply({"to": [5, 2], "heading": "NW"})
     state.apply(((4, 3), "nw"))
     assert state.position == (4, 3) and state.history[-1] == Sail((4, 3), Direction.NW)
-    with pytest.raises(IllegalAction, match="not a move of the drill"):
+    with pytest.raises(ActionError, match="not a move of the drill"):
         state.apply("north please")
 
 
@@ -134,7 +135,7 @@ def test_the_drill_describes_and_draws_itself():
 
 
 def test_wind_shift_out_of_turn_is_refused():
-    with pytest.raises(IllegalAction, match="only when the compass die is rolled"):
+    with pytest.raises(ActionError, match="only when the compass die is rolled"):
         new_drill(seed=0).apply(WindShift(Direction.E))
 
 

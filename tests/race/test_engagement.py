@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sailing_kit.core import ConfigError, Direction, IllegalAction
+from sailing_kit.core import ConfigError, Direction
+from sailing_kit.core.errors import ActionError
 from sailing_kit.race import (
     Boat,
     Protest,
@@ -107,7 +108,7 @@ def test_rule_the_wronged_boat_claims_the_penalty():
     """§3.4: "The penalty must be claimed by the boat that believes it did not receive the right
     of way"."""
     umpire, _ = Umpire().record(incident())
-    with pytest.raises(IllegalAction, match="A has not infringed B|B has not infringed A"):
+    with pytest.raises(ActionError, match="A has not infringed B|B has not infringed A"):
         umpire.protest("A", "B")
     umpire, said = umpire.protest("B", "A")
     assert umpire.owes("A") == 1 and "penalty to A" in said
@@ -121,7 +122,7 @@ def test_umpire_option_claims_at_once_and_explains():
 def test_an_unclaimed_incident_lapses_after_the_wronged_boats_turn():
     umpire, _ = Umpire().record(incident())
     umpire = umpire.lapse_claims_of("B")
-    with pytest.raises(IllegalAction, match="too late"):
+    with pytest.raises(ActionError, match="too late"):
         umpire.protest("B", "A")
 
 
@@ -130,9 +131,9 @@ def test_rule_penalty_served_at_least_two_from_buoys_and_boats():
     boats"."""
     umpire, _ = Umpire(auto=True).record(incident())
     a = Boat("A", (3, 3), "W")
-    with pytest.raises(IllegalAction, match="from the other boats"):
+    with pytest.raises(ActionError, match="from the other boats"):
         umpire.declare(a, [a, Boat("B", (4, 2), "NW")], [])
-    with pytest.raises(IllegalAction, match="from the buoys"):
+    with pytest.raises(ActionError, match="from the buoys"):
         umpire.declare(a, [a], [(4, 4)])
     serving = umpire.declare(a, [a, Boat("B", (5, 1), "NW")], [(5, 5)])
     assert serving.moves_left("A") == 4 and serving.owes("A") == 0
@@ -142,18 +143,18 @@ def test_rule_four_moves_make_the_360_and_only_then_may_the_boat_finish():
     """§3.4: "It is served in 4 moves, by making a full 360° turn"; rules-decisions: "A boat with
     a penalty still owed cannot finish"."""
     umpire, _ = Umpire(auto=True).record(incident())
-    with pytest.raises(IllegalAction, match="cannot finish"):
+    with pytest.raises(ActionError, match="cannot finish"):
         umpire.check_may_finish("A")
     umpire = umpire.declare(Boat("A", (0, 0), "N"), [], [])
     for _ in range(3):
         umpire = umpire.penalty_move("A")
-        with pytest.raises(IllegalAction, match="cannot finish"):
+        with pytest.raises(ActionError, match="cannot finish"):
             umpire.check_may_finish("A")
     umpire.penalty_move("A").check_may_finish("A")
 
 
 def test_no_penalty_owed_nothing_to_declare():
-    with pytest.raises(IllegalAction, match="owes no penalty"):
+    with pytest.raises(ActionError, match="owes no penalty"):
         Umpire().declare(Boat("A", (0, 0), "N"), [], [])
 
 
@@ -182,7 +183,7 @@ def test_practice_protest_and_penalty_flow():
     game.apply(Protest("A"))
     assert game.umpire.owes("A") == 1 and game.current_player == 1
     game.apply(((4, 2), "W"))  # B bears away too (no infringement: A is not behind)
-    with pytest.raises(IllegalAction, match="from the other boats"):
+    with pytest.raises(ActionError, match="from the other boats"):
         game.apply(Spin(True))
     assert Spin(True) not in game.legal_actions()
 
@@ -192,9 +193,9 @@ def test_practice_penalty_is_four_spins_in_one_sense():
     game.umpire, _ = Umpire(auto=True).record(incident()[:1])
     game.apply(Spin(True))
     game.apply(game.legal_actions()[-1])  # B sails
-    with pytest.raises(IllegalAction, match="same way"):
+    with pytest.raises(ActionError, match="same way"):
         game.apply(Spin(False))
-    with pytest.raises(IllegalAction, match="serving its penalty"):
+    with pytest.raises(ActionError, match="serving its penalty"):
         game.apply(((2, 4), "NW"))
     for _ in range(3):
         game.apply(Spin(True))
@@ -205,7 +206,7 @@ def test_practice_penalty_is_four_spins_in_one_sense():
 def test_practice_refuses_to_finish_with_a_penalty_owed():
     game = new_practice(seed=1, boats=[("A", (3, 5), "NW"), ("B", (8, 2), "NW")], finish_row=6)
     game.umpire, _ = Umpire(auto=True).record(incident()[:1])
-    with pytest.raises(IllegalAction, match="cannot finish"):
+    with pytest.raises(ActionError, match="cannot finish"):
         game.apply(((2, 6), "NW"))
     game.umpire = Umpire()
     game.apply(((2, 6), "NW"))
@@ -220,14 +221,14 @@ def test_practice_umpire_option_penalises_at_once():
 
 def test_practice_no_sailing_into_another_boat():
     game = new_practice(seed=1, boats=[("A", (2, 2), "E"), ("B", (3, 2), "W")])
-    with pytest.raises(IllegalAction, match="onto or through another boat"):
+    with pytest.raises(ActionError, match="onto or through another boat"):
         game.apply(((4, 2), "E"))
 
 
 def test_practice_protest_without_incident_is_refused_and_changes_nothing():
     game = new_practice(seed=1)
     before = fingerprint(game)
-    with pytest.raises(IllegalAction, match="has not infringed"):
+    with pytest.raises(ActionError, match="has not infringed"):
         game.apply(Protest("B"))
     assert fingerprint(game) == before
 

@@ -7,9 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sailing_kit.core import CHANCE, ConfigError, Direction, IllegalAction
+from sailing_kit.core import CHANCE, ConfigError, Direction
 from sailing_kit.core.bots import advance
-from sailing_kit.race import Place, Protest, Sail, Spin, Wait, WindShift, make_bot, new_game
+from sailing_kit.core.errors import ActionError
+from sailing_kit.race import Place, Protest, Sail, Spin, Wait, WindShift, new_game
+from sailing_kit.race import bots as race_bots
 from sailing_kit.race.course import standard_course, start_spots
 from sailing_kit.race.game import START_MOVES, StartFoul
 from sailing_kit.race.legs import follow
@@ -82,10 +84,10 @@ def test_rule_two_boats_holder_right_challenger_left():
     """§3.1: with 2 competitors the boats "position themselves on opposite sides ... the holder
     ... takes the right, the challenger the left"."""
     game = new_game(seed=0, yellow=[], blue=[])
-    with pytest.raises(IllegalAction, match="takes the right half"):
+    with pytest.raises(ActionError, match="takes the right half"):
         game.apply(Place((2, 1), N))
     game.apply(Place((12, 1), N))
-    with pytest.raises(IllegalAction, match="takes the left half"):
+    with pytest.raises(ActionError, match="takes the left half"):
         game.apply(Place((12, 2), N))
     game.apply(Place((2, 20), Direction.NE))  # "both above and below the level of the gate"
     assert not game.placing
@@ -101,7 +103,7 @@ def test_rule_more_boats_stand_near_a_buoy_never_between_them():
     assert (bx - 5, row) in spots and (bx - 5, row - 3) in spots
     assert not any(COURSE.buoy[0] <= x <= COURSE.committee[0] for x, _ in spots)
     game = new_game(seed=0, boats=3, yellow=[], blue=[])
-    with pytest.raises(IllegalAction, match="never between the buoy and the committee boat"):
+    with pytest.raises(ActionError, match="never between the buoy and the committee boat"):
         game.apply(Place((7, 1), N))
 
 
@@ -193,7 +195,7 @@ def test_rule_a_yellow_lull_stops_the_boat_for_a_turn():
     game.apply(((4, 9), Direction.NE))
     game.apply(game.legal_actions()[-1])
     assert game.legal_actions() == [Wait()]
-    with pytest.raises(IllegalAction, match="lull"):
+    with pytest.raises(ActionError, match="lull"):
         game.apply(((5, 10), Direction.NE))
     game.apply(Wait())
     assert "stands still" in game.log[-1]
@@ -221,7 +223,7 @@ def test_rule_leading_boat_at_a_flag_rolls_the_compass_die():
     game = calm_race([((3, row - 1), Direction.NE), ((11, 2), Direction.NW)], flags=True)
     game.apply(((4, row), Direction.NE))
     assert game.current_player == CHANCE
-    with pytest.raises(IllegalAction, match="roll the compass die first"):
+    with pytest.raises(ActionError, match="roll the compass die first"):
         game.apply(((10, 3), Direction.NW))
     game.apply(WindShift(Direction.NE))
     assert game.wind is Direction.NE and game.current_player == 1
@@ -266,7 +268,7 @@ def test_rule_no_finish_with_a_penalty_owed():
     game.legs = (6, 1)
     game.umpire = Umpire(owed=(("A", 1),))
     assert Sail((7, row), S) not in game.legal_actions()
-    with pytest.raises(IllegalAction, match="cannot finish"):
+    with pytest.raises(ActionError, match="cannot finish"):
         game.apply(((7, row), S))
 
 
@@ -277,7 +279,7 @@ def test_rule_penalty_turn_and_protest_in_the_race():
     assert Protest("A") in game.legal_actions()
     game.apply(Protest("A"))
     game.apply(((4, 9), Direction.W))
-    with pytest.raises(IllegalAction, match="other boats"):
+    with pytest.raises(ActionError, match="other boats"):
         game.apply(Spin(True))
 
 
@@ -380,7 +382,7 @@ def test_race_passes_the_conformance_check(options):
 @pytest.mark.parametrize("boats, course", [(2, "full"), (5, "short")])
 def test_whole_bot_races_keep_every_promise(boats, course):
     """The conformance check over complete races as the bots sail them, to the finish."""
-    report = check_game(new_game, seeds=[5], max_moves=5000, every=25, choose=make_bot("strong"),
+    report = check_game(new_game, seeds=[5], max_moves=5000, every=25, choose=race_bots.make("strong"),
                         boats=boats, course=course)
     assert report.finished == 1
 
@@ -404,7 +406,7 @@ def test_random_races_never_break(seed, boats, course):
 @pytest.mark.parametrize("boats", [2, 5])
 def test_bots_sail_whole_races_to_the_finish(boats):
     game = new_game(seed=4, boats=boats)
-    advance(game, {i: make_bot("strong" if i % 2 else "easy") for i in range(boats)})
+    advance(game, {i: race_bots.make("strong" if i % 2 else "easy") for i in range(boats)})
     assert game.is_over() and game.result.winners
     assert game.legs[game.result.winners[0]] == len(game.course_legs) - 1
 
@@ -414,14 +416,14 @@ def test_the_strong_bot_beats_the_easy_bot_more_often_than_not():
     for seed in range(8):
         for strong in (0, 1):
             game = new_game(seed=seed, boats=2, course="short")
-            advance(game, {strong: make_bot("strong"), 1 - strong: make_bot("easy")})
+            advance(game, {strong: race_bots.make("strong"), 1 - strong: race_bots.make("easy")})
             wins += game.result.winners == (strong,)
     assert wins >= 10  # of 16
 
 
 def test_a_saved_race_loads_and_plays_on():
     game = new_game(seed=2, boats=3, course="short")
-    advance(game, {i: make_bot() for i in range(3)}, max_steps=80)
+    advance(game, {i: race_bots.make() for i in range(3)}, max_steps=80)
     loaded = type(game).from_json(game.to_json())
     assert fingerprint(loaded) == fingerprint(game)
 

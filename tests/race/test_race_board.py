@@ -3,7 +3,8 @@
 import json
 
 from sailing_kit.core import Direction
-from sailing_kit.race import Protest, make_bot, new_game
+from sailing_kit.race import Protest, new_game
+from sailing_kit.race import bots as race_bots
 from sailing_kit.race.board import RaceBoard
 from sailing_kit.race.course_drawing import race_view
 from sailing_kit.race.drawing import option_marker
@@ -34,7 +35,7 @@ def test_placing_by_click_with_the_chosen_heading():
 def test_clicking_a_dot_sails_and_a_bot_answers():
     board = RaceBoard(new_game(seed=0, positions=[((3, 8), "NE"), ((11, 8), "NW")],
                                start_procedure=False, yellow=[], blue=[]),
-                      bots={1: make_bot("strong")})
+                      bots={1: race_bots.make("strong")})
     option = board.options[0]
     board.simulate_click(*option_marker(race_view(board.state), option))
     assert board.state.boats[0].position == option.position
@@ -125,7 +126,7 @@ def test_the_turn_timer_sails_on_when_time_is_up():
 def test_undo_goes_back_to_the_humans_turn_past_the_bots():
     board = RaceBoard(new_game(seed=0, positions=[((3, 8), "NE"), ((11, 8), "NW")],
                                start_procedure=False, yellow=[], blue=[]),
-                      bots={1: make_bot()})
+                      bots={1: race_bots.make()})
     board.simulate_key("Enter")
     assert len(board.state.history) == 2
     board.undo()
@@ -135,7 +136,7 @@ def test_undo_goes_back_to_the_humans_turn_past_the_bots():
 def test_a_protest_the_bot_owes_is_claimed_by_the_bot():
     board = RaceBoard(new_game(seed=0, positions=[((3, 10), "NW"), ((4, 9), "NW")],
                                start_procedure=False, yellow=[], blue=[]),
-                      bots={1: make_bot()})
+                      bots={1: race_bots.make()})
     option = next(o for o in board.options if o.end == ((3, 10), Direction.W))
     board.simulate_click(*option_marker(race_view(board.state), option))
     assert Protest("A") in board.state.history and board.state.umpire.owes("A") == 1

@@ -6,7 +6,8 @@ import pytest
 
 from sailing_kit.core import CHANCE, Direction
 from sailing_kit.core.bots import advance
-from sailing_kit.race import Sail, make_bot, new_game
+from sailing_kit.race import Sail, new_game
+from sailing_kit.race import bots as race_bots
 from sailing_kit.race.course import standard_course
 from sailing_kit.race.legs import follow
 from tests.race.helpers import calm_race
@@ -106,7 +107,7 @@ def test_the_bots_sail_real_roundings(options):
     rounding in five was a wrong-way crossing that the kit credited). Strong and easy bots
     finish every race, never crossing a mark's ray or the gate's line the wrong way."""
     game = new_game(**options)
-    bots = {seat: make_bot("strong" if seat % 2 else "easy") for seat in range(options["boats"])}
+    bots = {seat: race_bots.make("strong" if seat % 2 else "easy") for seat in range(options["boats"])}
     real_roundings(game, bots)
     assert game.result.winners and game.current_player is None
     winner = game.result.winners[0]

@@ -5,7 +5,8 @@ import html
 import re
 
 from sailing_kit.core import Direction
-from sailing_kit.regatta import RegattaState, Sail, new_game, sensible_bot
+from sailing_kit.regatta import RegattaState, Sail, new_game
+from sailing_kit.regatta import bots as regatta_bots
 from sailing_kit.regatta.board import Board, example_boards
 from sailing_kit.testing import fingerprint
 from tests.regatta.positions import race
@@ -47,7 +48,7 @@ def _widgets(widget):
 
 def test_selecting_a_card_previews_every_arrow_with_blocked_ones_and_their_reasons():
     state = race(((10, 11), "N", 1), FAR, hands=[["straight", "trident"], ["straight"] * 2])
-    board = Board(state, bots={1: sensible_bot()})
+    board = Board(state, bots={1: regatta_bots.make("sensible")})
     click_card(board, 1)
     previews = board.previews()
     assert [(v.plan.arrow, v.legal) for v in previews] == [
@@ -62,7 +63,7 @@ def test_selecting_a_card_previews_every_arrow_with_blocked_ones_and_their_reaso
 
 def test_clicking_an_open_end_sails_there_and_the_bots_answer():
     state = race(((6, 6), "N"), ((2, 4), "N"), hands=[["fork"], ["straight"]])
-    board = Board(state, bots={1: sensible_bot()})
+    board = Board(state, bots={1: regatta_bots.make("sensible")})
     assert board.selected == 0  # the first card that can sail is shown at once
     click_end(board, 2)
     assert board.state.history[0] == Sail("fork", "veer_right")
@@ -74,7 +75,7 @@ def test_clicking_an_open_end_sails_there_and_the_bots_answer():
 
 def test_a_refused_move_shows_the_engines_rule_and_changes_nothing():
     state = race(((10, 11), "N", 1), FAR, hands=[["trident"], ["straight"]])
-    board = Board(state, bots={1: sensible_bot()})
+    board = Board(state, bots={1: regatta_bots.make("sensible")})
     before = fingerprint(board.state)
     click_end(board, 2)
     assert status(board).startswith("Not allowed: the straight arrow passes through the red buoy "
@@ -84,7 +85,7 @@ def test_a_refused_move_shows_the_engines_rule_and_changes_nothing():
 
 def test_keys_select_a_card_pick_an_end_and_sail():
     state = race(((6, 6), "N"), FAR, hands=[["straight", "trident"], ["straight"] * 2])
-    board = Board(state, bots={1: sensible_bot()})
+    board = Board(state, bots={1: regatta_bots.make("sensible")})
     board.simulate_key("2")
     board.simulate_key("ArrowRight")
     assert "End 2: Trident, straight: to (6, 8) facing N" in status(board)
@@ -94,7 +95,7 @@ def test_keys_select_a_card_pick_an_end_and_sail():
 
 def test_the_windy_spell_switch_previews_and_sails_the_double_move():
     state = race(((6, 6), "N"), FAR, hands=[["straight", "windy_spell"], ["straight"] * 2])
-    board = Board(state, bots={1: sensible_bot()})
+    board = Board(state, bots={1: regatta_bots.make("sensible")})
     assert not board.windy.disabled
     board.simulate_key("w")
     assert [v.plan for v in board.previews()] == [Sail("straight", "straight", windy=True)]
@@ -105,7 +106,7 @@ def test_the_windy_spell_switch_previews_and_sails_the_double_move():
 def test_skipping_exchanges_marked_cards_or_turns_the_yacht():
     hand = ["straight", "fork", "turn_left"]
     board = Board(race(((6, 6), "N"), FAR, hands=[hand, ["straight"] * 3]),
-                  bots={1: sensible_bot()})
+                  bots={1: regatta_bots.make("sensible")})
     board.simulate_key("x")
     click_card(board, 0)
     click_card(board, 2)
@@ -122,7 +123,7 @@ def test_after_sailing_the_special_cards_are_offered_as_buttons():
     state = race(((6, 6), "N"), ((2, 4), "N"), hands=[["straight", "nice_handling", "flat_calm"],
                                                       ["straight"] * 3],
                  draw=["trident", "fork"] + ["straight"] * 6)
-    board = Board(state, bots={1: sensible_bot()})
+    board = Board(state, bots={1: regatta_bots.make("sensible")})
     assert button(board, "Nice yacht handling").disabled and button(board, "End turn").disabled
     click_end(board, 1)
     assert not button(board, "Nice yacht handling").disabled
@@ -139,7 +140,7 @@ def test_after_sailing_the_special_cards_are_offered_as_buttons():
 
 def test_undo_takes_back_the_move_and_the_bots_replies():
     state = race(((6, 6), "N"), ((2, 4), "N"), hands=[["fork"], ["straight"]])
-    board = Board(state, bots={1: sensible_bot()})
+    board = Board(state, bots={1: regatta_bots.make("sensible")})
     start = fingerprint(board.state)
     click_end(board, 1)
     assert len(board.state.history) == 2
@@ -149,11 +150,11 @@ def test_undo_takes_back_the_move_and_the_bots_replies():
 
 
 def test_save_and_load():
-    board = Board(new_game(seed=4, players=2), bots={1: sensible_bot()})
+    board = Board(new_game(seed=4, players=2), bots={1: regatta_bots.make("sensible")})
     click_end(board, 1)
     button(board, "Save").click()
     saved = board.saved.value
-    other = Board(new_game(seed=9), bots={1: sensible_bot()})
+    other = Board(new_game(seed=9), bots={1: regatta_bots.make("sensible")})
     other.saved.value = saved
     button(other, "Load").click()
     assert fingerprint(other.state) == fingerprint(board.state) and status(other) == "Race loaded."
@@ -181,7 +182,7 @@ def test_several_people_at_one_screen_pass_it_with_the_hand_hidden():
 
 def test_playing_with_bots_to_the_end():
     state = new_game(seed=2, players=3, rounds=4)
-    board = Board(state, bots={1: sensible_bot(), 2: sensible_bot()})
+    board = Board(state, bots={1: regatta_bots.make("sensible"), 2: regatta_bots.make("sensible")})
     while not board.state.is_over():
         choice = next((spot for verdict, spot in board.end_points() if verdict.legal), None)
         if choice is None:

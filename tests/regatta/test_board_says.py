@@ -5,14 +5,15 @@ import re
 
 from sailing_kit.core.bots import advance
 from sailing_kit.draw.scene import Text
-from sailing_kit.regatta import new_game, random_bot, sensible_bot
+from sailing_kit.regatta import bots as regatta_bots
+from sailing_kit.regatta import new_game
 from sailing_kit.regatta.board import Board
 
 
 def test_the_end_says_who_won_and_the_students_place_once():
     board = Board(new_game(seed=2, players=3, rounds=4),
-                  bots={1: sensible_bot(), 2: sensible_bot()})
-    helper = sensible_bot()
+                  bots={1: regatta_bots.make("sensible"), 2: regatta_bots.make("sensible")})
+    helper = regatta_bots.make("sensible")
     while not board.state.is_over():
         board.act(helper(board.state), "Sailed.")
     said = html.unescape(re.sub("<[^>]+>", "", board.status.value))
@@ -27,7 +28,8 @@ def test_the_end_says_who_won_and_the_students_place_once():
 def test_lesson_07s_bot_match_picture_is_not_clipped():
     """The finished match of lesson 07: every line of text fits inside the picture."""
     match = new_game(seed=11, players=4)
-    advance(match, {0: random_bot(1), 1: sensible_bot(), 2: sensible_bot(), 3: sensible_bot()})
+    advance(match, {0: regatta_bots.make("random", 1),
+                    **{p: regatta_bots.make("sensible") for p in (1, 2, 3)}})
     scene = match.scene()
     for text in (s for s in scene.shapes if isinstance(s, Text)):
         half = 0.62 * text.size * len(text.text) / (2 if text.anchor == "middle" else 1)

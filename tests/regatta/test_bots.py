@@ -7,24 +7,16 @@ import pytest
 
 from sailing_kit.core import Direction
 from sailing_kit.core.bots import advance
-from sailing_kit.regatta import (
-    Becalm,
-    Exchange,
-    Face,
-    Handling,
-    Sail,
-    bot,
-    new_game,
-    random_bot,
-    sensible_bot,
-)
+from sailing_kit.core.errors import ConfigError
+from sailing_kit.regatta import Becalm, Exchange, Face, Handling, Sail, new_game
+from sailing_kit.regatta import bots as regatta_bots
 from tests.regatta.positions import race
 
 
 def test_the_sensible_bot_beats_the_random_one_every_time():
     for seed in range(8):
         state = new_game(seed=seed, players=2)
-        advance(state, {0: random_bot(seed), 1: sensible_bot()})
+        advance(state, {0: regatta_bots.make("random", seed), 1: regatta_bots.make("sensible")})
         assert state.result.winners == (1,), state.result.reason
 
 
@@ -32,7 +24,7 @@ def test_alone_the_sensible_bot_sails_the_whole_course_in_good_time():
     rounds = []
     for seed in range(8):
         state = new_game(seed=seed, players=1)
-        advance(state, {0: sensible_bot()})
+        advance(state, {0: regatta_bots.make("sensible")})
         assert state.finisher == 0, state.result.reason
         rounds.append(state.round)
     assert max(rounds) <= 25 and sum(rounds) / len(rounds) <= 20
@@ -42,7 +34,7 @@ def test_four_sensible_bots_always_finish_and_any_may_win():
     winners = Counter()
     for seed in range(12):
         state = new_game(seed=seed, players=4)
-        advance(state, {p: sensible_bot() for p in range(4)})
+        advance(state, {p: regatta_bots.make("sensible") for p in range(4)})
         assert state.finisher is not None, state.result.reason
         winners[state.finisher] += 1
     assert len(winners) >= 3
@@ -51,14 +43,14 @@ def test_four_sensible_bots_always_finish_and_any_may_win():
 def test_the_sensible_bot_sails_the_card_that_makes_most_progress():
     state = race(((6, 4), "N", 1), ((0, 0), "N"), hands=[["straight", "turn_left", "turn_right"],
                                                          ["straight"] * 3])
-    assert sensible_bot()(state) == Sail("straight", "straight")
+    assert regatta_bots.make("sensible")(state) == Sail("straight", "straight")
 
 
 def test_with_the_buoy_astern_and_no_card_to_help_it_turns_the_yacht_towards_it():
     """"Avoids being becalmed": no card makes progress, so it skips the turn to face the way."""
     state = race(((6, 8), "S", 1), ((0, 0), "N"), hands=[["straight", "turn_left"],
                                                          ["straight"] * 2])
-    action = sensible_bot()(state)
+    action = regatta_bots.make("sensible")(state)
     assert action == Face(Direction.NE)
 
 
@@ -68,14 +60,14 @@ def test_with_no_card_to_sail_it_exchanges_the_spare_ones():
     state = race(((6, 4), "N", 1), ((0, 0), "N"),
                  hands=[["windy_spell", "nice_handling", "windy_spell", "flat_calm",
                          "nice_handling"], ["straight"] * 5])
-    assert sensible_bot()(state) == Exchange(("flat_calm", "nice_handling", "windy_spell"))
+    assert regatta_bots.make("sensible")(state) == Exchange(("flat_calm", "nice_handling", "windy_spell"))
 
 
 def test_the_sensible_bot_uses_the_special_cards_well():
     used = Counter()
     for seed in range(10):
         state = new_game(seed=seed, players=3)
-        sensible = sensible_bot()
+        sensible = regatta_bots.make("sensible")
 
         def watch(state, sensible=sensible):
             offered = state.legal_actions()
@@ -98,6 +90,8 @@ def test_the_sensible_bot_uses_the_special_cards_well():
 
 
 def test_bots_by_name():
-    assert bot("sensible").__name__ == "sensible" and bot("random", seed=3).__name__ == "random"
-    with pytest.raises(ValueError, match="there is no bot 'clever'"):
-        bot("clever")
+    assert regatta_bots.make("sensible").__name__ == "sensible"
+    assert regatta_bots.make("random", seed=3).__name__ == "random"
+    assert regatta_bots.make().__name__ == "sensible"
+    with pytest.raises(ConfigError, match="there is no bot 'clever'"):
+        regatta_bots.make("clever")

@@ -8,9 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sailing_kit.core import IllegalAction
 from sailing_kit.core.bots import advance
-from sailing_kit.regatta import RegattaState, deck_data, new_game, sensible_bot
+from sailing_kit.core.errors import ActionError
+from sailing_kit.regatta import RegattaState, deck_data, new_game
+from sailing_kit.regatta import bots as regatta_bots
 from sailing_kit.testing import check_game, fingerprint
 from tests.regatta.positions import every_card
 
@@ -42,7 +43,7 @@ def test_a_race_played_to_its_end_by_time_passes_the_check():
 
 
 def test_solo_against_bots_every_human_move_is_answered_and_the_bots_finish():
-    bots = {p: sensible_bot() for p in range(1, 4)}
+    bots = {p: regatta_bots.make("sensible") for p in range(1, 4)}
     for seed in range(3):
         state = new_game(seed=seed, players=4)
         human = __import__("random").Random(seed)
@@ -115,12 +116,12 @@ def test_an_illegal_action_changes_nothing(seed, moves, junk, choices):
     before, snapshot, draws = fingerprint(state), state._snapshot(), state.chance.draws
     try:
         action = state.parse_action(junk)
-    except IllegalAction:
+    except ActionError:
         assert fingerprint(state) == before
         return
     if action in state.legal_actions():
         return
-    with pytest.raises(IllegalAction):
+    with pytest.raises(ActionError):
         state.apply(action)
     assert fingerprint(state) == before and state._snapshot() == snapshot
     assert state.chance.draws == draws

@@ -15,7 +15,7 @@ from sailing_kit.regatta.drawing import draw_deck
 def test_importing_the_rules_pulls_in_no_jupyter():
     code = ("import sys, sailing_kit.regatta, sailing_kit.regatta.bots, "
             "sailing_kit.regatta.probability, sailing_kit.regatta.drawing\n"
-            "bad = [m for m in sys.modules if m.split('.')[0] in ('ipywidgets', 'ipycanvas', "
+            "bad = [m for m in sys.modules if m.split('.')[0] in ('ipywidgets', 'anywidget', "
             "'IPython')]\nassert not bad, bad")
     subprocess.run([sys.executable, "-c", code], check=True)
 

@@ -4,10 +4,10 @@ the screen, after a move, an undo, a new race, a loaded one or while the replay 
 
 import pytest
 
+from sailing_kit.regatta import bots as regatta_bots
 from sailing_kit.regatta import new_game
 from sailing_kit.regatta.actions import AFTER
 from sailing_kit.regatta.board import Board
-from sailing_kit.regatta.bots import sensible_bot
 from tests import hotseat
 from tests.hotseat import Screen
 
@@ -56,4 +56,4 @@ def test_under_the_cover_no_control_tells_what_the_hand_holds():
 
 @pytest.mark.parametrize("seed", range(3))
 def test_random_play_at_one_screen_never_shows_a_hand_to_the_wrong_player(seed):
-    hotseat.check_random_play(two_at_one_screen(seed), sensible_bot(), seed)
+    hotseat.check_random_play(two_at_one_screen(seed), regatta_bots.make("sensible"), seed)

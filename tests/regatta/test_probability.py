@@ -18,11 +18,11 @@ from sailing_kit.regatta import (
     dealt_hands,
     new_game,
     progress_kinds,
-    sensible_bot,
     share_holding,
     standard_deck,
     unseen_cards,
 )
+from sailing_kit.regatta import bots as regatta_bots
 from tests.regatta.positions import race
 
 
@@ -131,5 +131,5 @@ def test_in_real_games_the_fresh_deck_formula_is_off_by_more_than_a_tenth():
             good = progress_kinds(state.deck, state.yachts[state.player].pose, buoy)
             fresh = chance_of_any(len(state.kinds), sum(counts[kind] for kind in good), 2)
             gaps.append(abs(float(chance_to_draw(state, state.player, 2, good) - fresh)))
-            state.apply(sensible_bot()(state))
+            state.apply(regatta_bots.make("sensible")(state))
     assert 0.1 < max(gaps) < 0.2

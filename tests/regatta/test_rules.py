@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from sailing_kit.core import ConfigError, Direction, IllegalAction
+from sailing_kit.core import ConfigError, Direction
+from sailing_kit.core.errors import ActionError
 from sailing_kit.regatta import Becalm, EndTurn, Exchange, Face, Handling, Pose, Sail, new_game, standard_deck
 from sailing_kit.testing import fingerprint
 from tests.regatta.positions import every_card, plan_ends, race
@@ -18,7 +19,7 @@ FAR = ((0, 0), "N")
 def refused(state, action, *words):
     """Apply ``action``, expect IllegalAction naming ``words``, and nothing changed."""
     before, snapshot, draws = fingerprint(state), state._snapshot(), state.chance.draws
-    with pytest.raises(IllegalAction) as refusal:
+    with pytest.raises(ActionError) as refusal:
         state.apply(action)
     for word in words:
         assert word in str(refusal.value)
@@ -475,5 +476,5 @@ def test_the_players_set_the_size_of_the_area_and_the_length_of_the_race():
     short.apply("face NE")  # Player 2's turn ends round 2
     assert short.is_over() and short.to_go(0) < short.to_go(1)
     assert short.result.winners == (0,) and short.standings() == [0, 1]
-    assert "the 2 rounds are over and nobody has finished: Player 1 is furthest" in \
+    assert "Player 1 wins: the 2 rounds are over and nobody has finished" in \
         short.result.reason

@@ -8,7 +8,8 @@ import pytest
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.testing import fingerprint
-from sailing_kit.trireme import Board, Die, Sail, Steer, TriremeState, advise, advisor, new_game, optimal_bot
+from sailing_kit.trireme import Board, Die, Sail, Steer, TriremeState, advise, advisor, new_game
+from sailing_kit.trireme import bots as trireme_bots
 from sailing_kit.trireme.advisor import solution_for
 from sailing_kit.trireme.board import example_boards
 from sailing_kit.trireme.drawing import layout_of
@@ -152,7 +153,7 @@ def test_the_helmsman_plays_the_optimal_choice():
 
 
 def test_the_optimal_helmsman_can_sail_a_whole_game():
-    board = Board(new_game(seed=4, map="small"), bots={0: optimal_bot()})
+    board = Board(new_game(seed=4, map="small"), bots={0: trireme_bots.make("optimal")})
     assert board.state.is_over() and len(board.messages.lines) > 5
 
 

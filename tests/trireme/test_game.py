@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sailing_kit.core.compass import Direction
-from sailing_kit.core.errors import ConfigError, IllegalAction, SavedGameError
+from sailing_kit.core.errors import ActionError, ConfigError, SavedGameError
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.testing import check_game, fingerprint
 from sailing_kit.trireme import Die, Sail, Steer, TriremeState, new_game
@@ -79,11 +79,11 @@ def test_illegal_actions_change_nothing(seed, choices, junk):
     legal = [state.action_to_json(a) for a in state.legal_actions()]
     try:
         parsed = state.parse_action(junk)
-    except IllegalAction:
+    except ActionError:
         parsed = None
     if parsed is not None and state.action_to_json(parsed) in legal:
         return  # a legal spelling (4 as a die face, say)
-    with pytest.raises(IllegalAction) as refusal:
+    with pytest.raises(ActionError) as refusal:
         state.apply(junk)
     assert str(refusal.value).strip()
     assert fingerprint(state) == before and state.to_json() == saved
@@ -95,7 +95,7 @@ def test_moves_can_be_written_in_words_numbers_or_json():
     assert state.parse_action("NW honour") == Steer(Direction.NW, True)
     assert state.parse_action("N+honour") == Steer(Direction.N, True)
     assert state.parse_action({"heading": "s"}) == Steer(Direction.S)
-    with pytest.raises(IllegalAction, match="now choose a heading"):
+    with pytest.raises(ActionError, match="now choose a heading"):
         state.parse_action(3)
     state.apply("NW")
     assert state.parse_action(3) == Die(3) and state.parse_action({"die": 3}) == Die(3)

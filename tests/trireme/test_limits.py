@@ -9,7 +9,7 @@ import time
 import pytest
 
 from sailing_kit.trireme import advisor, new_game
-from sailing_kit.trireme.bots import optimal_bot
+from sailing_kit.trireme import bots as trireme_bots
 from sailing_kit.trireme.maps import edge_map, parse_map
 from sailing_kit.trireme.solver import MAX_POSITIONS, TooBigToSolve, clear_cache, solve, table_size
 
@@ -29,7 +29,7 @@ def test_the_largest_map_with_20_honour_points_is_refused_at_once_naming_what_to
 def test_the_optimal_helmsman_refuses_a_table_too_big_to_solve():
     state = new_game(seed=1, map=edge_map(40), honour=20)
     with pytest.raises(TooBigToSolve):
-        optimal_bot()(state)
+        trireme_bots.make("optimal")(state)
 
 
 def test_the_advisor_gives_no_advice_beyond_the_limit_and_says_why():

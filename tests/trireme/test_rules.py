@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from sailing_kit.core.compass import Direction
-from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.errors import ActionError
 from sailing_kit.core.grid import step
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.testing import fingerprint
@@ -32,7 +32,7 @@ SEA = parse_map(LANE)
 def refused(state, action, words):
     """Assert ``action`` is refused with ``words`` in the message and changes nothing."""
     before = fingerprint(state)
-    with pytest.raises(IllegalAction, match=words):
+    with pytest.raises(ActionError, match=words):
         state.apply(action)
     assert fingerprint(state) == before
 
@@ -74,7 +74,7 @@ def test_the_trireme_moves_first_so_it_wins_a_tie():
     assert sail(SEA, state.boat, Direction.S, 1, 1, state.trireme_square).ending is Ending.WON
     play_turn(state, "NE", 4)
     assert state.is_over() and state.result.winners == ()
-    assert state.result.reason == "the trireme crossed the start line first"
+    assert state.result.cause == "the trireme crossed the start line first"
     assert state.legal_actions() == [] and state.boat == (3, 1)
 
 
@@ -333,7 +333,7 @@ def test_crashing_on_the_rocks_ends_the_game():
     assert state.boat == (2, 6)
     play_turn(state, "E", 3)  # 45° off the NE wind: one square east, onto the rock at (3, 6)
     assert state.is_over() and state.ending[0] is Ending.CRASHED
-    assert state.result.reason == "you crashed on the black rocks at (3, 6)"
+    assert state.result.cause == "you crashed on the black rocks at (3, 6)"
     assert state.result.winners == () and state.boat == (2, 6)
 
 
@@ -342,7 +342,7 @@ def test_leaving_the_map_is_a_crash():
     state.apply("S")
     state.apply(4)
     state.apply(1)
-    assert state.result.reason == "you crashed: your course left the map at (3, -1)"
+    assert state.result.cause == "you crashed: your course left the map at (3, -1)"
 
 
 # ----- winning ---------------------------------------------------------------------------------------
@@ -354,7 +354,7 @@ def test_you_win_crossing_the_start_line_first_having_rounded_the_black_rocks_by
     for heading, face, squares in WINNING_ROUTE:
         play_turn(state, heading, face, squares)
     assert state.result.winners == (0,) and state.result.scores == (1.0,)
-    assert state.result.reason == ("you crossed the start line first, having rounded the black "
+    assert state.result.cause == ("you crossed the start line first, having rounded the black "
                                    "rocks by the right")
     assert state.boat == (4, 0) and state.squares_to_go > 0
 

@@ -13,7 +13,7 @@ from sailing_kit.core.protocol import CHANCE
 from sailing_kit.trireme import (
     Position,
     advise,
-    bot,
+    bots,
     honour_values,
     load_map,
     new_game,
@@ -109,14 +109,14 @@ def test_simulating_the_optimal_policy_wins_as_often_as_the_solver_says(map_name
     the solver's chance to win from the start."""
     sea = load_map(map_name)
     predicted = solve(sea, honour).value(Position.start(sea, honour))
-    played = simulate(bot("optimal"), games=games, seed=10_000, map=map_name, honour=honour)
+    played = simulate(bots.make("optimal"), games=games, seed=10_000, map=map_name, honour=honour)
     low, high = played.interval(z=4)
     assert low <= predicted <= high, (predicted, str(played))
 
 
 def test_the_optimal_helmsman_beats_the_pilot():
-    optimal = simulate(bot("optimal"), games=400, map="small")
-    pilot = simulate(bot("pilot"), games=400, map="small")
+    optimal = simulate(bots.make("optimal"), games=400, map="small")
+    pilot = simulate(bots.make("pilot"), games=400, map="small")
     assert optimal.win_rate > pilot.win_rate + 0.1
 
 
@@ -158,9 +158,9 @@ def test_a_simulation_with_the_solution_tells_each_crash():
     """Each crash is recorded with the solver's chance to win at the last heading before it and
     its cause; without a solution nothing is recorded."""
     solution = solve(SMALL, 1)
-    played = simulate(bot("optimal"), games=200, seed=0, solution=solution, map="small", honour=1)
+    played = simulate(bots.make("optimal"), games=200, seed=0, solution=solution, map="small", honour=1)
     assert played.crashed > 0 and len(played.crashes) == played.crashed
     assert all(0.0 <= crash.chance <= 1.0 and crash.square in SMALL.water
                for crash in played.crashes)
     assert any(crash.by_current for crash in played.crashes)
-    assert simulate(bot("optimal"), games=20, map="small", honour=1).crashes == ()
+    assert simulate(bots.make("optimal"), games=20, map="small", honour=1).crashes == ()

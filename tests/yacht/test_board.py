@@ -3,7 +3,8 @@
 import pytest
 
 from sailing_kit.core.protocol import CHANCE
-from sailing_kit.yacht import Board, bot, new_game
+from sailing_kit.yacht import Board, new_game
+from sailing_kit.yacht import bots as yacht_bots
 from sailing_kit.yacht.board import example_boards
 from sailing_kit.yacht.drawing import DIE, layout_of
 from sailing_kit.yacht.position import MAX_ROLLS
@@ -90,7 +91,7 @@ def test_the_advisor_toggle_shows_the_expected_value_of_each_choice():
 
 
 def test_playing_against_the_optimal_bot():
-    board = Board(new_game(seed=1, players=2), bots={1: bot("optimal")})
+    board = Board(new_game(seed=1, players=2), bots={1: yacht_bots.make("optimal")})
     assert board.state.current_player == 0
     for _ in range(len(board.state.rules.categories)):
         board.simulate_key("r")
@@ -98,13 +99,13 @@ def test_playing_against_the_optimal_bot():
     assert board.state.is_over() and all(card.is_full for card in board.state.cards)
     assert any("Player 2 writes" in line for line in board.messages.lines)
     winner = board.state.result.winners[0] + 1
-    assert f"Game over: every category is filled: Player {winner} wins" in board.status.value
+    assert f"Game over: Player {winner} wins: every category is filled" in board.status.value
     place = "1st" if winner == 1 else "2nd"
     assert f"You (Player 1): {place} of 2." in board.status.value  # issue #12.4
 
 
 def test_the_bot_starts_when_it_wins_the_roll_off():
-    board = Board(new_game(seed=0, players=2), bots={0: bot("greedy")})
+    board = Board(new_game(seed=0, players=2), bots={0: yacht_bots.make("greedy")})
     assert board.state.current_player == 1 and len(board.state.cards[0].boxes) == 1
     assert board.messages.lines[0].startswith("Roll-off: Player 1 rolls")
 
@@ -129,7 +130,7 @@ def test_hot_seat_players_each_hold_their_own_dice():
 
 def test_new_game_deals_new_dice_with_the_same_players():
     """Issue #12.8: New game is a new game, on the next seed, not the same dice again."""
-    board = Board(new_game(seed=3, players=2), bots={1: bot("optimal")})
+    board = Board(new_game(seed=3, players=2), bots={1: yacht_bots.make("optimal")})
     board.simulate_key("r")
     first_dice = board.state.dice
     click_row(board, "chance")

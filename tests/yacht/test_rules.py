@@ -8,7 +8,7 @@ from itertools import product
 
 import pytest
 
-from sailing_kit.core.errors import ConfigError, IllegalAction
+from sailing_kit.core.errors import ActionError, ConfigError
 from sailing_kit.yacht import CATEGORIES, RuleSet, Scorecard, fits, score
 from sailing_kit.yacht.rules import UPPER
 
@@ -204,13 +204,13 @@ def test_free_joker_is_verhoeffs_convention():
 ])
 def test_bad_dice_are_refused_with_the_rule(dice, complaint):
     """A roll is five dice, each showing 1 to 6 (the issue: 'not five values 1–6')."""
-    with pytest.raises(IllegalAction, match=complaint):
+    with pytest.raises(ActionError, match=complaint):
         score(dice, "chance")
 
 
 def test_categories_may_be_named_in_hungarian():
     assert score((2, 3, 4, 5, 6), "Nagy sor") == 30 and score((1, 1, 1, 1, 2), "Póker") == 6
-    with pytest.raises(IllegalAction, match="not a category of Jacht: the categories are ones"):
+    with pytest.raises(ActionError, match="not a category of Jacht: the categories are ones"):
         score((1, 1, 1, 1, 2), "general")
 
 

@@ -11,13 +11,13 @@ from sailing_kit.yacht import (
     RuleSet,
     Score,
     Scorecard,
-    bot,
+    bots,
     new_game,
     optimal_expected_score,
     random_strategy,
     simulate,
 )
-from sailing_kit.yacht.strategies import held_places
+from sailing_kit.yacht.bots import held_places
 
 
 def test_the_optimal_players_simulated_mean_agrees_with_the_solver():
@@ -60,7 +60,7 @@ def test_a_random_strategy_only_makes_allowed_choices():
 @pytest.mark.parametrize("name", ["optimal", "greedy", "random"])
 def test_bots_play_whole_games_by_the_rules(name):
     state = new_game(seed=2, players=2, rules="tabornok", big_general_wins=False)
-    advance(state, {0: bot(name), 1: bot(name, seed=5)})
+    advance(state, {0: bots.make(name), 1: bots.make(name, seed=5)})
     assert state.is_over() and all(card.is_full for card in state.cards)
 
 
@@ -70,7 +70,7 @@ def test_a_bot_takes_a_big_general_that_wins_at_once():
     state.apply([1])
     state.apply("roll")
     state.apply([3, 3, 3, 3, 3])
-    assert bot("greedy")(state) == Score("general")
+    assert bots.make("greedy")(state) == Score("general")
 
 
 def test_a_bot_holds_the_dice_of_its_keep_by_their_places():
@@ -78,12 +78,12 @@ def test_a_bot_holds_the_dice_of_its_keep_by_their_places():
     state = new_game(seed=0, players=1)
     state.apply("roll")
     state.apply([1, 2, 6, 6, 6])
-    assert bot("optimal")(state) == Roll((2, 3, 4))
+    assert bots.make("optimal")(state) == Roll((2, 3, 4))
 
 
 def test_unknown_strategies_are_config_errors():
-    with pytest.raises(ConfigError, match="unknown strategy 'clever'"):
-        bot("clever")
+    with pytest.raises(ConfigError, match="there is no bot 'clever'"):
+        bots.make("clever")
     with pytest.raises(ConfigError, match="unknown strategy 'clever'"):
         simulate("clever")
     with pytest.raises(ConfigError, match="'games' must be at least 2"):

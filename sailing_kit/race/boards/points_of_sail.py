@@ -35,20 +35,22 @@ class PointsOfSailBoard(TurnPicker, CanvasBoard):
             self._turner("Boat", "heading", +1, "Turn the boat 45° clockwise (key e)"),
         ]
         self.roll_button = self.button("Roll die", "Roll the compass die (key r)", self.roll,
-                                       icon="random")
+                                       icon="random", control="roll")
         controls += [
             self.roll_button,
-            self.button("Undo", "Take back the last turn (key u)", self.undo, icon="undo"),
-            self.button("Restart", "Back to the start position", self.restart, icon="refresh"),
+            self.button("Undo", "Take back the last turn (key u)", self.undo, icon="undo",
+                        control="undo"),
+            self.button("Restart", "Back to the start position", self.restart, icon="refresh",
+                        control="restart"),
         ]
-        super().__init__(state, size=state.view().size, controls=controls, side=[self.info],
+        super().__init__(state, size=state.grid_view().size, controls=controls, side=[self.info],
                          auto_chance=False)
         self.after_change()
         self.say(KEYS_HELP)
 
     def _turner(self, label: str, what: str, steps: int, tooltip: str) -> widgets.Button:
         icon = "rotate-left" if steps < 0 else "rotate-right"
-        return self.button(label, tooltip, lambda: self.rotate(what, steps), icon=icon)
+        return self.button(label, tooltip, lambda: self.rotate(what, steps), icon=icon, control="rotate")
 
     # ----- engine-driven behaviour --------------------------------------------------------------
     @property
@@ -92,11 +94,11 @@ class PointsOfSailBoard(TurnPicker, CanvasBoard):
 
     # ----- events ------------------------------------------------------------------------------
     def on_click(self, x: float, y: float) -> None:
-        option = self.option_at(self.state.view(), x, y)
+        option = self.option_at(self.state.grid_view(), x, y)
         if option is not None:
             self.sail(option)
             return
-        point = self.state.view().nearest(x, y)
+        point = self.state.grid_view().nearest(x, y)
         if point is not None:  # let the engine say why this is not a legal end
             self.play(Sail(point, self.state.heading))
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Mapping
 
 import ipywidgets as widgets
 
+from sailing_kit.core.bots import Bot
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.draw.scene import Scene
@@ -33,7 +34,7 @@ class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
     buttons, toggle the layers, undo, replay the race with the slider, save and load it, and
     time each move if you like. ``bots`` maps seats to bots (see ``sailing_kit.race.bots``)."""
 
-    def __init__(self, state: RaceState, *, bots: dict[int, Callable] | None = None):
+    def __init__(self, state: RaceState, *, bots: Mapping[int, Bot | str] | None = None):
         self.selected = 0
         self.spot = 0
         """The spot the keys have chosen while placing a boat."""
@@ -51,7 +52,7 @@ class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
                                   show_repeat=False, layout={"display": "none"})
         self.clock_label = widgets.Label()
         controls = [*self.layers.values(),
-                    self.button("Undo", "Take back the last move (key u)", self.undo, "undo")]
+                    self.button("Undo", "Take back the last move (key u)", self.undo, "undo", control="undo")]
         side = [self.info, self.actions_box, self.place_heading, self.messages, self.replay_slider("330px"),
                 *self.save_and_load("race"), widgets.HBox([self.timer_on, self.clock_label]),
                 self.clock]
@@ -139,7 +140,7 @@ class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
         return buttons
 
     def _turn_button(self, label: str, tooltip: str, action: object, icon: str) -> widgets.Button:
-        return self.button(label, tooltip, lambda: self.play_turn(action), icon)
+        return self.button(label, tooltip, lambda: self.play_turn(action), icon, control="turn")
 
     # ----- playing -----------------------------------------------------------------------------------
     def play_turn(self, action: object, success: str | None = None) -> None:

@@ -65,7 +65,7 @@ class RightOfWayTrainer(CanvasBoard):
                                          tooltip="Move the boats yourself; the umpire rules live")
         self.mode.observe(self._guarded(self._toggle_free), names="value")
         controls = [self.level, self.button("Next", "Next scenario", self.next_scenario,
-                                            icon="forward"), self.mode]
+                                            icon="forward", control="next"), self.mode]
         self.state = trainer  # (CanvasBoard sets it too) the first grid needs the question
         self.grid = self._fitted(trainer.current)
         super().__init__(trainer, size=BOX, controls=controls,
@@ -133,7 +133,7 @@ class RightOfWayTrainer(CanvasBoard):
 
     def _answer_button(self, name: str) -> widgets.Button:
         return self.button(f"{name} keeps clear", f"Answer: {name} must keep clear",
-                           lambda: self.answer(name))
+                           lambda: self.answer(name), control="answer")
 
     # ----- quiz -----------------------------------------------------------------------------------
     def answer(self, keep_clear: str) -> None:

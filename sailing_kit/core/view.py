@@ -1,0 +1,40 @@
+"""What one player may see of a game: the picture and the words, made for that seat alone.
+
+A game with hidden information answers ``state.view(seat)`` with a view that holds only what
+the seat may see; ``view(None)`` is the public view (no seat's hidden cards), the one for
+spectators, replays and the teacher's projector. A game with no hidden information is its own
+view (see :meth:`sailing_kit.core.protocol.GameState.view`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:  # the core draws nothing itself: games hand it their pictures
+    from sailing_kit.draw.scene import Scene
+
+
+class View(Protocol):
+    """What a view offers: the position in words and in a picture, as its viewer sees them."""
+
+    def describe(self) -> str: ...
+
+    def scene(self) -> Scene: ...
+
+
+@dataclass(frozen=True)
+class SeenView:
+    """A view made of what its viewer sees: the words and the picture drawn for that seat
+    (nothing else of the state is kept, so nothing hidden can leak through it)."""
+
+    viewer: int | None
+    """The seat (0-based), or ``None`` for the public view."""
+    text: str
+    picture: Scene
+
+    def describe(self) -> str:
+        return self.text
+
+    def scene(self) -> Scene:
+        return self.picture
