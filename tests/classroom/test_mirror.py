@@ -10,9 +10,9 @@ import weakref
 import ipywidgets as widgets
 import pytest
 
+from sailing_kit.calm import bots as calm_bots
 from sailing_kit.calm import new_game
 from sailing_kit.calm.board import Board
-from sailing_kit.calm import bots as calm_bots
 from sailing_kit.classroom import headless
 from sailing_kit.classroom.mirror import Mirror, Refused
 
