@@ -97,8 +97,7 @@ class TableCard(widgets.VBox):
                     lambda: act(lambda room: room.rematch(code), live), "refresh"),
             self.links])
         controls.add_class("sk-controls")
-        super().__init__([self.watch.header, self.join, self.seats, controls,
-                          self.watch.children[1]],
+        super().__init__([self.watch.column, self.join, self.seats, controls],
                          layout=widgets.Layout(border="1px solid #bbb", padding="4px",
                                                margin="4px", width=f"{WATCH_WIDTH + 12}px"))
         self.add_class("sk-class-table")

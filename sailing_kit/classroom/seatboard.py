@@ -65,6 +65,7 @@ class SeatPlay:
             self.advance_bots()
             self.say(str(changed), "error")  # type: ignore[attr-defined]
             return False
+        self.table.drive(chance_only=True)  # the dice or the deck answer at once, as at one screen
         self.on_played(action)  # type: ignore[attr-defined]
         self.advance_bots(success)
         return True
@@ -176,7 +177,8 @@ class SeatView(widgets.VBox):
         self.header.value = (
             f"<div><b>Table {html.escape(table.code)}</b> · {html.escape(table.info.title)} · "
             f"you are <b>Player {seat.number + 1} ({html.escape(seat.name)})</b> · "
-            f"<span class='sk-class-turn'>{turn_words(table, seat.number)}</span></div>"
+            f"<span class='sk-class-turn' data-move='{table.moves_played}'>"
+            f"{turn_words(table, seat.number)}</span></div>"
             f"<div style='font-size:0.9em'>{seat_names(table, self.names, seat.number)}</div>")
 
 
@@ -193,9 +195,9 @@ class WatchView(widgets.VBox):
         self.canvas.fit = "window"
         self.status = widgets.HTML()
         self.status.add_class("sk-status")
-        column = widgets.VBox([self.canvas, self.status])
-        column.add_class("sailing-kit-board")
-        super().__init__([self.header, column])
+        self.column = widgets.VBox([self.header, self.canvas, self.status])
+        self.column.add_class("sailing-kit-board")  # canvas.js fits the canvas under its header
+        super().__init__([self.column])
         self.add_class("sk-class-watch")
         self.update()
 
@@ -208,5 +210,6 @@ class WatchView(widgets.VBox):
         names = table.names() if names is None else names
         self.header.value = (
             f"<div><b>Table {html.escape(table.code)}</b> · {html.escape(table.info.title)} · "
-            f"move {table.moves_played} · <span class='sk-class-turn'>{turn_words(table)}</span>"
+            f"move {table.moves_played} · <span class='sk-class-turn' "
+            f"data-move='{table.moves_played}'>{turn_words(table)}</span>"
             f"</div><div style='font-size:0.9em'>{seat_names(table, names)}</div>")

@@ -162,6 +162,7 @@ class SeatSession(PageSession):
                        "why": "The class's store did not answer: try again in a moment."})
             raise
         number = self.table.moves_played
+        self.table.drive(chance_only=True)
         board.on_played(played)
         board.advance_bots()
         self.send({"t": "played", "ok": True, "move": number})

@@ -195,10 +195,11 @@ class Table:
         return (not self.closed and not self.paused
                 and (player == CHANCE or (player is not None and player in self.bots)))
 
-    def drive(self, work: GameState[Any] | None = None) -> bool:
-        """Store the moves of bots and chance up to a student's turn, played on ``work`` (a copy
-        of the state, made now if None; ``refresh`` replays them). False if there was nothing to
-        do, another process stored a move first, or the table may not move."""
+    def drive(self, work: GameState[Any] | None = None, *, chance_only: bool = False) -> bool:
+        """Store the moves of bots and chance (only chance's if ``chance_only``) up to a
+        student's turn, played on ``work`` (a copy of the state, made now if None; ``refresh``
+        replays them). False if there was nothing to do, another process stored a move first,
+        or the table may not move."""
         if work is None:
             if not self.automatic_turn():
                 return False
@@ -208,7 +209,7 @@ class Table:
         stored = False
         while True:
             player = work.current_player
-            if player is None or (player != CHANCE and player not in self.bots):
+            if player is None or (player != CHANCE and (chance_only or player not in self.bots)):
                 return stored
             if player == CHANCE:
                 entry = {"move": plain_json(work.action_to_json(work.sample_chance())), "sampled": True}

@@ -226,3 +226,23 @@ def test_no_kernel_and_no_process_is_started_for_pages(room: Classroom, server: 
     Browser(server).page(f"/class/ws/watch/{table.code}").kind("status")
     assert psutil.Process().children(recursive=True) == before
     assert not multiprocessing.active_children()
+
+
+@pytest.mark.parametrize("game, options, control", [
+    ("yacht", {"players": 2}, "Roll"), ("trireme", {}, "Roll")])
+def test_a_roll_is_answered_at_once_as_at_one_screen(room: Classroom, server: LiveServer, game: str,
+                                                   options: dict, control: str) -> None:
+    """Chance answers a seat's own press at once (the dice are rolled before the board speaks),
+    though the class server moves the bots."""
+    table = room.open_table(game, seed=1, **options)
+    _, page, _ = seat_page(server, table.code, "Dora")
+    if game == "trireme":  # a heading first: the die is rolled for it
+        choose = next(k for k, n in page.nodes().items() if n["k"] == "any" and n["m"] == "canvas")
+        page.send({"t": "canvas", "id": choose, "e": {"event": "key", "key": "d"}})
+    roll, node = page.find("button", control)
+    assert not node["off"]
+    page.send({"t": "click", "id": roll})
+    page.until(lambda m: m.get("t") == "ui" and "Something went wrong" not in json.dumps(m)
+               and room.store.move_count(table.id) >= 2)
+    assert "Something went wrong" not in page.text()
+    assert any(move.entry.get("sampled") for move in room.store.moves(table.id))
