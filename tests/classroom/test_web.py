@@ -159,3 +159,25 @@ def test_table_options_are_read_from_the_dashboards_box() -> None:
     assert read_options("") == {}
     with pytest.raises(ConfigError, match="name=value"):
         read_options("rocks")
+
+
+def test_a_hub_service_serves_the_class_under_its_prefix(room: Classroom) -> None:
+    """As a JupyterHub service: every page, endpoint, cookie and WebSocket under the prefix."""
+    server = LiveServer(room, base="/services/class/",
+                        public_url="https://hub.example/services/class")
+    try:
+        table = room.open_table("calm", players=2)
+        browser = Browser(server, visit=False)
+        join = browser.http.get(server.url + "/services/class/?code=" + table.code)
+        assert join.status_code == 200 and 'data-base="/services/class/"' in join.text
+        assert browser.http.get(server.url + "/").status_code == 404
+        status, seat = browser.post("/services/class/class/api/join",
+                                    {"code": table.code, "name": "Ana"})
+        assert status == 200
+        assert all(c.path == "/services/class/" for c in browser.http.cookies)
+        page = browser.page(f"/services/class/class/ws/seat/{table.code}")
+        assert page.kind("hello")["seat"] == seat["number"] == 0
+        assert server.app.address == "https://hub.example/services/class"
+        assert browser.http.get(server.url + "/services/class/class/static/kit/canvas.js").ok
+    finally:
+        server.stop()
