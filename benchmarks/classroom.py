@@ -35,7 +35,7 @@ from typing import Any
 import psutil
 from sqlalchemy.exc import DBAPIError
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
-from tornado.websocket import WebSocketClientConnection, websocket_connect
+from tornado.websocket import WebSocketClientConnection, WebSocketClosedError, websocket_connect
 
 from sailing_kit.classroom import Classroom
 from sailing_kit.classroom.table import Table
@@ -66,7 +66,8 @@ class ServerProcess:
     def start(self) -> None:
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
-                [sys.executable, *os.environ.get("SK_PROFILE", "").split(),  # -m cProfile -o FILE
+                [sys.executable,  # SK_PROFILE="-m cProfile -o FILE{port}" profiles the server
+                 *os.environ.get("SK_PROFILE", "").replace("{port}", str(self.port)).split(),
                  "-m", "sailing_kit.classroom", "serve", "--store", self.store, "--port",
                  str(self.port), "--ip", "127.0.0.1", "--teacher-key-file", str(self.key_file)],
                 stdout=out, stderr=subprocess.STDOUT)
@@ -258,7 +259,11 @@ class SeatClient(Device):
             self.moving = False
             return
         self.bench.moved(self.code, state["moves"] + 1)
-        self.socket.write_message(json.dumps({"t": "play", "action": self.random.choice(state["legal"])}))
+        try:
+            self.socket.write_message(json.dumps({"t": "play",
+                                                  "action": self.random.choice(state["legal"])}))
+        except WebSocketClosedError:  # the page is reloading: it looks again when back
+            self.moving = False
 
     async def reload(self) -> None:
         """The browser reloads the page: the socket goes, the page and a new socket come."""

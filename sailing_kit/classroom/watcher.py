@@ -33,18 +33,22 @@ class Watcher(threading.Thread):
         self.on_change, self.on_moves = on_change, on_moves
         self.stopped = threading.Event()
         self.seen: tuple[int, int] | None = None
+        self.told: set[int] = set()
+        """Tables a notification told of since the last poll."""
 
     def stop(self) -> None:
         self.stopped.set()
 
     def poll(self) -> None:
+        """Report what changed since the last poll and was not told by a notification."""
         if self.seen is None:
             self.seen = self.store.marks()
             return
         self.seen, changed, moved = self.store.changed_since(self.seen)
-        for table_id in sorted(changed):
+        told, self.told = self.told, set()
+        for table_id in sorted(changed - told):
             self.on_change(table_id)
-        for table_id in sorted(moved):
+        for table_id in sorted(moved - told):
             self.on_moves(table_id)
 
     def run(self) -> None:
@@ -95,10 +99,12 @@ class Watcher(threading.Thread):
             while not self.stopped.is_set():
                 for note in connection.notifies(timeout=1.0):  # type: ignore[union-attr]
                     payload = str(note.payload)
+                    table_id = int(payload.lstrip("m"))
+                    self.told.add(table_id)
                     if payload.startswith("m"):
-                        self.on_moves(int(payload[1:]))
+                        self.on_moves(table_id)
                     else:
-                        self.on_change(int(payload))
+                        self.on_change(table_id)
                 if time.monotonic() - last_poll > self.SLOW_POLL:
                     self.poll()
                     last_poll = time.monotonic()

@@ -57,6 +57,8 @@ class Limits:
     """Exercise results, per student."""
     messages: Limiter = field(default_factory=lambda: Limiter(200, 10))
     """WebSocket messages, per seat."""
+    class_wide: Limiter = field(default_factory=lambda: Limiter(3000, 60))
+    """Exercise results and registrations of the whole class (what the store may grow by)."""
 
 
 @dataclass
@@ -302,6 +304,7 @@ class RegisterApi(ClassHandler):
         who = f"device:{self.device() or 'address:' + self.address()}"
         try:
             self.app.limits.registers.take(who, "registrations")
+            self.app.limits.class_wide.take("class", "results for this class")
             token = self.app.room.register_student(data.get("class_code"), data.get("name"))
         except JoinRefused as refusal:
             self.refuse(refusal)
@@ -318,6 +321,7 @@ class AttemptsApi(ClassHandler):
         try:
             self.app.limits.attempts.take(
                 "student:" + (secret_hash(token) if isinstance(token, str) else "?"), "results")
+            self.app.limits.class_wide.take("class", "results for this class")
             self.app.room.record_attempt(token, data.get("attempt"))
         except TooManyTries as refusal:
             self.refuse(refusal)

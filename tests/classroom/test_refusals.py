@@ -269,3 +269,30 @@ def test_read_json_refuses_before_parsing_what_is_too_big() -> None:
         read_json(b"{}" + b" " * 70_000)
     assert too_big.value.status == 413
     assert read_json(b'{"name": "Ana", "attempt": {"points": 1}}')["name"] == "Ana"
+
+
+def test_full_closed_and_taken_are_refused_in_words_and_change_nothing(
+        room: Classroom, server: LiveServer, tables: list[str]) -> None:
+    Browser(server).join(tables[0], "Ben")  # the table of two is full now
+    room.close_table(tables[1])
+    Browser(server).post("/class/api/register", {"class_code": room.class_code, "name": "Ana"})
+    before = store_dump(room)
+    for path, body, words in (
+            ("/class/api/join", {"code": tables[0], "name": "Cleo"}, "is full"),
+            ("/class/api/join", {"code": tables[1], "name": "Cleo"}, "is closed"),
+            ("/class/api/register", {"class_code": room.class_code, "name": "ANA"},
+             "already registered")):
+        status, answer = Browser(server).post(path, body)
+        assert status == 400 and words in answer["error"]
+    unchanged(room, before)
+
+
+def test_the_class_address_is_never_localhost_unless_the_server_listens_only_there(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from sailing_kit.classroom import links
+
+    monkeypatch.setattr(links, "local_address", lambda: "192.168.1.20")
+    assert links.class_address("0.0.0.0", 8866) == "http://192.168.1.20:8866"
+    assert links.class_address("127.0.0.1", 8866) == "http://127.0.0.1:8866"
+    assert links.class_address("0.0.0.0", 80, "https://class.school/x/") == "https://class.school/x"
+    assert links.join_link("http://192.168.1.20:8866", "AB2CD") == "http://192.168.1.20:8866/?code=AB2CD"

@@ -18,6 +18,7 @@ from sailing_kit.calm import bots as calm_bots
 from sailing_kit.calm.cards import is_island
 from sailing_kit.classroom import Classroom, NotYourTurn, connect
 from tests.classroom.live import Browser, LiveServer, Page
+from tests.classroom.pgserver import PostgresServer
 
 SIZE = 36
 """Cards above the sea's size are unique numbers in Calm: seeing one is seeing that card."""
@@ -246,3 +247,29 @@ def test_a_roll_is_answered_at_once_as_at_one_screen(room: Classroom, server: Li
                and room.store.move_count(table.id) >= 2)
     assert "Something went wrong" not in page.text()
     assert any(move.entry.get("sampled") for move in room.store.moves(table.id))
+
+
+def test_two_servers_on_one_postgresql_push_each_others_moves(postgres: PostgresServer) -> None:
+    """A school's two class servers on one database: a move made through one reaches a seat
+    on the other at once (LISTEN/NOTIFY), and so does a teacher's pause."""
+    rooms = [Classroom(postgres.url), Classroom(postgres.url)]
+    servers = [LiveServer(room) for room in rooms]
+    try:
+        table = rooms[0].open_table("calm", players=2, seed=2)
+        _, ana, _ = seat_page(servers[0], table.code, "Ana")
+        _, ben, _ = seat_page(servers[1], table.code, "Ben")
+        ana.send({"t": "api"})
+        started = time.monotonic()
+        ana.send({"t": "play", "action": ana.kind("state")["legal"][0]})
+        ben.until(lambda m: m.get("t") == "ui" and "data-move='1'" in json.dumps(m))
+        assert time.monotonic() - started < 1.0
+        rooms[0].pause(table.code)
+        assert ben.until(lambda m: m.get("t") == "status" and m["paused"])
+    finally:
+        for server in servers:
+            server.stop()
+        for room in rooms:
+            room.store.close()
+        from sailing_kit.classroom.schema import metadata
+
+        metadata.drop_all(rooms[0].store.engine)
