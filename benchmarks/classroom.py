@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -41,8 +42,10 @@ from sailing_kit.classroom import Classroom
 from sailing_kit.classroom.table import Table
 
 GAMES = (("calm", {"players": 2}), ("yacht", {"players": 2}), ("race", {"boats": 2, "course": "short"}))
-THINK = (0.2, 0.8)
-"""A seat's thinking time before each move, in seconds (real students take longer)."""
+THINK = (0.5, 2.0)
+"""A seat's thinking time before each move, in seconds: a class far busier than a real one,
+whose students think for several seconds (15 tables then make about 12 moves a second, and
+chance as many again in the dice and the race)."""
 TASKS: set[asyncio.Future[Any]] = set()
 """The clients' running tasks (kept, so none is collected while it runs)."""
 TARGETS = {"memory_mb": 600, "p95_ms": 150, "max_ms": 1000, "growth_mb": 50}
@@ -88,6 +91,12 @@ class ServerProcess:
         main = psutil.Process(self.process.pid)
         return sum(p.memory_info().rss for p in [main, *main.children(recursive=True)]) / 2**20
 
+    def cpu_seconds(self) -> float:
+        """The CPU time the server has used so far (user and system)."""
+        assert self.process is not None
+        times = psutil.Process(self.process.pid).cpu_times()
+        return float(times.user + times.system)
+
     def children(self) -> int:
         assert self.process is not None
         return len(psutil.Process(self.process.pid).children(recursive=True))
@@ -127,9 +136,13 @@ class LoadReport:
     abandoned: int = 0
     confirmed: int = 0
     after_fault: int = 0
+    cpu_ms: float = 0.0
+    """The servers' CPU time per stored move during the play (a figure other work on the
+    machine barely changes)."""
     left_over: bool = False
     problems: list[str] = field(default_factory=list)
     load: float = 0.0
+    """The machine's load average at the end of the play (this run's processes included)."""
 
     def percentile(self, p: float) -> float:
         ordered = sorted(self.latencies)
@@ -250,8 +263,10 @@ class SeatClient(Device):
             await self.connect()
 
     def look_again(self) -> None:
+        """Ask for the seat's state again (after a refused move)."""
         if self.socket is not None and not self.stopped:
-            self.socket.write_message(json.dumps({"t": "api"}))
+            with contextlib.suppress(WebSocketClosedError):  # reconnecting: it asks when back
+                self.socket.write_message(json.dumps({"t": "api"}))
 
     async def move(self, state: dict[str, Any]) -> None:
         await asyncio.sleep(self.random.uniform(*THINK))
@@ -328,7 +343,8 @@ async def _load(room: Classroom, servers: list[ServerProcess], key: str, report:
     close_dashboard = await dashboard(servers[0].url, key)
     for client in clients:  # the students open their pages one after the other
         await client.connect()
-    started = time.monotonic()
+    started, cpu = time.monotonic(), sum(server.cpu_seconds() for server in servers)
+    moves = sum(room.store.move_count(table.id) for table in tables)
     if fault is not None:
         await asyncio.sleep(report.seconds / 2)
         await fault(servers)
@@ -338,6 +354,9 @@ async def _load(room: Classroom, servers: list[ServerProcess], key: str, report:
     else:
         await asyncio.sleep(report.seconds)
     report.memory_mb = max(server.memory_mb() for server in servers)
+    report.load = os.getloadavg()[0]  # over the last minute of play, this run's own included
+    played = sum(room.store.move_count(row.id) for row in room.store.tables()) - moves
+    report.cpu_ms = (sum(server.cpu_seconds() for server in servers) - cpu) * 1000 / max(1, played)
     before = sum(server.memory_mb() for server in servers)
     bench.measuring = False
     picker = random.Random(7)
@@ -401,7 +420,6 @@ def run_load(store: str, seconds: float = 30.0, *, servers: int = 1, tables: int
         finally:
             stopped = [process.stop() for process in processes]  # every one, then look
             report.left_over |= not all(stopped)
-            report.load = os.getloadavg()[0]
             room.store.close()
     return report
 
@@ -422,6 +440,8 @@ def _figures(label: str, report: LoadReport) -> list[tuple[str, str]]:
          f"{TARGETS['memory_mb']} MB)",
          f"{report.memory_mb:.0f} MB ({report.moves} moves stored in {report.seconds:.0f} s; "
          f"{verdict}; load average {report.load:.1f} on {os.cpu_count()} CPUs)"),
+        (f"class, {where}: the server's CPU time per move (board, mirror, store, pushes)",
+         f"{report.cpu_ms:.1f} ms"),
         (f"class, {where}: move seen by the other seat, p50 / p95 / max (target p95 ≤ "
          f"{TARGETS['p95_ms']} ms, max ≤ {TARGETS['max_ms']} ms)",
          f"{report.percentile(50) * 1000:.0f} / {report.percentile(95) * 1000:.0f} / "

@@ -13,9 +13,11 @@ from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
+from tornado.ioloop import PeriodicCallback
 
 from sailing_kit.classroom.hub import Hub, LiveTable
 from sailing_kit.classroom.links import join_link, qr_svg
+from sailing_kit.classroom.mirror import Mirror, Refused
 from sailing_kit.classroom.results import question_summary
 from sailing_kit.classroom.seatboard import WATCH_WIDTH, WatchView
 from sailing_kit.core.errors import ConfigError
@@ -214,10 +216,16 @@ class Dashboard(widgets.VBox):
 
     def table_changed(self, live: LiveTable) -> None:
         card = self.cards.get(live.id)
-        if card is None:
-            self.sync()
+        if card is None:  # a table opened meanwhile (a rematch, another server)
+            self.cards[live.id] = TableCard(self, live)
+            self._arrange()
         else:
             card.update()
+
+    def _arrange(self) -> None:
+        """Open tables first, the newest first."""
+        self.grid.children = sorted(self.cards.values(),
+                                    key=lambda c: (c.live.table.closed, -c.live.id))
 
     def class_changed(self) -> None:
         self.class_pause.description = "Resume the class" if self.room.paused else "Pause the class"
@@ -229,8 +237,7 @@ class Dashboard(widgets.VBox):
                 self.cards[row.id] = TableCard(self, self.hub.live(row))
         for card in self.cards.values():
             card.update(picture=False)
-        ordered = sorted(self.cards.values(), key=lambda c: (c.live.table.closed, -c.live.id))
-        self.grid.children = ordered
+        self._arrange()
         self.class_changed()
         self.hub.run(lambda: results_table(self.room.store), self._show_results)
 
@@ -263,10 +270,6 @@ class DashboardSession:
     PUSH_SECONDS = 0.3
 
     def __init__(self, hub: Hub, address: str, send: Callable[[dict[str, Any]], None]):
-        from tornado.ioloop import PeriodicCallback
-
-        from sailing_kit.classroom.mirror import Mirror
-
         self.hub, self.send = hub, send
         self._pushing = False
         self.dirty: dict[int, LiveTable] = {}
@@ -310,8 +313,6 @@ class DashboardSession:
         self.push()
 
     def receive(self, message: dict[str, Any]) -> None:
-        from sailing_kit.classroom.mirror import Refused
-
         if message.get("t") == "ping":
             return
         try:

@@ -39,7 +39,10 @@ def _common(widget: widgets.DOMWidget) -> Node:
     classes = widget._trait_values.get("_dom_classes")
     if classes:
         node["cls"] = list(classes)
-    values = widget.layout._trait_values  # read directly: a board is read after every event
+    # The trait's value, read directly: a board is read after every event, and a board may
+    # name something else ``layout`` (the regatta's drawing layout).
+    widget_layout = widget._trait_values.get("layout")
+    values = widget_layout._trait_values if widget_layout is not None else {}
     layout = {name: str(value) for name in LAYOUT if (value := values.get(name))}
     if layout:
         node["lay"] = layout

@@ -116,6 +116,12 @@ class Classroom(TeacherControls):
         """The teacher's broadcast message and when it was sent ('' for none)."""
         return self._class.broadcast, self._class.broadcast_at
 
+    @property
+    def teacher_mark(self) -> str:
+        """A mark of the teacher key (a hash of its hash) for the teacher's signed cookie: it
+        changes with the key and reveals nothing of it."""
+        return secret_hash(self._class.teacher_key_hash)[:32]
+
     def is_teacher(self, key: Any, row: ClassRow | None = None) -> bool:
         if not isinstance(key, str) or not key or len(key) > 200:
             return False

@@ -173,6 +173,9 @@ class SeatSession(PageSession):
         if all(seat.id != self.row.id for seat in live.seat_rows):
             if row.next_code:
                 self.send({"t": "moved", "code": row.next_code})
+            elif self.row.number in row.bots:
+                self.send({"t": "gone", "why": "Your teacher gave this seat to a computer player: "
+                                               "ask for another seat or table."})
             else:
                 self.send({"t": "gone", "why": "Your teacher freed this seat: join again with "
                                                "the table's code."})

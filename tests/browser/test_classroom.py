@@ -318,7 +318,7 @@ def test_a_race_to_the_end_with_a_bot_the_teacher_seats_mid_race(browser: Browse
             if turns == 8 and not seated:
                 card.get_by_role("button", name="Bot", exact=True).nth(1).click()
                 expect(laptop.page.locator(".sk-class-notice")).to_contain_text(
-                    "freed this seat", timeout=WAIT_MS)
+                    "gave this seat to a computer player", timeout=WAIT_MS)
                 expect(card).to_contain_text("computer (strong)", timeout=WAIT_MS)
                 seated = True
         assert seated and turns > 10

@@ -273,3 +273,18 @@ def test_two_servers_on_one_postgresql_push_each_others_moves(postgres: Postgres
         from sailing_kit.classroom.schema import metadata
 
         metadata.drop_all(rooms[0].store.engine)
+
+
+@pytest.mark.parametrize("game, options", [
+    ("calm", {"players": 2}), ("regatta", {"players": 2}), ("race", {"boats": 2}),
+    ("yacht", {"players": 2}), ("trireme", {})])
+def test_every_games_seat_page_and_spectator_page_are_drawn(room: Classroom, server: LiveServer,
+                                                           game: str, options: dict) -> None:
+    table = room.open_table(game, seed=1, **options)
+    _, seat, _ = seat_page(server, table.code, "Ana")
+    watcher = Browser(server).page(f"/class/ws/watch/{table.code}")
+    watcher.kind("status")
+    for page in (seat, watcher):
+        canvas = next(n for n in page.nodes().values() if n["k"] == "any" and n["m"] == "canvas")
+        assert canvas["s"]["width"] > 100 and len(json.loads(canvas["s"]["scene"])) > 10
+        assert not any(m.get("t") == "refused" for m in page.messages)
