@@ -440,7 +440,7 @@ def _figures(label: str, report: LoadReport) -> list[tuple[str, str]]:
          f"{TARGETS['memory_mb']} MB)",
          f"{report.memory_mb:.0f} MB ({report.moves} moves stored in {report.seconds:.0f} s; "
          f"{verdict}; load average {report.load:.1f} on {os.cpu_count()} CPUs)"),
-        (f"class, {where}: the server's CPU time per move (board, mirror, store, pushes)",
+        (f"class, {where}: the servers' CPU time per move (board, mirror, store, pushes)",
          f"{report.cpu_ms:.1f} ms"),
         (f"class, {where}: move seen by the other seat, p50 / p95 / max (target p95 ≤ "
          f"{TARGETS['p95_ms']} ms, max ≤ {TARGETS['max_ms']} ms)",

@@ -4,8 +4,9 @@ and a laptop-sized seat, a spectator and the teacher's dashboard.
 - A whole Calm game: both students join by the table's link, play it to the end by clicking and
   tapping their boards; the teacher frees a seat mid-game and its student takes it back; a
   spectator watches; the teacher closes the table and it is replayed move by move.
-- A race to the end: the teacher seats a bot in one boat mid-race from the dashboard, and the
-  other student sails to the finish against it.
+- A race to the end: the class server is stopped and started again mid-race (every page comes
+  back by itself), then the teacher seats a bot in one boat from the dashboard, and the other
+  student sails to the finish against it.
 
 Throughout, no page ever receives another seat's hand: every WebSocket frame, every network
 response and the text of every page are read.
@@ -19,6 +20,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -47,25 +49,43 @@ DOUBLE_CLICK_S = 0.55
 _DRAWN_NUMBER = re.compile(r'\\*"T\\*",-?[\d.]+,-?[\d.]+,\\*"(\d{1,3})\\*"')
 
 
+class ClassServer:
+    """``python -m sailing_kit.classroom serve``, as the teacher starts it (and starts it
+    again)."""
+
+    def __init__(self, workspace: Workspace, folder: Path):
+        self.workspace, self.port = workspace, free_port()
+        self.store, self.key_file = f"sqlite:///{folder / 'class.db'}", folder / "key"
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        log = self.workspace.log("classroom")
+        with log.open("a") as out:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "sailing_kit.classroom", "serve", "--store", self.store,
+                 "--port", str(self.port), "--ip", "127.0.0.1", "--teacher-key-file",
+                 str(self.key_file)],
+                cwd=self.workspace.root, env=self.workspace.env(), stdout=out,
+                stderr=subprocess.STDOUT)
+        _wait_for_port(self.port, self.process, log)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(20)
+
+
 @pytest.fixture(scope="module")
 def server(workspace: Workspace, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
-    """``python -m sailing_kit.classroom serve``, as the teacher starts it."""
-    folder = tmp_path_factory.mktemp("class")
-    port, store, key_file = free_port(), f"sqlite:///{folder / 'class.db'}", folder / "key"
-    log = workspace.log("classroom")
-    with log.open("w") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "sailing_kit.classroom", "serve", "--store", store, "--port",
-             str(port), "--ip", "127.0.0.1", "--teacher-key-file", str(key_file)],
-            cwd=workspace.root, env=workspace.env(), stdout=out, stderr=subprocess.STDOUT)
+    running = ClassServer(workspace, tmp_path_factory.mktemp("class"))
+    running.start()
     try:
-        _wait_for_port(port, process, log)
-        room = Classroom(store, teacher_key_file=key_file)
-        yield {"url": f"http://127.0.0.1:{port}", "room": room, "key": room.teacher_key}
+        room = Classroom(running.store, teacher_key_file=running.key_file)
+        yield {"url": running.url, "room": room, "key": room.teacher_key, "process": running}
         room.store.close()
     finally:
-        process.terminate()
-        process.wait(20)
+        running.stop()
 
 
 class Device:
@@ -315,6 +335,14 @@ def test_a_race_to_the_end_with_a_bot_the_teacher_seats_mid_race(browser: Browse
             race_turn(seats[seat], truth, seat)
             wait_for_moves(truth, before)
             turns += 1
+            if turns == 4:  # the server is stopped and started: every page comes back
+                server["process"].stop()
+                expect(phone.page.locator("#banner")).to_contain_text("Connection lost",
+                                                                       timeout=WAIT_MS)
+                server["process"].start()
+                for device in seats.values():
+                    device.shows_move(follow(truth))
+                expect(phone.page.locator("#banner")).to_be_hidden(timeout=WAIT_MS)
             if turns == 8 and not seated:
                 card.get_by_role("button", name="Bot", exact=True).nth(1).click()
                 expect(laptop.page.locator(".sk-class-notice")).to_contain_text(
