@@ -212,9 +212,10 @@ class Device:
 class SeatClient(Device):
     """One student's device: the join, one WebSocket, a move after each think."""
 
-    def __init__(self, bench: Bench, url: str, code: str, name: str, seed: int):
+    def __init__(self, bench: Bench, url: str, code: str, name: str, seed: int,
+                 think: tuple[float, float] = THINK):
         super().__init__(url)
-        self.bench, self.code, self.name = bench, code, name
+        self.bench, self.code, self.name, self.think = bench, code, name, think
         self.random = random.Random(seed)
         self.socket: WebSocketClientConnection | None = None
         self.number = -1
@@ -269,7 +270,7 @@ class SeatClient(Device):
                 self.socket.write_message(json.dumps({"t": "api"}))
 
     async def move(self, state: dict[str, Any]) -> None:
-        await asyncio.sleep(self.random.uniform(*THINK))
+        await asyncio.sleep(self.random.uniform(*self.think))
         if self.socket is None or self.stopped or not state["legal"]:
             self.moving = False
             return
@@ -329,14 +330,29 @@ async def abandon(url: str, code: str, count: int) -> list[socket.socket]:
     return silent
 
 
+def _patiently(read: Callable[[], Any]) -> Any:
+    """``read()`` from the store, again if a connection of the pool died with the database."""
+    for attempt in range(3):
+        try:
+            return read()
+        except DBAPIError:
+            if attempt == 2:
+                raise
+    return None
+
+
+def _stored(room: Classroom) -> int:
+    return int(_patiently(lambda: sum(room.store.move_count(row.id) for row in room.store.tables())))
+
+
 async def _load(room: Classroom, servers: list[ServerProcess], key: str, report: LoadReport, *,
-                reloads: int, abandoned: int, settle: float,
+                reloads: int, abandoned: int, settle: float, think: tuple[float, float],
                 fault: Callable[[list[ServerProcess]], Awaitable[None]] | None) -> None:
     bench = Bench(room, report)
     tables = [room.open_table(GAMES[n % len(GAMES)][0], seed=100 + n, **GAMES[n % len(GAMES)][1])
               for n in range(report.tables)]
     clients = [SeatClient(bench, servers[(seat % 2) % len(servers)].url, table.code,
-                          f"Student {n}.{seat}", 10 * n + seat)
+                          f"Student {n}.{seat}", 10 * n + seat, think)
                for n, table in enumerate(tables) for seat in range(2)]
     for client in clients:
         await client.join()
@@ -344,7 +360,7 @@ async def _load(room: Classroom, servers: list[ServerProcess], key: str, report:
     for client in clients:  # the students open their pages one after the other
         await client.connect()
     started, cpu = time.monotonic(), sum(server.cpu_seconds() for server in servers)
-    moves = sum(room.store.move_count(table.id) for table in tables)
+    moves = _stored(room)
     if fault is not None:
         await asyncio.sleep(report.seconds / 2)
         await fault(servers)
@@ -355,8 +371,9 @@ async def _load(room: Classroom, servers: list[ServerProcess], key: str, report:
         await asyncio.sleep(report.seconds)
     report.memory_mb = max(server.memory_mb() for server in servers)
     report.load = os.getloadavg()[0]  # over the last minute of play, this run's own included
-    played = sum(room.store.move_count(row.id) for row in room.store.tables()) - moves
-    report.cpu_ms = (sum(server.cpu_seconds() for server in servers) - cpu) * 1000 / max(1, played)
+    played = _stored(room) - moves
+    report.cpu_ms = (float("nan") if fault is not None  # a killed server's time is gone
+                     else (sum(s.cpu_seconds() for s in servers) - cpu) * 1000 / max(1, played))
     before = sum(server.memory_mb() for server in servers)
     bench.measuring = False
     picker = random.Random(7)
@@ -375,14 +392,8 @@ async def _load(room: Classroom, servers: list[ServerProcess], key: str, report:
     close_dashboard()
     report.seconds = time.monotonic() - started
     report.confirmed = len(bench.confirmed)
-    for attempt in range(3):  # a connection of the pool may have died with the database
-        try:
-            report.problems += _check(room, bench.confirmed)
-            report.moves = sum(room.store.move_count(row.id) for row in room.store.tables())
-            break
-        except DBAPIError:
-            if attempt == 2:
-                raise
+    report.problems += _patiently(lambda: _check(room, bench.confirmed))
+    report.moves = _stored(room)
 
 
 def _check(room: Classroom, confirmed: list[tuple[str, int, int, float]]) -> list[str]:
@@ -404,6 +415,7 @@ def _check(room: Classroom, confirmed: list[tuple[str, int, int, float]]) -> lis
 
 def run_load(store: str, seconds: float = 30.0, *, servers: int = 1, tables: int = 15,
              reloads: int = 300, abandoned: int = 100, settle: float = 25.0,
+             think: tuple[float, float] = THINK,
              fault: Callable[[list[ServerProcess]], Awaitable[None]] | None = None) -> LoadReport:
     """Start ``servers`` class servers on ``store``, load them as described above, stop them."""
     report = LoadReport(2 * tables, tables, seconds)
@@ -416,7 +428,8 @@ def run_load(store: str, seconds: float = 30.0, *, servers: int = 1, tables: int
         room = Classroom(store, teacher_key_file=key_file)
         try:
             asyncio.run(_load(room, processes, key_file.read_text().strip(), report,
-                              reloads=reloads, abandoned=abandoned, settle=settle, fault=fault))
+                              reloads=reloads, abandoned=abandoned, settle=settle, think=think,
+                              fault=fault))
         finally:
             stopped = [process.stop() for process in processes]  # every one, then look
             report.left_over |= not all(stopped)

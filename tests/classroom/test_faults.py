@@ -16,10 +16,13 @@ from pathlib import Path
 from benchmarks.classroom import ServerProcess, kill_and_restart, run_load
 from tests.classroom.pgserver import PostgresServer
 
+BRISK = (0.05, 0.2)
+"""Seats move as soon as they can: many moves are in flight when the fault strikes."""
+
 
 def test_killing_the_class_server_mid_load_loses_no_confirmed_move(tmp_path: Path) -> None:
-    report = run_load(f"sqlite:///{tmp_path / 'class.db'}", seconds=10, tables=3, reloads=0,
-                      abandoned=0, settle=0, fault=kill_and_restart)
+    report = run_load(f"sqlite:///{tmp_path / 'class.db'}", seconds=8, tables=3, reloads=0,
+                      abandoned=0, settle=0, think=BRISK, fault=kill_and_restart)
     assert report.problems == []
     assert report.confirmed > 20, "the load hardly moved: the test proves nothing"
     assert report.after_fault > 0, "nobody played on after the restart"
@@ -31,8 +34,8 @@ def test_a_database_crash_mid_load_loses_no_confirmed_move(postgres: PostgresSer
         await asyncio.sleep(1.0)
         postgres.start()
 
-    report = run_load(postgres.url, seconds=16, tables=2, reloads=0, abandoned=0, settle=0,
-                      fault=crash)
+    report = run_load(postgres.url, seconds=12, tables=2, reloads=0, abandoned=0, settle=0,
+                      think=BRISK, fault=crash)
     assert report.problems == []
     assert report.confirmed > 10, "the load hardly moved: the test proves nothing"
     assert report.after_fault > 0, "nobody played on after the restart"
