@@ -1,181 +1,330 @@
-"""The teacher's dashboard: open tables, watch every table live (the public picture: no hand is
-shown), see who is to move and for how long, and the class's exercise results with a CSV export.
+"""The teacher's dashboard, a widget tree in the class server mirrored to the teacher's page:
+open tables; watch every table live (the public picture: no hand is shown) with its join link,
+QR code, who sits where (a dot per seat: connected or not) and whose turn it is; the teacher's
+controls on each table and on the class; and the per-question summary of exercise results.
 """
 
 from __future__ import annotations
 
 import html
 import json
+import time
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
+from tornado.ioloop import PeriodicCallback
 
-from sailing_kit.classroom.pages import seat_names, waited
-from sailing_kit.classroom.results import summarize
-from sailing_kit.classroom.room import Classroom
-from sailing_kit.classroom.seatboard import LiveFeed
-from sailing_kit.classroom.table import Table
+from sailing_kit.classroom.hub import Hub, LiveTable
+from sailing_kit.classroom.links import join_link, qr_svg
+from sailing_kit.classroom.mirror import Mirror, Refused
+from sailing_kit.classroom.results import question_summary
+from sailing_kit.classroom.seatboard import WATCH_WIDTH, WatchView
 from sailing_kit.core.errors import ConfigError
-from sailing_kit.core.info import GAME_NAMES, game_package
-from sailing_kit.widgets.canvas import BoardCanvas, paint
+from sailing_kit.core.info import GAME_NAMES, GameInfo, game_package
 
-WATCH_WIDTH, WATCH_HEIGHT = 460, 420
-"""The largest size of each table's picture on the dashboard, in CSS pixels."""
+WATCH_HEIGHT = 420
 
 
 def read_options(text: str) -> dict[str, Any]:
     """``"rocks=manual, monsters=3"`` as options: each value read as JSON where it can be
     (numbers, true/false, null, lists), else kept as text. ConfigError if malformed."""
     options: dict[str, Any] = {}
-    for part in filter(None, (p.strip() for p in text.split(","))):
+    for part in filter(None, (p.strip() for p in text[:1000].split(","))):
         name, sep, value = part.partition("=")
         if not sep or not name.strip().isidentifier():
             raise ConfigError(f"write options as name=value, separated by commas (not {part!r})")
         try:
             options[name.strip()] = json.loads(value.strip())
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):
             options[name.strip()] = value.strip()
     return options
 
 
-class TableWatch(widgets.VBox):
-    """One table as the teacher sees it: code, seats, whose turn and for how long, the picture."""
+def info(game: str) -> GameInfo:
+    """The metadata of the game called ``game``."""
+    found: GameInfo = game_package(game).INFO
+    return found
 
-    def __init__(self, table: Table):
-        self.table = table
-        self.caption = widgets.HTML()
-        size = table.public_scene()
-        scale = min(WATCH_WIDTH / size.width, WATCH_HEIGHT / size.height)
-        self.canvas = BoardCanvas(width=size.width, height=size.height,
-                                  max_width=round(size.width * scale))  # the aspect is kept
-        super().__init__([self.caption, self.canvas],
+
+def _button(label: str, tooltip: str, callback: Callable[[], None], icon: str = "") -> widgets.Button:
+    button = widgets.Button(description=label, tooltip=tooltip, icon=icon,
+                            layout=widgets.Layout(width="auto"))
+    button.on_click(lambda _: callback())
+    return button
+
+
+def _dot(connected: bool) -> str:
+    colour, word = ("#00a060", "connected") if connected else ("#bbbbbb", "not connected")
+    return (f"<span class='sk-class-dot' title='{word}' aria-label='{word}' "
+            f"style='color:{colour}'>●</span>")
+
+
+class TableCard(widgets.VBox):
+    """One table as the teacher sees it: caption, link and QR code, seats, controls, picture."""
+
+    def __init__(self, dashboard: Dashboard, live: LiveTable):
+        self.dashboard, self.live = dashboard, live
+        table = live.table
+        code = table.code
+        self.link = join_link(dashboard.address, code)
+        scene = table.public_scene()
+        width = min(WATCH_WIDTH, round(scene.width * min(1.0, WATCH_HEIGHT / scene.height)))
+        self.watch = WatchView(table, max_width=width)
+        self.join = widgets.HTML(
+            f"<div class='sk-class-join'><a href='{html.escape(self.link)}' target='_blank'>"
+            f"{html.escape(self.link)}</a>{qr_svg(self.link)}</div>")
+        self.seat_rows = [(widgets.HTML(),
+                           _button("Free", "Empty this seat for another student",
+                                   self._control("free_seat", number), "user-times"),
+                           _button("Bot", "A computer plays this seat from its next turn",
+                                   self._control("seat_bot", number), "android"))
+                          for number in range(table.row.players)]
+        self.seats = widgets.VBox([widgets.HBox(row) for row in self.seat_rows])
+        act = dashboard.act
+        self.pause_button = _button("Pause", "Pause this table (no move until you resume)",
+                                    lambda: act(lambda room: (room.resume if self.live.table.row.paused
+                                                              else room.pause)(code), live), "pause")
+        self.close_button = _button("Close", "Close the table (read-only; its replay stays)",
+                                    lambda: act(lambda room: (room.reopen_table if self.live.table.closed
+                                                              else room.close_table)(code), live), "lock")
+        self.links = widgets.HTML(
+            f"<a href='watch/{code}' target='_blank'>watch</a> · "
+            f"<a href='replay/{code}' target='_blank'>replay</a>")
+        controls = widgets.HBox([
+            _button("Skip turn", "The player to move passes (or the bot plays once for them)",
+                    lambda: act(lambda room: room.skip_turn(code), live), "forward"),
+            self.pause_button, self.close_button,
+            _button("Rematch", "A new table of this game with the same players, moved over",
+                    lambda: act(lambda room: room.rematch(code), live), "refresh"),
+            self.links])
+        controls.add_class("sk-controls")
+        super().__init__([self.watch.column, self.join, self.seats, controls],
                          layout=widgets.Layout(border="1px solid #bbb", padding="4px",
                                                margin="4px", width=f"{WATCH_WIDTH + 12}px"))
         self.add_class("sk-class-table")
-        self.names = table.names()
-        self.draw()
+        self.update()
 
-    def draw(self) -> None:
-        paint(self.canvas, self.table.public_scene())
-        self.update_caption()
+    def update(self, picture: bool = True) -> None:
+        """The card again: the seats and their dots, the header, the picture if asked."""
+        live, table = self.live, self.live.table
+        self.watch.update(live.names, picture=picture)
+        self.pause_button.description = "Resume" if table.row.paused else "Pause"
+        self.close_button.description = "Reopen" if table.closed else "Close"
+        for (line, free, bot), (number, seat) in zip(self.seat_rows, table.connections().items()):
+            who = (html.escape(seat.name) if seat.name else
+                   f"computer ({html.escape(seat.bot)})" if seat.bot else "<i>empty seat</i>")
+            dot = _dot(seat.connected) if seat.name else ""
+            seen = (f" · seen {int(seat.last_seen)} s ago"
+                    if seat.name and seat.last_seen is not None and not seat.connected else "")
+            line.value = f"{dot} Player {number + 1}: {who}{seen}"
+            free.layout.display = None if seat.name or seat.bot else "none"
+            bot.layout.display = "none" if seat.bot else None
 
-    def moved(self) -> None:
-        if self.table.refresh():
-            self.draw()
-
-    def update_caption(self) -> None:
-        table, state = self.table, self.table.state
-        if state.result is not None:
-            turn = f"over: {html.escape(state.result.reason)}"
-        elif state.current_player is None or state.current_player < 0:
-            turn = "chance moves"
-        else:
-            player = state.current_player
-            who = html.escape(self.names.get(player, "computer" if player in table.bots
-                                             else "empty seat"))
-            turn = f"Player {player + 1} ({who}) to move, waiting {waited(table)}"
-        self.caption.value = (
-            f"<div><span class='sk-class-code' style='font-size:1.4em;font-weight:bold;"
-            f"letter-spacing:2px'>{html.escape(table.code)}</span> · "
-            f"{html.escape(table.info.title)} · move {table.moves_played} · {turn}</div>"
-            f"<div style='font-size:0.85em'>{seat_names(table, self.names)}</div>")
+    def _control(self, name: str, seat: int) -> Callable[[], None]:
+        code = self.live.table.code
+        return lambda: self.dashboard.act(lambda room: getattr(room, name)(code, seat), self.live)
 
 
 class Dashboard(widgets.VBox):
-    """Open tables, watch them, read the results; kept live by one :class:`LiveFeed`."""
+    """Open tables, watch them, control them, read the results."""
 
-    def __init__(self, room: Classroom, address: str = "ADDRESS"):
-        self.room = room
-        self.pulse = widgets.HTML(layout=widgets.Layout(display="none"))
-        self.pulse.add_class("sk-class-pulse")
-        self.beats = 0
-        self.game = widgets.Dropdown(options=[(game_package(name).INFO.title, name) for name in GAME_NAMES],
+    def __init__(self, hub: Hub, address: str):
+        self.hub, self.address, self.room = hub, address, hub.room
+        self.cards: dict[int, TableCard] = {}
+        self.game = widgets.Dropdown(options=[(info(name).title, name) for name in GAME_NAMES],
                                      value="calm", description="Game")
-        self.players = widgets.BoundedIntText(value=3, min=1, max=10, description="Players",
+        self.players = widgets.BoundedIntText(value=2, min=1, max=10, description="Players",
                                               layout=widgets.Layout(width="160px"))
         self.bots = widgets.BoundedIntText(value=0, min=0, max=9, description="Bots",
                                            layout=widgets.Layout(width="160px"))
         self.options = widgets.Text(placeholder="options, e.g. rocks=manual, monsters=3",
                                     layout=widgets.Layout(width="320px"))
-        opener = widgets.Button(description="Open table", icon="plus", button_style="primary")
-        opener.on_click(lambda _: self.open_table())
         self.message = widgets.HTML()
-        self.watches: dict[int, TableWatch] = {}
+        self.message.add_class("sk-class-message")
+        self.say_text = widgets.Text(placeholder="a message for every seat (200 characters)",
+                                     layout=widgets.Layout(width="320px"))
+        self.class_pause = _button("Pause the class", "Pause every table", self._toggle_class,
+                                   "pause")
         self.grid = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.results = widgets.HTML()
         self.results.add_class("sk-class-results")
-        self.game.observe(lambda _: self._game_chosen(), names="value")
         intro = widgets.HTML(
-            f"<h3 style='margin:4px 0'>Class dashboard</h3><div>Students open this server's "
-            f"address and type a table's code. Exercise results: in a notebook, "
-            f"<code>from sailing_kit.classroom import report_to; report_to("
-            f"\"{html.escape(address)}\", \"{html.escape(room.class_code)}\", \"Your name\")</code> "
-            f"(class code <b class='sk-class-class-code'>{html.escape(room.class_code)}</b>).</div>")
-        form = widgets.HBox([self.game, self.players, self.bots, self.options, opener],
-                            layout=widgets.Layout(flex_flow="row wrap"))
-        super().__init__([intro, form, self.message, self.grid,
-                          widgets.HTML("<h4 style='margin:8px 0 2px'>Exercise results "
-                                       "(<a href='/class/results.csv' target='_blank'>CSV</a>)"
-                                       "</h4>"), self.results, self.pulse])
+            f"<h3 style='margin:4px 0'>Class dashboard</h3><div>Students open "
+            f"<b class='sk-class-address'>{html.escape(address)}/</b> and type a table's code, or "
+            f"scan its QR code. Exercise results: in a notebook, <code>from sailing_kit.classroom "
+            f"import report_to; report_to(\"{html.escape(address)}\", "
+            f"\"{html.escape(self.room.class_code)}\", \"Your name\")</code> (class code "
+            f"<b class='sk-class-class-code'>{html.escape(self.room.class_code)}</b>).</div>")
+        form = widgets.HBox([self.game, self.players, self.bots, self.options,
+                             _button("Open table", "Open a table of this game", self.open_table,
+                                     "plus")], layout=widgets.Layout(flex_flow="row wrap"))
+        class_row = widgets.HBox([self.class_pause, self.say_text,
+                                  _button("Send", "Show this message on every seat", self._send_message,
+                                          "bullhorn")], layout=widgets.Layout(flex_flow="row wrap"))
+        super().__init__([intro, form, class_row, self.message, self.grid,
+                          widgets.HTML("<h4 style='margin:8px 0 2px'>Exercise results per question "
+                                       "(<a href='results.csv' target='_blank'>CSV per student"
+                                       "</a>)</h4>"), self.results])
         self.add_class("sk-class-dashboard")
+        self.game.observe(lambda _: self._game_chosen(), names="value")
         self.sync()
-        self.feed = LiveFeed(room.store, self.moved, on_beat=self.sync)
 
     def _game_chosen(self) -> None:
-        info = game_package(self.game.value).INFO
-        self.players.layout.display = None if info.players_option else "none"
-        self.players.description = (info.players_option or "players").capitalize()
+        chosen = info(self.game.value)
+        self.players.layout.display = None if chosen.players_option else "none"
+        self.players.description = (chosen.players_option or "players").capitalize()
+
+    def say(self, text: str, error: bool = False) -> None:
+        colour = "#a13c00" if error else "#00603f"
+        self.message.value = f"<span style='color:{colour}'>{html.escape(text)}</span>"
 
     def open_table(self) -> None:
-        info = game_package(self.game.value).INFO
+        spec = info(self.game.value)
         try:
             options = read_options(self.options.value)
-            if info.players_option:
-                options[info.players_option] = self.players.value
-            table = self.room.open_table(info.name, bots=self.bots.value, **options)
+            if spec.players_option:
+                options[spec.players_option] = self.players.value
         except ConfigError as error:
-            self.message.value = f"<span style='color:#a13c00'>Cannot open: {html.escape(str(error))}</span>"
+            self.say(f"Cannot open: {error}", error=True)
             return
-        self.message.value = (f"Table <b>{html.escape(table.code)}</b> is open: students join "
-                              f"with this code.")
-        self.sync()
+        bots = self.bots.value
+        self.act(lambda room: room.open_table(spec.name, bots=bots, **options), None,
+                 lambda table: f"Table {table.code} is open: students join with this code.")
 
-    def moved(self, table_id: int) -> None:
-        if table_id in self.watches:
-            self.watches[table_id].moved()
+    def _toggle_class(self) -> None:
+        paused = self.room.paused
+        self.act(lambda room: room.resume() if paused else room.pause(), None)
+
+    def _send_message(self) -> None:
+        text = self.say_text.value
+        self.act(lambda room: room.broadcast(text), None,
+                 lambda _: "Message sent." if text.strip() else "Message taken down.")
+
+    def act(self, control: Callable[[Any], Any], live: LiveTable | None,
+            done: Callable[[Any], str] | None = None) -> None:
+        """Run a teacher's control on a worker thread; then say how it went and update."""
+        def finished(result: Any) -> None:
+            if isinstance(result, Exception):
+                self.say(f"Refused: {result}", error=True)
+            else:
+                self.say(done(result) if done else "Done.")
+            self.hub.changed(live.id if live is not None else 0)
+            self.sync()
+
+        self.hub.run(lambda: control(self.room), finished)
+
+    def table_changed(self, live: LiveTable) -> None:
+        card = self.cards.get(live.id)
+        if card is None:  # a table opened meanwhile (a rematch, another server)
+            self.cards[live.id] = TableCard(self, live)
+            self._arrange()
+        else:
+            card.update()
+
+    def _arrange(self) -> None:
+        """Open tables first, the newest first."""
+        self.grid.children = sorted(self.cards.values(),
+                                    key=lambda c: (c.live.table.closed, -c.live.id))
+
+    def class_changed(self) -> None:
+        self.class_pause.description = "Resume the class" if self.room.paused else "Pause the class"
 
     def sync(self) -> None:
-        """New tables, new names, the waiting times and the results (every few seconds)."""
+        """New tables, the seats' dots, the waiting times and the results (every few seconds)."""
         for row in self.room.store.tables():
-            if row.id not in self.watches:
-                self.watches[row.id] = TableWatch(Table(self.room, row))
-        self.grid.children = list(reversed(self.watches.values()))
-        for watch in self.watches.values():
-            watch.names = watch.table.names()
-            watch.moved()
-            watch.update_caption()
-        self.results.value = results_table(self.room)
-        self.beats += 1
-        self.pulse.value = f"<span data-move='{len(self.watches)}' data-beat='{self.beats}'></span>"
+            if row.id not in self.cards:
+                self.cards[row.id] = TableCard(self, self.hub.live(row))
+        for card in self.cards.values():
+            card.update(picture=False)
+        self._arrange()
+        self.class_changed()
+        self.hub.run(lambda: results_table(self.room.store), self._show_results)
+
+    def _show_results(self, table: Any) -> None:
+        if isinstance(table, str):
+            self.results.value = table
 
 
-def results_table(room: Classroom) -> str:
-    """The results as an HTML table: a row per student, a column per question (escaped)."""
-    results = summarize(room.attempts())
-    if not results:
+def results_table(store: Any) -> str:
+    """The per-question summary as an HTML table (escaped; at most a few dozen rows)."""
+    rows = question_summary(store)
+    if not rows:
         return "<i>No exercise results yet.</i>"
-    questions = sorted({(r.notebook, r.question) for r in results})
-    students = sorted({r.student for r in results})
-    by_key = {(r.student, r.notebook, r.question): r for r in results}
-    head = "".join(f"<th>{html.escape(n)} {html.escape(q)}</th>" for n, q in questions)
-    rows = []
-    for student in students:
-        cells = []
-        for notebook, question in questions:
-            result = by_key.get((student, notebook, question))
-            cells.append("<td></td>" if result is None else
-                         f"<td style='color:#00603f'>✓ try {result.solved_on}</td>" if result.solved
-                         else f"<td style='color:#a13c00'>✗ {result.tries} tries</td>")
-        rows.append(f"<tr><th>{html.escape(student)}</th>{''.join(cells)}</tr>")
-    return (f"<table border='1' style='border-collapse:collapse'><tr><th>student</th>{head}</tr>"
-            f"{''.join(rows)}</table>")
+    body = "".join(
+        f"<tr><td>{html.escape(r.notebook)}</td><td>{html.escape(r.question)}</td>"
+        f"<td>{r.tried}</td><td>{r.right}</td>"
+        f"<td>{html.escape(r.common_wrong or '')}</td><td>{html.escape(r.common_feedback)}</td>"
+        f"<td>{r.wrong_times or ''}</td></tr>" for r in rows)
+    return ("<table border='1' style='border-collapse:collapse'><tr><th>notebook</th>"
+            "<th>question</th><th>tried</th><th>right</th><th>most common wrong answer</th>"
+            f"<th>its feedback</th><th>times</th></tr>{body}</table>"
+            f"<div style='font-size:0.8em'>as of {time.strftime('%H:%M:%S')}</div>")
+
+
+class DashboardSession:
+    """The teacher's page: the dashboard's widgets mirrored over its WebSocket, refreshed when
+    a table changes and every few seconds (the dots, the waiting times, the results)."""
+
+    REFRESH_SECONDS = 5.0
+    PUSH_SECONDS = 0.3
+
+    def __init__(self, hub: Hub, address: str, send: Callable[[dict[str, Any]], None]):
+        self.hub, self.send = hub, send
+        self._pushing = False
+        self.dirty: dict[int, LiveTable] = {}
+        self.dashboard = Dashboard(hub, address)
+        self.mirror = Mirror(self.dashboard)
+        send({"t": "hello", "role": "teacher"})
+        send({"t": "ui", **self.mirror.everything()})
+        hub.dashboards.add(self)
+        self._timer = PeriodicCallback(self._refresh, self.REFRESH_SECONDS * 1000)
+        self._timer.start()
+
+    def push(self) -> None:
+        changes = self.mirror.changes()
+        if changes is not None:
+            self.send({"t": "ui", **changes})
+
+    def push_soon(self) -> None:
+        """Push within a moment: a busy class changes many tables a second, and the teacher's
+        projector needs them a few times a second at most."""
+        if not self._pushing:
+            self._pushing = True
+            self.hub.loop.call_later(self.PUSH_SECONDS, self._push_now)
+
+    def _push_now(self) -> None:
+        self._pushing = False
+        dirty, self.dirty = self.dirty, {}
+        for live in dirty.values():
+            self.dashboard.table_changed(live)
+        self.push()
+
+    def _refresh(self) -> None:
+        self.dashboard.sync()
+        self.push()
+
+    def table_changed(self, live: LiveTable) -> None:
+        self.dirty[live.id] = live
+        self.push_soon()
+
+    def class_changed(self) -> None:
+        self.dashboard.class_changed()
+        self.push()
+
+    def receive(self, message: dict[str, Any]) -> None:
+        if message.get("t") == "ping":
+            return
+        try:
+            self.mirror.handle(message)
+        except Refused as refusal:
+            self.send({"t": "refused", "why": str(refusal)})
+        self.push()
+
+    def ended(self) -> None:
+        self._timer.stop()
+        self.hub.dashboards.discard(self)
+        if not self.hub.dashboards:
+            for table_id, live in list(self.hub.tables.items()):
+                if not live.pages:
+                    del self.hub.tables[table_id]

@@ -10,13 +10,26 @@ class PositionChanged(ValueError):
     position, and the student may look again and choose."""
 
 
+class TableClosed(ValueError):
+    """The teacher closed the table: it is read-only (its replay stays)."""
+
+
+class TablePaused(ValueError):
+    """The teacher paused the table (or the class): no move is taken until it resumes."""
+
+
 class JoinRefused(ValueError):
-    """No seat for this join: an unknown code, a full table, an unusable name."""
+    """No seat for this join: an unknown code, a full or closed table, an unusable name."""
 
 
 class TooManyTries(JoinRefused):
-    """Too many wrong join codes from one device in a short time: wait, then try again."""
+    """Too many wrong codes or keys from one browser in a short time: wait, then try again."""
 
 
 class UnknownSeat(ValueError):
-    """A seat token this class does not know (a mistyped link, or another class's)."""
+    """A seat token this class does not know (a mistyped link, another class's, or a seat the
+    teacher freed)."""
+
+
+class NotRegistered(ValueError):
+    """An exercise result without a valid class token (see ``report_to``)."""

@@ -1,5 +1,6 @@
-"""The class's exercise results: checked tries as students' notebooks send them, summed up per
-student and question, and written as CSV for a spreadsheet."""
+"""The class's exercise results: checked tries as registered students' notebooks send them, the
+per-question summary the dashboard shows (bounded: it never grows with the class), and the CSV
+export (a row per student and question) for a spreadsheet."""
 
 from __future__ import annotations
 
@@ -7,15 +8,20 @@ import csv
 import io
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-LIMITS = {"student": 64, "notebook": 64, "question": 64, "answer": 200}
+if TYPE_CHECKING:
+    from sailing_kit.classroom.store import Store
+
+LIMITS = {"notebook": 64, "question": 64, "answer": 200, "feedback": 200}
+SUMMARY_QUESTIONS = 40
+"""The dashboard shows the questions most recently tried, at most this many."""
 
 
 def check_attempt(record: Any) -> dict[str, Any]:
     """The fields of an :class:`~sailing_kit.exercises.attempts.Attempt` sent as JSON, checked
     and cut to size (text stays text: it is escaped wherever it is shown); ValueError if
-    malformed."""
+    malformed. The student is never read from the record: it is the token's."""
     if not isinstance(record, dict):
         raise ValueError("an attempt is a JSON object")
     values: dict[str, Any] = {}
@@ -24,8 +30,8 @@ def check_attempt(record: Any) -> dict[str, Any]:
         if not isinstance(value, str):
             raise ValueError(f"attempt field {name!r} must be text")
         values[name] = value[:most]
-    if not values["student"].strip() or not values["question"]:
-        raise ValueError("an attempt names its student and its question")
+    if not values["notebook"] or not values["question"]:
+        raise ValueError("an attempt names its notebook and its question")
     if not isinstance(record.get("ok"), bool):
         raise ValueError("attempt field 'ok' must be true or false")
     values["ok"] = record["ok"]
@@ -36,9 +42,42 @@ def check_attempt(record: Any) -> dict[str, Any]:
     for name in ("points", "max_points"):
         value = record.get(name, 0.0)
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise ValueError(f"attempt field {name!r} must be a number")
+            raise ValueError(f"attempt field {name!r} must be a finite number")
         values[name] = float(value)
+    if not 0 <= values["points"] <= values["max_points"] <= 1000:
+        raise ValueError("an attempt's points are from 0 to its max_points (at most 1000)")
     return values
+
+
+@dataclass(frozen=True)
+class QuestionSummary:
+    """How the class did on one question."""
+
+    notebook: str
+    question: str
+    tried: int
+    """Students who tried it."""
+    right: int
+    """Students who got it right (at some try)."""
+    common_wrong: str | None
+    """The most common wrong answer (None: no wrong answer yet)."""
+    common_feedback: str
+    """The feedback that wrong answer got."""
+    wrong_times: int
+
+
+def question_summary(store: Store, most: int = SUMMARY_QUESTIONS) -> list[QuestionSummary]:
+    """Per question (the ``most`` most recently tried), newest first."""
+    counts = store.question_counts(most)
+    wrong = store.common_wrong((c["notebook"], c["question"]) for c in counts)
+    summaries = []
+    for count in counts:
+        common = wrong.get((count["notebook"], count["question"]))
+        summaries.append(QuestionSummary(
+            count["notebook"], count["question"], count["tried"], count["right"],
+            common["answer"] if common else None, common["feedback"] if common else "",
+            common["times"] if common else 0))
+    return summaries
 
 
 @dataclass(frozen=True)

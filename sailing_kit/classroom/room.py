@@ -1,99 +1,140 @@
-"""A class: its tables, the students' seats, and the exercise results of students who named it.
+"""A class: its tables, the students' seats, and the exercise results of registered students.
 
 ``Classroom(store)`` takes a :class:`~sailing_kit.classroom.store.Store` or its URL
 (``sqlite:///class.db``, ``postgresql://...``). The teacher opens tables, students join them with
-a short code and a name and get a seat whose secret token rejoins it later.
+a short code and a name and get a seat whose secret token rejoins it later. The teacher's
+controls (free a seat, seat a bot, pause...) are in :mod:`sailing_kit.classroom.teacher`.
 """
 
 from __future__ import annotations
 
-import collections
-import hashlib
 import hmac
 import json
+import os
 import secrets
-import time
-import unicodedata
+from functools import cached_property
+from pathlib import Path
 from typing import Any
 
-from sailing_kit.classroom.errors import JoinRefused, TooManyTries, UnknownSeat
+from sailing_kit.classroom.errors import JoinRefused, NotRegistered, UnknownSeat
+from sailing_kit.classroom.limits import (
+    CLASS_CODE_LENGTH,
+    clean_name,
+    new_code,
+    normal_code,
+    secret_hash,
+)
 from sailing_kit.classroom.results import check_attempt
+from sailing_kit.classroom.schema import ClassRow, SeatRow, TableRow
 from sailing_kit.classroom.store import Store
 from sailing_kit.classroom.table import Seat, Table
+from sailing_kit.classroom.teacher import TeacherControls
 from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.info import game_package
 
-CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-"""Join codes avoid letters a student confuses (0/O, 1/I)."""
-CODE_LENGTH = 5
-NAME_LENGTH = 30
+KEY_LENGTH = 16
+"""The shortest teacher key a key file may hold."""
 
 
-def token_hash(token: str) -> str:
-    """What the store keeps of a seat token: its SHA-256, never the token itself."""
-    return hashlib.sha256(token.encode()).hexdigest()
+class JoinedSeat(Seat):
+    """A seat just taken or rejoined: its table is replayed only when first used (a join
+    answers without replaying the game)."""
+
+    def __init__(self, room: Classroom, table_row: TableRow, row: SeatRow, token: str):
+        self.room, self.table_row = room, table_row
+        self.row, self.token = row, token
+
+    @cached_property
+    def table(self) -> Table:  # type: ignore[override]
+        return Table(self.room, self.table_row)
+
+    @property
+    def code(self) -> str:
+        return self.table_row.code
 
 
-def new_code(length: int = CODE_LENGTH) -> str:
-    return "".join(secrets.choice(CODE_LETTERS) for _ in range(length))
+class Classroom(TeacherControls):
+    """A class kept in ``store``: ``open_table``, ``join``, ``rejoin``, ``tables``, the
+    teacher's controls, and the exercise results of registered students.
 
+    ``teacher_key`` is the teacher key in clear only where this object made the class (or read
+    it from ``teacher_key_file``); the store keeps its hash."""
 
-def clean_name(name: Any) -> str:
-    """A student's name as typed, trimmed; JoinRefused if empty, too long or not text."""
-    if not isinstance(name, str):
-        raise JoinRefused("Type your name to take a seat.")
-    name = " ".join(name.split())
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise JoinRefused("A name is letters, digits and spaces.")
-    if not name:
-        raise JoinRefused("Type your name to take a seat.")
-    if len(name) > NAME_LENGTH:
-        raise JoinRefused(f"A name has at most {NAME_LENGTH} characters.")
-    return name
-
-
-class JoinLimiter:
-    """At most ``failures`` wrong codes per ``window`` seconds from one client (device)."""
-
-    def __init__(self, failures: int = 10, window: float = 60.0):
-        self.failures, self.window = failures, window
-        self._seen: dict[str, collections.deque[float]] = collections.defaultdict(collections.deque)
-
-    def check(self, client: str) -> None:
-        times, now = self._seen[client], time.monotonic()
-        while times and now - times[0] > self.window:
-            times.popleft()
-        if len(times) >= self.failures:
-            wait = int(self.window - (now - times[0])) + 1
-            raise TooManyTries(f"Too many wrong codes from this device: wait {wait} s, then "
-                               "type the code your teacher shows.")
-
-    def failed(self, client: str) -> None:
-        self._seen[client].append(time.monotonic())
-
-
-class Classroom:
-    """A class kept in ``store``: ``open_table``, ``join``, ``rejoin``, ``tables``, and the
-    exercise results (``record_attempt``, ``results``)."""
-
-    def __init__(self, store: Store | str, *, limiter: JoinLimiter | None = None):
+    def __init__(self, store: Store | str, *, teacher_key_file: str | Path | None = None):
         self.store = store if isinstance(store, Store) else Store(store)
-        self.limiter = limiter or JoinLimiter()
-        self.teacher_key, self.class_code = self.store.class_keys(
-            lambda: (secrets.token_urlsafe(18), new_code(6)))
+        self.teacher_key: str | None = None
+        self.created = False
+        self._class = self._open_class(Path(teacher_key_file) if teacher_key_file else None)
 
     def __repr__(self) -> str:
         return f"Classroom({self.store!r})"
 
-    def is_teacher(self, key: Any) -> bool:
-        return isinstance(key, str) and hmac.compare_digest(key.encode(), self.teacher_key.encode())
+    def _open_class(self, key_file: Path | None) -> ClassRow:
+        row = self.store.class_row()
+        filed = _read_key(key_file) if key_file is not None and key_file.exists() else None
+        if row is None:
+            key = filed or secrets.token_urlsafe(18)
+            if self.store.make_class(secret_hash(key), new_code(CLASS_CODE_LENGTH),
+                                     secrets.token_hex(32)):
+                self.created = True
+                self.teacher_key = key
+                if key_file is not None and filed is None:
+                    _write_key(key_file, key)
+            row = self.store.class_row()
+            assert row is not None
+        elif key_file is not None:
+            if filed is None:
+                raise ConfigError(f"{key_file} does not exist, and this class already has a "
+                                  "teacher key: give the file that holds it")
+            self.teacher_key = filed
+        if self.teacher_key is not None and not self.is_teacher(self.teacher_key, row):
+            raise ConfigError(f"the key in {key_file} is not this class's teacher key")
+        return row
+
+    def reload(self) -> None:
+        """Read the class's settings again (paused, the broadcast message)."""
+        row = self.store.class_row()
+        if row is not None:
+            self._class = row
+
+    @property
+    def class_code(self) -> str:
+        return self._class.class_code
+
+    @property
+    def cookie_secret(self) -> str:
+        """The secret that signs this class's cookies (shared by its servers)."""
+        return self._class.cookie_secret
+
+    @property
+    def paused(self) -> bool:
+        """The teacher paused the whole class."""
+        return self._class.paused
+
+    @property
+    def message(self) -> tuple[str, float]:
+        """The teacher's broadcast message and when it was sent ('' for none)."""
+        return self._class.broadcast, self._class.broadcast_at
+
+    @property
+    def teacher_mark(self) -> str:
+        """A mark of the teacher key (a hash of its hash) for the teacher's signed cookie: it
+        changes with the key and reveals nothing of it."""
+        return secret_hash(self._class.teacher_key_hash)[:32]
+
+    def is_teacher(self, key: Any, row: ClassRow | None = None) -> bool:
+        if not isinstance(key, str) or not key or len(key) > 200:
+            return False
+        expected = (row or self._class).teacher_key_hash
+        return hmac.compare_digest(secret_hash(key).encode(), expected.encode())
 
     # ----- tables ---------------------------------------------------------------------------------
     def open_table(self, game: str, *, bots: int = 0, seed: int | None = None,
-                   **options: Any) -> Table:
+                   level: str | None = None, **options: Any) -> Table:
         """A new table of ``game`` ("calm", "regatta", "race", "yacht", "trireme") with the
-        game's ``options`` (``players=3``...); ``bots`` computer players fill the last seats.
-        The seed stays in the store: no page ever receives it."""
+        game's ``options`` (``players=3``...); ``bots`` computer players (of ``level``, the
+        game's default bot if None) fill the last seats. The seed stays in the store: no page
+        ever receives it."""
         package = game_package(game)
         seed = secrets.randbelow(2**31) if seed is None else seed
         state = package.new_game(seed, **options)
@@ -101,65 +142,109 @@ class Classroom:
         if not isinstance(bots, int) or isinstance(bots, bool) or not 0 <= bots < seats:
             raise ConfigError(f"a table of {seats} seat{'s' * (seats > 1)} takes 0 to {seats - 1} "
                               f"bots (a student needs a seat), not {bots!r}")
+        package.bots.make(level or "default")  # refuses an unknown level now
         saved = json.loads(state.to_json())
         del saved["moves"]
-        bot_seats = tuple(range(seats - bots, seats))
-        while (table_id := self.store.add_table(new_code(), saved, bot_seats)) is None:
+        bot_seats = dict.fromkeys(range(seats - bots, seats), level or package.INFO.bots[0])
+        return self._add_table(saved, seats, bot_seats)
+
+    def _add_table(self, saved: dict[str, Any], players: int, bots: dict[int, str]) -> Table:
+        while (table_id := self.store.add_table(new_code(), saved, players, bots)) is None:
             pass  # the code was taken: draw another
         table = Table(self, self.store.table(table_id=table_id))  # type: ignore[arg-type]
         table.refresh()  # bots or chance may move first
         return table
 
-    def table(self, code: str) -> Table:
-        row = self.store.table(code=_normal_code(code))
+    def table_row(self, code: str) -> TableRow:
+        """The stored table ``code``; JoinRefused (the same words for every unknown code)."""
+        row = self.store.table(code=normal_code(code)) if normal_code(code) else None
         if row is None:
-            raise JoinRefused(f"No table has the code {code!r}.")
-        return Table(self, row)
+            raise JoinRefused("No table has this code: check it on your teacher's screen.")
+        return row
+
+    def table(self, code: str) -> Table:
+        return Table(self, self.table_row(code))
 
     def tables(self) -> list[Table]:
         return [Table(self, row) for row in self.store.tables()]
 
     # ----- seats ----------------------------------------------------------------------------------
-    def join(self, code: str, name: str, *, client: str = "local") -> Seat:
-        """A seat at the table ``code`` for ``name``: the first free seat that no bot fills.
-        JoinRefused for an unknown code (at most a few per minute from one ``client``), a full
-        table or an unusable name."""
-        self.limiter.check(client)
-        row = self.store.table(code=_normal_code(code))
-        if row is None:
-            self.limiter.failed(client)
-            raise JoinRefused("No table has this code: check it on your teacher's screen.")
+    def join(self, code: str, name: str, *, device: str | None = None) -> JoinedSeat:
+        """A seat at the table ``code`` for ``name``: the first free seat that no bot fills
+        (the game is not replayed). From a ``device`` (a browser's id) that already holds a seat
+        there, that seat again, with a new token. JoinRefused for an unusable name, an unknown
+        code, a closed or a full table."""
         name = clean_name(name)
-        table = Table(self, row)
+        row = self.table_row(code)
+        if row.closed:
+            follow = f" Its game goes on at table {row.next_code}." if row.next_code else ""
+            raise JoinRefused(f"Table {row.code} is closed.{follow}")
+        device_hash = secret_hash(device) if device else None
+        token = secrets.token_urlsafe(24)
+        if device_hash is not None:
+            mine = self.store.seat_by_device(row.id, device_hash)
+            if mine is not None:
+                self.store.set_seat_token(mine.id, secret_hash(token))
+                return JoinedSeat(self, row, mine, token)
         while True:
-            free = table.free_seats()
+            taken = {seat.number for seat in self.store.seats(row.id)} | set(row.bots)
+            free = [number for number in range(row.players) if number not in taken]
             if not free:
                 raise JoinRefused(f"Table {row.code} is full: ask your teacher for another code.")
-            token = secrets.token_urlsafe(24)
-            if self.store.add_seat(row.id, free[0], name, token_hash(token)):
-                seat_row = self.store.seat_by_token(token_hash(token))
-                return Seat(table, seat_row, token)  # type: ignore[arg-type]
+            if self.store.add_seat(row.id, free[0], name, secret_hash(token), device_hash):
+                seat_row = self.store.seat_by_token(secret_hash(token))
+                return JoinedSeat(self, row, seat_row, token)  # type: ignore[arg-type]
 
-    def rejoin(self, token: str) -> Seat:
-        """The seat whose secret token is ``token``, at its table's current position."""
-        seat_row = self.store.seat_by_token(token_hash(token)) if isinstance(token, str) else None
+    def rejoin(self, token: Any) -> JoinedSeat:
+        """The seat whose secret token is ``token`` (after a rematch: the new table's)."""
+        seat_row = (self.store.seat_by_token(secret_hash(token))
+                    if isinstance(token, str) and 0 < len(token) <= 100 else None)
         if seat_row is None:
-            raise UnknownSeat("This seat is not known here: join the table with its code.")
+            raise UnknownSeat("This seat is not known here (or your teacher freed it): join the "
+                              "table with its code.")
         table_row = self.store.table(table_id=seat_row.table_id)
-        return Seat(Table(self, table_row), seat_row, token)  # type: ignore[arg-type]
+        return JoinedSeat(self, table_row, seat_row, token)  # type: ignore[arg-type]
 
     # ----- exercise results -----------------------------------------------------------------------
-    def record_attempt(self, class_code: str, attempt: dict[str, Any]) -> None:
-        """Keep one checked try sent by a student's notebook (see ``report_to``); ValueError if
-        the class code is wrong or the record malformed."""
+    def register_student(self, class_code: Any, name: Any) -> str:
+        """A class token for ``name``, registered once with this class (see ``report_to``);
+        JoinRefused for a wrong class code, an unusable or a taken name."""
+        name = clean_name(name)
         if not isinstance(class_code, str) or not hmac.compare_digest(
-                _normal_code(class_code).encode(), self.class_code.encode()):
-            raise ValueError("this is not this class's code")
-        self.store.add_attempt(check_attempt(attempt))
+                normal_code(class_code).encode(), self.class_code.encode()):
+            raise JoinRefused("This is not this class's code: check it on your teacher's screen.")
+        token = secrets.token_urlsafe(24)
+        if not self.store.add_student(name, name.casefold(), secret_hash(token)):
+            raise JoinRefused(f"The name {name!r} is already registered in this class: choose "
+                              "another (add your surname's initial).")
+        return token
+
+    def student(self, token: Any) -> tuple[int, str]:
+        """The registered student (id, name) holding ``token``; NotRegistered otherwise."""
+        found = (self.store.student_by_token(secret_hash(token))
+                 if isinstance(token, str) and 0 < len(token) <= 100 else None)
+        if found is None:
+            raise NotRegistered("This class token is not known: register with report_to().")
+        return found
+
+    def record_attempt(self, token: Any, attempt: Any) -> None:
+        """Keep one checked try, under the name of the student holding ``token``; NotRegistered
+        or ValueError (a malformed record, points out of range) store nothing."""
+        student_id, _name = self.student(token)
+        self.store.add_attempt(student_id, check_attempt(attempt))
 
     def attempts(self) -> list[dict[str, Any]]:
         return self.store.attempts()
 
 
-def _normal_code(code: Any) -> str:
-    return "".join(str(code).split()).upper()[:16] if isinstance(code, str) else ""
+def _read_key(path: Path) -> str:
+    key = path.read_text(encoding="utf-8").strip()
+    if len(key) < KEY_LENGTH or len(key) > 200 or not key.isprintable():
+        raise ConfigError(f"{path} must hold one teacher key of {KEY_LENGTH} to 200 characters")
+    return key
+
+
+def _write_key(path: Path, key: str) -> None:
+    descriptor = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as out:
+        out.write(key + "\n")

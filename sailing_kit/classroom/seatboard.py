@@ -1,4 +1,5 @@
-"""A game's usual board, played from one seat of a class table.
+"""A game's usual board, played from one seat of a class table, and the public picture a
+spectator (or the teacher) watches.
 
 :func:`seat_board` wraps any board of the kit with :class:`SeatPlay`, which changes three things
 and keeps everything else of the board (drawing, clicks, keys, words):
@@ -7,25 +8,28 @@ and keeps everything else of the board (drawing, clicks, keys, words):
   are, so the board draws only this seat's hand and lets it act only on its turn;
 - a move goes to the class store (:meth:`Seat.commit`) instead of the board's own state; other
   seats' moves arrive from the store and are played through the board's bot machinery, so the
-  board narrates them as it narrates a bot's;
+  board narrates them as it narrates a bot's (the class server stores the bots' and chance's
+  moves; the board only shows them);
 - moves, new deals, saving and loading that only make sense at one screen are switched off.
-
-:class:`LiveFeed` wakes the board when the table moves: the store's background listener
-(LISTEN/NOTIFY on PostgreSQL, a cheap poll on SQLite) hands the news to the kernel's event loop.
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
+import html
+import time
 from typing import Any
 
 import ipywidgets as widgets
 
-from sailing_kit.classroom.errors import NotYourTurn, PositionChanged
-from sailing_kit.classroom.store import MoveRow, Store
+from sailing_kit.classroom.errors import NotYourTurn, PositionChanged, TableClosed, TablePaused
+from sailing_kit.classroom.schema import MoveRow
 from sailing_kit.classroom.table import Seat, Table
 from sailing_kit.core.errors import ActionError
+from sailing_kit.core.protocol import CHANCE
+from sailing_kit.widgets.canvas import BoardCanvas, paint
+
+WATCH_WIDTH = 460
+"""The widest a watched table is drawn on the dashboard, in CSS pixels."""
 
 
 class SeatPlay:
@@ -54,26 +58,23 @@ class SeatPlay:
         except ActionError as refusal:
             self.refuse(refusal)  # type: ignore[attr-defined]
             return False
-        except NotYourTurn as refusal:
+        except (NotYourTurn, TableClosed, TablePaused) as refusal:
             self.say(str(refusal), "error")  # type: ignore[attr-defined]
             return False
         except PositionChanged as changed:
             self.advance_bots()
             self.say(str(changed), "error")  # type: ignore[attr-defined]
             return False
+        self.table.drive(chance_only=True)  # the dice or the deck answer at once, as at one screen
         self.on_played(action)  # type: ignore[attr-defined]
         self.advance_bots(success)
         return True
 
     def advance_bots(self, message: str | None = None) -> None:
-        """Let the table's bots and chance move (stored), then play every stored move this
-        board has not shown yet, narrated as the board narrates a bot's."""
-        table = self.table
-        while True:
-            for move in table.fetch():
-                self._show_move(move)
-            if not table.drive():
-                break
+        """Play every stored move this board has not shown yet (the other seats', the bots' and
+        chance's), narrated as the board narrates a bot's, then redraw."""
+        for move in self.table.fetch():
+            self._show_move(move)
         self.refresh(message)  # type: ignore[attr-defined]
 
     def _show_move(self, move: MoveRow) -> None:
@@ -85,8 +86,8 @@ class SeatPlay:
             action = self.bots[player](self.state)  # the board's wrapper narrates it
             self.table.apply_stored(move)
             self.on_played(action)  # type: ignore[attr-defined]
-        else:  # this seat's own move, played in another window
-            self.table.apply_stored(move)
+        else:  # this seat's own move, played in another window (or skipped by the teacher)
+            self.on_played(self.table.apply_stored(move))  # type: ignore[attr-defined]
 
     def _remote_player(self, state: Any) -> Any:
         """The "bot" of every other seat: the move that seat stored."""
@@ -123,39 +124,92 @@ def seat_board(seat: Seat) -> Any:
     return _classes[board_class](seat)
 
 
-class LiveFeed:
-    """Calls ``on_change(table_id)`` on the kernel's event loop whenever a table moves (only
-    table ``table_id`` if given; a burst of moves is one call), and ``on_beat()`` every ``beat``
-    seconds: the page's sign of life. ``stop()`` ends both."""
+def seat_names(table: Table, names: dict[int, str], me: int | None = None) -> str:
+    """Who sits where, escaped for HTML: students by name, bots as computers, empty seats."""
+    parts = []
+    for number in range(table.state.num_players):
+        who = (html.escape(names[number]) if number in names
+               else "computer" if number in table.bots else "<i>empty seat</i>")
+        you = " (you)" if number == me else ""
+        mark = "▶ " if table.state.current_player == number else ""
+        parts.append(f"{mark}Player {number + 1}: {who}{you}")
+    return " · ".join(parts)
 
-    def __init__(self, store: Store, on_change: Callable[[int], None], *,
-                 table_id: int | None = None, on_beat: Callable[[], None] | None = None,
-                 beat: float = 5.0):
-        self.loop = asyncio.get_event_loop()
-        self.table_id = table_id
-        self.on_change, self.on_beat, self.beat = on_change, on_beat, beat
-        self.waiting: set[int] = set()
-        self.stopped = False
-        self._unlisten = store.listen(self._heard, table_id=table_id)
-        if on_beat is not None:
-            self.loop.call_later(beat, self._tick)
 
-    def _heard(self, table_id: int) -> None:  # on the listener's thread
-        if self.table_id in (None, table_id) and table_id not in self.waiting:
-            self.waiting.add(table_id)
-            self.loop.call_soon_threadsafe(self._run, table_id)
+def waited(table: Table) -> str:
+    """How long the player to move has had the turn, as m:ss."""
+    seconds = int(time.time() - table.waiting_since())
+    return f"{seconds // 60}:{seconds % 60:02d}"
 
-    def _run(self, table_id: int) -> None:
-        self.waiting.discard(table_id)
-        if not self.stopped:
-            self.on_change(table_id)
 
-    def _tick(self) -> None:
-        if self.stopped or self.on_beat is None:
-            return
-        self.on_beat()
-        self.loop.call_later(self.beat, self._tick)
+def turn_words(table: Table, me: int | None = None) -> str:
+    """Whose turn it is (or that the game is over, closed or paused), as escaped HTML."""
+    state = table.state
+    if state.result is not None:
+        return f"The game is over: {html.escape(state.result.reason)}."
+    if table.closed:
+        return "This table is closed."
+    if table.paused:
+        return "<b>Paused by your teacher.</b>"
+    if state.current_player == CHANCE:
+        return "Chance moves."
+    if me is not None and state.current_player == me:
+        return "<b>Your turn.</b>"
+    return f"Player {(state.current_player or 0) + 1} to move ({waited(table)} on this move)."
 
-    def stop(self) -> None:
-        self.stopped = True
-        self._unlisten()
+
+class SeatView(widgets.VBox):
+    """A seat's page: a header (the table, who sits where, whose turn) and the seat's board."""
+
+    def __init__(self, seat: Seat):
+        self.seat = seat
+        self.header = widgets.HTML()
+        self.header.add_class("sk-class-header")
+        self.board = seat_board(seat)
+        self.board.canvas.fit = "window"  # as in an app: the board fills the phone or laptop
+        self.names = seat.table.names()
+        super().__init__([self.header, self.board])
+        self.add_class("sk-class-seat")
+        self.update()
+
+    def update(self) -> None:
+        seat, table = self.seat, self.seat.table
+        self.header.value = (
+            f"<div><b>Table {html.escape(table.code)}</b> · {html.escape(table.info.title)} · "
+            f"you are <b>Player {seat.number + 1} ({html.escape(seat.name)})</b> · "
+            f"<span class='sk-class-turn' data-move='{table.moves_played}'>"
+            f"{turn_words(table, seat.number)}</span></div>"
+            f"<div style='font-size:0.9em'>{seat_names(table, self.names, seat.number)}</div>")
+
+
+class WatchView(widgets.VBox):
+    """A table's public picture (no hidden card) with its header: for spectators, replays and
+    the teacher's dashboard (``max_width`` caps the picture there)."""
+
+    def __init__(self, table: Table, *, max_width: int = 0):
+        self.table = table
+        self.header = widgets.HTML()
+        self.header.add_class("sk-class-header")
+        scene = table.public_scene()
+        self.canvas = BoardCanvas(width=scene.width, height=scene.height, max_width=max_width)
+        self.canvas.fit = "window"
+        self.status = widgets.HTML()
+        self.status.add_class("sk-status")
+        self.column = widgets.VBox([self.header, self.canvas, self.status])
+        self.column.add_class("sailing-kit-board")  # canvas.js fits the canvas under its header
+        super().__init__([self.column])
+        self.add_class("sk-class-watch")
+        self.update()
+
+    def update(self, names: dict[int, str] | None = None, *, picture: bool = True) -> None:
+        """The header (whose turn, for how long, who sits where) and, if ``picture``, the
+        picture again."""
+        table = self.table
+        if picture:
+            paint(self.canvas, table.public_scene())
+        names = table.names() if names is None else names
+        self.header.value = (
+            f"<div><b>Table {html.escape(table.code)}</b> · {html.escape(table.info.title)} · "
+            f"move {table.moves_played} · <span class='sk-class-turn' "
+            f"data-move='{table.moves_played}'>{turn_words(table)}</span>"
+            f"</div><div style='font-size:0.9em'>{seat_names(table, names)}</div>")

@@ -1,65 +1,94 @@
-"""The class server: Voilà serving the class pages (code hidden), with the class's own pages and
-endpoints in front (see :mod:`sailing_kit.classroom.web`)."""
+"""The class server: one tornado process serving every page of a class, each seat's board
+running inside it (no Jupyter kernel per student or spectator, ever).
+
+:func:`serve` is ``python -m sailing_kit.classroom serve``; :func:`make_application` builds
+the same server for tests and the load benchmark.
+"""
 
 from __future__ import annotations
 
-import os
-import secrets
-import socket
-from importlib import resources
+import asyncio
+import signal
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from tornado.ioloop import IOLoop
-from voila.app import Voila
+from tornado.httpserver import HTTPServer
+from tornado.web import Application
 
-from sailing_kit.classroom import web
-from sailing_kit.classroom.pages import STORE_VARIABLE
+from sailing_kit.classroom import headless
+from sailing_kit.classroom.guard import BODY_LIMIT
+from sailing_kit.classroom.hub import Hub
+from sailing_kit.classroom.links import LOCAL_ONLY, class_address
 from sailing_kit.classroom.room import Classroom
+from sailing_kit.classroom.web import ClassApp, handlers
 
-PAGES = str(resources.files("sailing_kit.classroom").joinpath("notebooks"))
-
-
-def local_address() -> str:
-    """This machine's address on the network the students' devices reach (no packet is sent)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("10.255.255.255", 1))
-            return probe.getsockname()[0]
-        except OSError:
-            return "127.0.0.1"
+HEADER_LIMIT = 16 * 1024
+TORNADO_BODY_LIMIT = 4 * BODY_LIMIT
+"""Bodies above this are refused by tornado on their Content-Length, unread; between it and
+BODY_LIMIT the handler answers 413 in words."""
 
 
-class ClassServer(Voila):
-    """Voilà with the class's handlers first; it prints the address and the teacher key."""
-
-    room: Classroom
-    boot = secrets.token_hex(8)
-    announce: Any = print
-
-    def init_handlers(self) -> list:
-        return web.handlers(self.room, self.boot) + super().init_handlers()
-
-    def listen(self) -> None:
-        IOLoop.current().add_callback(self._announce)
-        super().listen()
-
-    def _announce(self) -> None:
-        host = self.ip if self.ip not in ("", "0.0.0.0") else local_address()
-        address = f"http://{host}:{self.port}"
-        self.announce(
-            f"\nThe class is open at {address}/  (students: open it and type a table's code)\n"
-            f"Dashboard: {address}/teacher  with the teacher key  {self.room.teacher_key}\n"
-            f"Exercise results: the class code is {self.room.class_code}  (in a notebook: "
-            f"report_to(\"{address}\", \"{self.room.class_code}\", \"name\"))\n", flush=True)
+def make_application(room: Classroom, *, ip: str = "0.0.0.0", port: int = 8866,
+                     public_url: str | None = None, base: str = "/",
+                     trusted: Iterable[str] = ()) -> tuple[Application, ClassApp]:
+    """The tornado application of a class (call on the IOLoop that will run it)."""
+    headless.install()
+    base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
+    app = ClassApp(room, Hub(room), class_address(ip, port, public_url, base), base,
+                   frozenset(trusted))
+    application = Application(
+        handlers(app), cookie_secret=room.cookie_secret, xsrf_cookies=False,
+        websocket_max_message_size=BODY_LIMIT, websocket_ping_interval=10,
+        websocket_ping_timeout=10, compress_response=True)
+    return application, app
 
 
-def serve(store: str, port: int = 8866, ip: str = "0.0.0.0", *, extra: tuple[str, ...] = ()) -> None:
-    """Serve the class kept in ``store`` until interrupted."""
-    room = Classroom(store)
-    os.environ[STORE_VARIABLE] = store  # the pages' kernels open the same store
-    ClassServer.room = room
-    app = ClassServer()
-    app.initialize([PAGES, "--no-browser", f"--port={port}", f"--Voila.ip={ip}",
-                    "--Voila.port_retries=0", "--VoilaConfiguration.http_header_envs=Cookie",
-                    "--VoilaConfiguration.show_tracebacks=False", *extra])
-    app.start()
+def listen(application: Application, port: int, ip: str) -> HTTPServer:
+    """Listen with bounded requests (256 KB bodies, 16 KB headers, slow bodies cut off)."""
+    server = HTTPServer(application, max_body_size=TORNADO_BODY_LIMIT, max_header_size=HEADER_LIMIT,
+                        body_timeout=15, idle_connection_timeout=120)
+    server.listen(port, ip)
+    return server
+
+
+def announcement(room: Classroom, app: ClassApp, key_file: str | None) -> str:
+    """What the teacher's terminal shows: the addresses, and the teacher key only the first
+    time (the store keeps only its hash)."""
+    address = app.address
+    if key_file:
+        key = f"the teacher key is in {key_file}"
+    elif room.created:
+        key = (f"the teacher key is  {room.teacher_key}  (shown only this once: write it "
+               "down; the store keeps only its hash)")
+    else:
+        key = "the teacher key was shown when this class was first started"
+    local = any(host in address for host in LOCAL_ONLY)
+    reach = " (this machine only)" if local else ""
+    return (f"\nThe class is open at {address}/{reach}  (students: open it and type a table's "
+            f"code, or scan a table's QR code on the dashboard)\n"
+            f"Dashboard: {address}/teacher  —  {key}\n"
+            f"Exercise results: the class code is {room.class_code}  (in a notebook: "
+            f"report_to(\"{address}\", \"{room.class_code}\", \"name\"))\n")
+
+
+def serve(store: str, port: int = 8866, ip: str = "0.0.0.0", *, public_url: str | None = None,
+          base: str = "/", trusted: Iterable[str] = (), teacher_key_file: str | None = None,
+          announce: Callable[..., Any] = print) -> None:
+    """Serve the class kept in ``store`` until interrupted (Ctrl-C or SIGTERM)."""
+    room = Classroom(store, teacher_key_file=teacher_key_file)
+
+    async def run() -> None:
+        application, app = make_application(room, ip=ip, port=port, public_url=public_url,
+                                            base=base, trusted=trusted)
+        server = listen(application, port, ip)
+        announce(announcement(room, app, teacher_key_file), flush=True)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        await stop.wait()
+        server.stop()
+        app.hub.stop()
+        room.store.close()
+
+    asyncio.run(run())

@@ -1,116 +1,56 @@
 """Where a class lives: SQLite (the default, nothing to install) or PostgreSQL, through one
 interface built on SQLAlchemy Core (every value is a bound parameter; no SQL is built from input).
 
-A table is its saved game: the game, options and seed (as ``to_json()`` writes them) and the
-move log. A move is stored at its number only if that number is free, so two seats acting on the
-same position cannot both land: the unique (table, number) key refuses the second.
+The tables are in :mod:`sailing_kit.classroom.schema`. Every change is one statement (or a few,
+each safe alone), and every change of a table is announced: PostgreSQL sends a NOTIFY that every
+class server on the database hears; SQLite is watched by a cheap poll (see
+:mod:`sailing_kit.classroom.watcher`). A SQLite file and its ``-wal``/``-shm`` are readable by
+their owner only (0600): they hold the tables' seeds.
 """
 
 from __future__ import annotations
 
 import json
-import threading
+import os
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
-CHANNEL = "sailing_kit_moves"
-"""PostgreSQL's NOTIFY channel for every table (the payload is the table's id); each table also
-has its own, :func:`table_channel`, so a seat wakes only for its own table."""
-
-
-def table_channel(table_id: int) -> str:
-    return f"{CHANNEL}_{int(table_id)}"
-
-metadata = sa.MetaData()
-class_info = sa.Table(
-    "class_info", metadata,
-    sa.Column("id", sa.Integer, primary_key=True),
-    sa.Column("teacher_key", sa.String(64), nullable=False),
-    sa.Column("class_code", sa.String(16), nullable=False),
+from sailing_kit.classroom.schema import (
+    SCHEMA_VERSION,
+    ClassRow,
+    MoveRow,
+    SeatRow,
+    TableRow,
+    attempts,
+    class_info,
+    metadata,
+    moves,
+    news,
+    seats,
+    students,
+    tables,
 )
-tables = sa.Table(
-    "tables", metadata,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("code", sa.String(16), nullable=False, unique=True),
-    sa.Column("saved", sa.Text, nullable=False),  # to_json() without the moves
-    sa.Column("bots", sa.Text, nullable=False),
-    sa.Column("opened_at", sa.Float, nullable=False),
-)
-seats = sa.Table(
-    "seats", metadata,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("table_id", sa.Integer, sa.ForeignKey("tables.id"), nullable=False),
-    sa.Column("number", sa.Integer, nullable=False),
-    sa.Column("name", sa.String(64), nullable=False),
-    sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
-    sa.Column("joined_at", sa.Float, nullable=False),
-    sa.UniqueConstraint("table_id", "number"),
-)
-moves = sa.Table(
-    "moves", metadata,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("table_id", sa.Integer, sa.ForeignKey("tables.id"), nullable=False),
-    sa.Column("number", sa.Integer, nullable=False),
-    sa.Column("entry", sa.Text, nullable=False),  # {"move": ...} as to_json() writes it
-    sa.Column("seat", sa.Integer, nullable=True),  # who played it (None: chance or a bot)
-    sa.Column("at", sa.Float, nullable=False),
-    sa.UniqueConstraint("table_id", "number"),
-)
-attempts = sa.Table(
-    "attempts", metadata,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("student", sa.String(64), nullable=False),
-    sa.Column("notebook", sa.String(64), nullable=False),
-    sa.Column("question", sa.String(64), nullable=False),
-    sa.Column("answer", sa.String(200), nullable=False),
-    sa.Column("ok", sa.Boolean, nullable=False),
-    sa.Column("try_number", sa.Integer, nullable=False),
-    sa.Column("points", sa.Float, nullable=False),
-    sa.Column("max_points", sa.Float, nullable=False),
-    sa.Column("at", sa.Float, nullable=False),
-)
+from sailing_kit.core.errors import ConfigError
 
-
-@dataclass(frozen=True)
-class TableRow:
-    id: int
-    code: str
-    saved: dict[str, Any]
-    bots: tuple[int, ...]
-    opened_at: float
-
-
-@dataclass(frozen=True)
-class SeatRow:
-    id: int
-    table_id: int
-    number: int
-    name: str
-    joined_at: float
-
-
-@dataclass(frozen=True)
-class MoveRow:
-    number: int
-    entry: dict[str, Any]
-    seat: int | None
-    at: float
+CHANNEL = "sailing_kit_class"
+"""PostgreSQL's NOTIFY channel: the payload is the changed table's id (0: the whole class),
+after an ``m`` when the change is a new move."""
 
 
 def engine_for(url: str) -> Engine:
     """An engine for ``sqlite:///file.db`` (or ``sqlite://`` in memory) or ``postgresql://...``
-    (driven by psycopg 3). Every statement commits on its own (each write of the store is one
-    statement), which saves the round trips of BEGIN and COMMIT."""
+    (driven by psycopg 3). Every statement commits on its own."""
     parsed = sa.make_url(url)
     if parsed.get_backend_name() == "sqlite":
         memory = parsed.database in (None, "", ":memory:")
+        if not memory:
+            _private_file(str(parsed.database))
         engine = sa.create_engine(parsed, connect_args={"check_same_thread": False, "timeout": 30},
                                   isolation_level="AUTOCOMMIT", pool_reset_on_return=None,
                                   **({"poolclass": StaticPool} if memory else {}))
@@ -119,10 +59,20 @@ def engine_for(url: str) -> Engine:
     if parsed.get_backend_name() == "postgresql":
         if parsed.drivername in ("postgresql", "postgres"):
             parsed = parsed.set(drivername="postgresql+psycopg")
-        # No ping before each use and no rollback after it: one round trip per statement. A
-        # connection lost in a server restart fails once, and the pool starts afresh.
         return sa.create_engine(parsed, isolation_level="AUTOCOMMIT", pool_reset_on_return=None)
-    raise ValueError(f"a class store is sqlite:///FILE or postgresql://..., not {url!r}")
+    raise ConfigError(f"a class store is sqlite:///FILE or postgresql://..., not {url!r}")
+
+
+def _private_file(path: str) -> None:
+    """Create the SQLite file readable by its owner only (SQLite gives its ``-wal`` and ``-shm``
+    the database's permissions), or make an existing one so."""
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+    except FileExistsError:
+        os.chmod(path, 0o600)
+    for suffix in ("-wal", "-shm"):
+        if os.path.exists(path + suffix):
+            os.chmod(path + suffix, 0o600)
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
@@ -135,45 +85,81 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
 
 
 class Store:
-    """A class's tables, seats, moves and exercise results in one database."""
+    """A class's tables, seats, moves, students and exercise results in one database."""
 
     def __init__(self, url: str):
         self.url = url
         self.engine = engine_for(url)
         self.pushes = self.engine.dialect.name == "postgresql"
-        """True where new moves are pushed (LISTEN/NOTIFY); else they are polled."""
+        """True where changes are pushed (LISTEN/NOTIFY); else they are polled."""
         self.in_memory = self.engine.url.database in (None, "", ":memory:")
+        self._check_version()
         metadata.create_all(self.engine)
 
     def __repr__(self) -> str:
         return f"Store({self.engine.url.render_as_string(hide_password=True)!r})"
 
-    # ----- the class ------------------------------------------------------------------------------
-    def class_keys(self, make: Callable[[], tuple[str, str]]) -> tuple[str, str]:
-        """The class's (teacher key, class code), made with ``make()`` the first time."""
+    def _check_version(self) -> None:
+        inspector = sa.inspect(self.engine)
+        if not inspector.has_table("class_info"):
+            return
+        names = {column["name"] for column in inspector.get_columns("class_info")}
+        if "version" not in names:
+            raise ConfigError(f"{self!r} was made by an older sailing_kit: start the class on a "
+                              "new store (another file or database)")
+
+    def _run(self, statement: Any, table_id: int | None = None, *, announce: bool = True) -> Any:
+        """Run one statement; with ``announce``, record the change of ``table_id`` (None: the
+        whole class) for every server to hear. Returns the statement's result."""
         with self.engine.begin() as db:
-            row = db.execute(sa.select(class_info.c.teacher_key, class_info.c.class_code)).first()
-        if row is None:
-            key, code = make()
-            try:
-                with self.engine.begin() as db:
-                    db.execute(class_info.insert().values(id=1, teacher_key=key, class_code=code))
-            except IntegrityError:  # another server made them first
-                pass
-            return self.class_keys(make)
-        return row[0], row[1]
+            result = db.execute(statement)
+            if announce:
+                self._announce(db, table_id)
+        return result
+
+    def _announce(self, db: Connection, table_id: int | None) -> None:
+        db.execute(news.insert().values(table_id=table_id, at=time.time()))
+        if self.pushes:
+            db.execute(sa.select(sa.func.pg_notify(CHANNEL, str(table_id or 0))))
+
+    # ----- the class ------------------------------------------------------------------------------
+    def class_row(self) -> ClassRow | None:
+        with self.engine.begin() as db:
+            row = db.execute(sa.select(class_info)).first()
+        return None if row is None else ClassRow(
+            row.teacher_key_hash, row.class_code, row.cookie_secret, row.paused, row.broadcast,
+            row.broadcast_at)
+
+    def make_class(self, teacher_key_hash: str, class_code: str, cookie_secret: str) -> bool:
+        """Create the class (False if another server made it first)."""
+        try:
+            with self.engine.begin() as db:
+                db.execute(class_info.insert().values(
+                    id=1, version=SCHEMA_VERSION, teacher_key_hash=teacher_key_hash,
+                    class_code=class_code, cookie_secret=cookie_secret, paused=False,
+                    broadcast="", broadcast_at=0.0))
+        except IntegrityError:
+            return False
+        return True
+
+    def set_class(self, **values: Any) -> None:
+        """Change the class's ``paused`` or ``broadcast`` (and tell every server)."""
+        self._run(class_info.update().values(**values))
 
     # ----- tables ---------------------------------------------------------------------------------
-    def add_table(self, code: str, saved: dict[str, Any], bots: tuple[int, ...]) -> int | None:
+    def add_table(self, code: str, saved: dict[str, Any], players: int,
+                  bots: dict[int, str]) -> int | None:
         """A new table; None if ``code`` is taken."""
         try:
             with self.engine.begin() as db:
                 result = db.execute(tables.insert().values(
-                    code=code, saved=json.dumps(saved), bots=json.dumps(list(bots)),
-                    opened_at=time.time()))
+                    code=code, saved=json.dumps(saved), players=players, bots=_bots_text(bots),
+                    closed=False, paused=False, opened_at=time.time()))
+                table_id = int(result.inserted_primary_key[0])  # type: ignore[index]
+                self._announce(db, table_id)
         except IntegrityError:
             return None
-        return int(result.inserted_primary_key[0])  # type: ignore[index]
+        return table_id
 
     def table(self, *, code: str | None = None, table_id: int | None = None) -> TableRow | None:
         column, value = (tables.c.code, code) if code is not None else (tables.c.id, table_id)
@@ -185,13 +171,21 @@ class Store:
         with self.engine.begin() as db:
             return [_table_row(row) for row in db.execute(sa.select(tables).order_by(tables.c.id))]
 
+    def update_table(self, table_id: int, *, bots: dict[int, str] | None = None,
+                     **values: Any) -> None:
+        """Change a table's ``closed``, ``paused``, ``next_code`` or ``bots``."""
+        if bots is not None:
+            values["bots"] = _bots_text(bots)
+        self._run(tables.update().where(tables.c.id == table_id).values(**values), table_id)
+
     # ----- seats ----------------------------------------------------------------------------------
-    def add_seat(self, table_id: int, number: int, name: str, token_hash: str) -> bool:
+    def add_seat(self, table_id: int, number: int, name: str, token_hash: str,
+                 device_hash: str | None = None) -> bool:
         """Seat ``name`` at ``number``; False if the seat was taken meanwhile."""
         try:
-            with self.engine.begin() as db:
-                db.execute(seats.insert().values(table_id=table_id, number=number, name=name,
-                                                 token_hash=token_hash, joined_at=time.time()))
+            self._run(seats.insert().values(
+                table_id=table_id, number=number, name=name, token_hash=token_hash,
+                device_hash=device_hash, joined_at=time.time(), seen_at=0.0, live=0), table_id)
         except IntegrityError:
             return False
         return True
@@ -203,168 +197,181 @@ class Store:
             return [_seat_row(row) for row in rows]
 
     def seat_by_token(self, token_hash: str) -> SeatRow | None:
+        """The newest seat of a token (a rematch moves a token to the new table)."""
         with self.engine.begin() as db:
-            row = db.execute(sa.select(seats).where(seats.c.token_hash == token_hash)).first()
+            row = db.execute(sa.select(seats).where(seats.c.token_hash == token_hash)
+                             .order_by(seats.c.id.desc()).limit(1)).first()
         return _seat_row(row) if row is not None else None
 
-    # ----- moves ----------------------------------------------------------------------------------
-    def moves(self, table_id: int, after: int = 0) -> list[MoveRow]:
-        """The moves of a table numbered above ``after``, in order."""
+    def seat_by_device(self, table_id: int, device_hash: str) -> SeatRow | None:
         with self.engine.begin() as db:
-            rows = db.execute(sa.select(moves.c.number, moves.c.entry, moves.c.seat, moves.c.at)
-                              .where(moves.c.table_id == table_id, moves.c.number > after)
-                              .order_by(moves.c.number))
-            return [MoveRow(n, json.loads(entry), seat, at) for n, entry, seat, at in rows]
+            row = db.execute(sa.select(seats).where(seats.c.table_id == table_id,
+                                                    seats.c.device_hash == device_hash)).first()
+        return _seat_row(row) if row is not None else None
+
+    def seat_secrets(self, table_id: int) -> list[tuple[int, str, str, str | None]]:
+        """Each student's (seat, name, token hash, device hash) at a table, for a rematch."""
+        with self.engine.begin() as db:
+            rows = db.execute(sa.select(seats.c.number, seats.c.name, seats.c.token_hash,
+                                        seats.c.device_hash).where(seats.c.table_id == table_id))
+            return [(row[0], row[1], row[2], row[3]) for row in rows]
+
+    def set_seat_token(self, seat_id: int, token_hash: str) -> None:
+        self._run(seats.update().where(seats.c.id == seat_id).values(token_hash=token_hash),
+                  announce=False)
+
+    def remove_seat(self, table_id: int, number: int) -> bool:
+        """Empty seat ``number`` (its token stops working); False if it was empty."""
+        result = self._run(seats.delete().where(seats.c.table_id == table_id,
+                                                seats.c.number == number), table_id)
+        return bool(result.rowcount)
+
+    def mark_presence(self, live: dict[int, int], at: float) -> None:
+        """Record which seats (by id) have how many pages connected, as seen at ``at``."""
+        if not live:
+            return
+        with self.engine.begin() as db:
+            db.execute(seats.update().where(seats.c.id == sa.bindparam("seat_id"))
+                       .values(live=sa.bindparam("pages"), seen_at=at),
+                       [{"seat_id": seat_id, "pages": pages} for seat_id, pages in live.items()])
+
+    # ----- moves ----------------------------------------------------------------------------------
+    def moves(self, table_id: int, after: int = 0, upto: int | None = None) -> list[MoveRow]:
+        """The moves of a table numbered above ``after`` (and at most ``upto``), in order."""
+        query = (sa.select(moves.c.number, moves.c.entry, moves.c.seat, moves.c.at)
+                 .where(moves.c.table_id == table_id, moves.c.number > after)
+                 .order_by(moves.c.number))
+        if upto is not None:
+            query = query.where(moves.c.number <= upto)
+        with self.engine.begin() as db:
+            return [MoveRow(n, json.loads(entry), seat, at) for n, entry, seat, at in db.execute(query)]
+
+    def move_count(self, table_id: int) -> int:
+        with self.engine.begin() as db:
+            return int(db.execute(sa.select(sa.func.count()).select_from(moves)
+                                  .where(moves.c.table_id == table_id)).scalar() or 0)
 
     def append(self, table_id: int, number: int, entry: dict[str, Any], seat: int | None) -> bool:
-        """Store move ``number`` of a table; False (storing nothing) if that number is taken."""
-        insert = moves.insert().values(table_id=table_id, number=number, entry=json.dumps(entry),
-                                       seat=seat, at=time.time())
-        if self.pushes:  # one statement: the move, and its news sent when it is committed
-            stored = insert.returning(moves.c.table_id).cte("stored")
-            payload = sa.cast(stored.c.table_id, sa.String)
-            statement: sa.Executable = sa.select(
-                sa.func.pg_notify(CHANNEL, payload),
-                sa.func.pg_notify(table_channel(table_id), payload)).select_from(stored)
-        else:
-            statement = insert
+        """Store move ``number`` of a table; False (storing nothing) if that number is taken, or
+        the table is closed or paused, or the class is paused."""
+        open_table = sa.exists().where(tables.c.id == table_id, sa.not_(tables.c.closed),
+                                       sa.not_(tables.c.paused))
+        class_paused = sa.exists().where(class_info.c.paused)
+        values = sa.select(sa.literal(table_id), sa.literal(number), sa.literal(json.dumps(entry)),
+                           sa.literal(seat, sa.Integer), sa.literal(time.time()))
+        insert = moves.insert().from_select(
+            ["table_id", "number", "entry", "seat", "at"],
+            values.where(open_table, sa.not_(class_paused))).returning(moves.c.id)
         try:
             with self.engine.begin() as db:
-                db.execute(statement)
+                if db.execute(insert).first() is None:
+                    return False
+                if self.pushes:
+                    db.execute(sa.select(sa.func.pg_notify(CHANNEL, f"m{table_id}")))
         except IntegrityError:
             return False
         return True
 
-    def latest_move_id(self, db: Connection | None = None) -> int:
-        query = sa.select(sa.func.max(moves.c.id))
-        if db is not None:
-            return db.execute(query).scalar() or 0
-        with self.engine.begin() as conn:
-            return conn.execute(query).scalar() or 0
-
-    def changed_tables(self, after_id: int) -> tuple[int, set[int]]:
-        """The newest move's id, and the tables that got moves with an id above ``after_id``."""
+    # ----- changes --------------------------------------------------------------------------------
+    def marks(self) -> tuple[int, int]:
+        """The newest move's id and the newest news' id."""
         with self.engine.begin() as db:
-            latest = self.latest_move_id(db)
-            if latest <= after_id:
-                return latest, set()
-            rows = db.execute(sa.select(moves.c.table_id).distinct().where(moves.c.id > after_id))
-            return latest, {row[0] for row in rows}
+            return (db.execute(sa.select(sa.func.max(moves.c.id))).scalar() or 0,
+                    db.execute(sa.select(sa.func.max(news.c.id))).scalar() or 0)
+
+    def changed_since(self, marks: tuple[int, int]) -> tuple[tuple[int, int], set[int], set[int]]:
+        """The new marks, the tables changed after ``marks`` (0 stands for the class), and of
+        those the ones that only got moves."""
+        latest = self.marks()
+        if latest == marks:
+            return latest, set(), set()
+        with self.engine.begin() as db:
+            moved = {row[0] for row in db.execute(
+                sa.select(moves.c.table_id).distinct().where(moves.c.id > marks[0]))}
+            told = {row[0] or 0 for row in db.execute(
+                sa.select(news.c.table_id).distinct().where(news.c.id > marks[1]))}
+        return latest, told, moved - told
 
     def listen(self, on_change: Callable[[int], None], interval: float = 0.1, *,
-               table_id: int | None = None) -> Callable[[], None]:
-        """Call ``on_change(table_id)`` from a background thread whenever a table gets moves;
-        returns the function that stops listening. PostgreSQL pushes (LISTEN/NOTIFY, with a slow
-        poll to catch up after a lost connection); SQLite is polled every ``interval`` seconds
-        with one cheap query (the newest move's id). With ``table_id``, only that table's moves
-        are reported."""
-        watcher = _Watcher(self, on_change, interval, table_id)
+               on_moves: Callable[[int], None] | None = None) -> Callable[[], None]:
+        """Call ``on_change(table_id)`` (0: the whole class) from a background thread whenever a
+        table changes (``on_moves(table_id)`` instead, if given, when it only got moves);
+        returns the function that stops listening."""
+        from sailing_kit.classroom.watcher import Watcher
+
+        watcher = Watcher(self, on_change, on_moves or on_change, interval)
         watcher.start()
         return watcher.stop
 
-    # ----- exercise results -----------------------------------------------------------------------
-    def add_attempt(self, values: dict[str, Any]) -> None:
+    # ----- students and exercise results ----------------------------------------------------------
+    def add_student(self, name: str, name_key: str, token_hash: str) -> bool:
+        """Register a student's name; False if the name is taken."""
+        try:
+            self._run(students.insert().values(name=name, name_key=name_key, token_hash=token_hash,
+                                               registered_at=time.time()), announce=False)
+        except IntegrityError:
+            return False
+        return True
+
+    def student_by_token(self, token_hash: str) -> tuple[int, str] | None:
         with self.engine.begin() as db:
-            db.execute(attempts.insert().values(**values, at=time.time()))
+            row = db.execute(sa.select(students.c.id, students.c.name)
+                             .where(students.c.token_hash == token_hash)).first()
+        return None if row is None else (row[0], row[1])
+
+    def add_attempt(self, student_id: int, values: dict[str, Any]) -> None:
+        self._run(attempts.insert().values(student_id=student_id, **values, at=time.time()))
 
     def attempts(self) -> list[dict[str, Any]]:
+        """Every attempt with its student's name, oldest first (for the CSV export)."""
+        query = (sa.select(students.c.name.label("student"), attempts)
+                 .join(students, students.c.id == attempts.c.student_id).order_by(attempts.c.id))
         with self.engine.begin() as db:
-            rows = db.execute(sa.select(attempts).order_by(attempts.c.id))
-            return [dict(row._mapping) for row in rows]
+            return [dict(row._mapping) for row in db.execute(query)]
+
+    def question_counts(self, most: int) -> list[dict[str, Any]]:
+        """Per question (the ``most`` most recently tried): how many students tried it, how many
+        got it right."""
+        right = sa.case((attempts.c.ok, attempts.c.student_id), else_=None)
+        query = (sa.select(attempts.c.notebook, attempts.c.question,
+                           sa.func.count(attempts.c.student_id.distinct()).label("tried"),
+                           sa.func.count(right.distinct()).label("right"),
+                           sa.func.max(attempts.c.id).label("latest"))
+                 .group_by(attempts.c.notebook, attempts.c.question)
+                 .order_by(sa.desc("latest")).limit(most))
+        with self.engine.begin() as db:
+            return [dict(row._mapping) for row in db.execute(query)]
+
+    def common_wrong(self, pairs: Iterable[tuple[str, str]]) -> dict[tuple[str, str], dict[str, Any]]:
+        """Per question of ``pairs``: the most common wrong answer, its feedback and count."""
+        found: dict[tuple[str, str], dict[str, Any]] = {}
+        with self.engine.begin() as db:
+            for notebook, question in pairs:
+                row = db.execute(
+                    sa.select(attempts.c.answer, sa.func.max(attempts.c.feedback).label("feedback"),
+                              sa.func.count().label("times"))
+                    .where(attempts.c.notebook == notebook, attempts.c.question == question,
+                           sa.not_(attempts.c.ok))
+                    .group_by(attempts.c.answer).order_by(sa.desc("times"), attempts.c.answer)
+                    .limit(1)).first()
+                if row is not None:
+                    found[(notebook, question)] = dict(row._mapping)
+        return found
 
     def close(self) -> None:
         self.engine.dispose()
 
 
+def _bots_text(bots: dict[int, str]) -> str:
+    return json.dumps({str(seat): level for seat, level in sorted(bots.items())})
+
+
 def _table_row(row: Any) -> TableRow:
-    return TableRow(row.id, row.code, json.loads(row.saved), tuple(json.loads(row.bots)),
-                    row.opened_at)
+    return TableRow(row.id, row.code, json.loads(row.saved), row.players,
+                    {int(seat): level for seat, level in json.loads(row.bots).items()},
+                    bool(row.closed), bool(row.paused), row.next_code, row.opened_at)
 
 
 def _seat_row(row: Any) -> SeatRow:
-    return SeatRow(row.id, row.table_id, row.number, row.name, row.joined_at)
-
-
-class _Watcher(threading.Thread):
-    """The background listener behind :meth:`Store.listen`."""
-
-    SLOW_POLL = 5.0
-    """How often PostgreSQL is polled anyway (a notification lost while reconnecting)."""
-
-    def __init__(self, store: Store, on_change: Callable[[int], None], interval: float,
-                 table_id: int | None):
-        super().__init__(name="sailing-kit-class-listener", daemon=True)
-        self.store, self.interval, self.table_id = store, interval, table_id
-        self.on_change = on_change if table_id is None else self._one_table(on_change)
-        self.stopped = threading.Event()
-        self.seen = -1
-
-    def stop(self) -> None:
-        self.stopped.set()
-
-    def _one_table(self, on_change: Callable[[int], None]) -> Callable[[int], None]:
-        return lambda table_id: on_change(table_id) if table_id == self.table_id else None
-
-    def poll(self) -> None:
-        if self.seen < 0:
-            self.seen = self.store.latest_move_id()
-            return
-        self.seen, changed = self.store.changed_tables(self.seen)
-        for table_id in sorted(changed):
-            self.on_change(table_id)
-
-    def run(self) -> None:
-        while not self.stopped.is_set():
-            try:
-                self.poll()
-                if self.store.pushes:
-                    self._listen()
-                elif self.store.in_memory:  # one connection: nothing else to compare with
-                    self.stopped.wait(self.interval)
-                else:
-                    self._watch_file()
-            except (DBAPIError, OSError):  # the database is away (a restart)
-                self.stopped.wait(1.0)
-            except Exception:  # a listener thread must never die of one bad callback
-                self.stopped.wait(self.interval)
-
-    def _watch_file(self) -> None:
-        """Poll ``PRAGMA data_version`` on a connection of our own: SQLite changes it whenever
-        another connection commits, so the moves are read only after a commit."""
-        raw = self.store.engine.raw_connection()
-        try:
-            cursor = raw.cursor()
-            version = None
-            while not self.stopped.is_set():
-                cursor.execute("PRAGMA data_version")
-                now = cursor.fetchone()[0]  # type: ignore[index]
-                if version is not None and now != version:
-                    self.poll()
-                version = now
-                self.stopped.wait(self.interval)
-        finally:
-            raw.close()
-
-    def _listen(self) -> None:
-        """Wait for NOTIFY on a dedicated connection until stopped or the connection drops."""
-        import psycopg
-        import psycopg.sql
-
-        raw = self.store.engine.raw_connection()
-        try:
-            connection = raw.driver_connection
-            connection.autocommit = True  # type: ignore[union-attr]
-            channel = CHANNEL if self.table_id is None else table_channel(self.table_id)
-            connection.execute(psycopg.sql.SQL("LISTEN {}").format(  # type: ignore[union-attr]
-                psycopg.sql.Identifier(channel)))
-            last_poll = time.monotonic()
-            while not self.stopped.is_set():
-                for note in connection.notifies(timeout=1.0):  # type: ignore[union-attr]
-                    self.on_change(int(note.payload))
-                if time.monotonic() - last_poll > self.SLOW_POLL:
-                    self.poll()
-                    last_poll = time.monotonic()
-        except psycopg.Error:
-            pass  # dropped: run() reconnects
-        finally:
-            raw.invalidate()
+    return SeatRow(row.id, row.table_id, row.number, row.name, row.joined_at, row.seen_at,
+                   row.live)

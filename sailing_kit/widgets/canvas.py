@@ -45,8 +45,9 @@ class BoardCanvas(anywidget.AnyWidget):
     and large type, as large as the page is wide (the back of a classroom). ``drags`` lets a
     finger drag on the canvas (else a finger scrolls the page and a tap is a click)."""
 
+    # Text, not watched files: anywidget would keep every closed board alive to watch them.
     _esm = (_HERE / "painter.js").read_text() + "\n" + (_HERE / "canvas.js").read_text()
-    _css = _HERE / "board.css"
+    _css = (_HERE / "board.css").read_text()
 
     width = traitlets.Int(300).tag(sync=True)
     height = traitlets.Int(200).tag(sync=True)

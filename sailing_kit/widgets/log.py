@@ -14,7 +14,7 @@ import traitlets
 class MessageLog(anywidget.AnyWidget):
     """Keeps the last ``size`` messages; ``add("...")`` appends one."""
 
-    _esm = Path(__file__).parent / "log.js"
+    _esm = (Path(__file__).parent / "log.js").read_text()  # text: a closed log is freed
 
     lines = traitlets.List(traitlets.Unicode()).tag(sync=True)
 

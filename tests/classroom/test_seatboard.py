@@ -46,9 +46,11 @@ def test_the_other_seats_moves_arrive_narrated_and_only_the_own_hand_is_drawn(
     table = room.open_table("calm", players=3, bots=1, seed=3)
     ana, ben = room.join(table.code, "Ana"), room.join(table.code, "Ben")
     boards = [seat_board(room.rejoin(ana.token)), seat_board(room.rejoin(ben.token))]
+    driver = room.table(table.code)  # the class server's copy: it moves the bots
     bot = calm_bots.make("planner")
     for _ in range(10):
         for board in boards:
+            driver.refresh()
             board.advance_bots()
             if board.class_seat.my_turn:
                 board.act(bot(board.state), "Played.")
@@ -95,10 +97,12 @@ def test_one_screen_controls_are_off_at_a_class_table(room: Classroom, game: str
 def test_a_seat_board_plays_every_game_through_the_store(room: Classroom) -> None:
     table = room.open_table("yacht", players=2, bots=1, seed=2)
     board = seat_board(room.join(table.code, "Ana"))
+    driver = room.table(table.code)  # the class server's copy: it moves the bot and the dice
     chooser = random_bot(1)
     for _ in range(20):
         if board.class_seat.my_turn:
             assert board.play(chooser(board.state))
+        driver.refresh()
         board.advance_bots()
     stored = room.store.moves(table.id)
     assert len(stored) == len(board.state.history) > 10
