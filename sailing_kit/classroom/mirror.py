@@ -84,8 +84,9 @@ def _anywidget(module: str, names: tuple[str, ...]) -> Callable[[Any], Node]:
     return lambda widget: {"k": "any", "m": module, "s": {n: getattr(widget, n) for n in names}}
 
 
-_CANVAS_STATE = ("width", "height", "title", "background", "scene", "fit", "large", "drags",
-                 "max_width")
+_CANVAS_STATE = tuple(sorted(BoardCanvas.class_own_traits(sync=True)))
+"""The canvas's own synced values (its size, picture, fit ...), read from the widget class so
+the page's copy of the model never lags behind the notebook's."""
 _READERS: list[tuple[type, Callable[[Any], Node]]] = [
     (BoardCanvas, _anywidget("canvas", _CANVAS_STATE)),
     (MessageLog, _anywidget("log", ("lines",))),

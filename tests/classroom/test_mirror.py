@@ -28,7 +28,7 @@ def test_a_board_is_read_as_nodes_and_only_changes_are_sent_again() -> None:
     first = mirror.changes()
     assert first is not None and first["root"] == board.model_id
     kinds = {node["k"] for node in first["nodes"].values()}
-    assert {"box", "any", "html", "button", "toggle", "slider"} <= kinds
+    assert {"box", "any", "html", "button", "toggle"} <= kinds
     assert "int" not in kinds  # the split box is hidden until the Start card is played
     assert mirror.changes() is None  # nothing changed: nothing to send
     board.toggle(0)

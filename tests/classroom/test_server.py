@@ -286,5 +286,5 @@ def test_every_games_seat_page_and_spectator_page_are_drawn(room: Classroom, ser
     watcher.kind("status")
     for page in (seat, watcher):
         canvas = next(n for n in page.nodes().values() if n["k"] == "any" and n["m"] == "canvas")
-        assert canvas["s"]["width"] > 100 and len(json.loads(canvas["s"]["scene"])) > 10
+        assert canvas["s"]["width"] > 100 and len(json.loads(canvas["s"]["scene"])["shapes"]) > 10
         assert not any(m.get("t") == "refused" for m in page.messages)

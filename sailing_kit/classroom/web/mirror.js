@@ -97,13 +97,23 @@ export class Mirror {
     this.fill(id, item, node);
   }
 
+  // The widget's classes and layout, kept apart from what a widget's own render sets on its
+  // element (the board canvas marks its box zoomed and sizes it): only what this mirror set
+  // before is taken back.
   style(el, node) {
-    el.className = ["sk-w", `sk-${node.k}`, node.d ? `sk-${node.d}box` : "", ...(node.cls || [])]
-      .filter(Boolean).join(" ");
+    const classes = ["sk-w", `sk-${node.k}`, node.d ? `sk-${node.d}box` : "", ...(node.cls || [])]
+      .filter(Boolean);
+    el.classList.remove(...(el.skClasses || []));
+    el.classList.add(...classes);
+    el.skClasses = classes;
+    const styled = new Set();
     for (const name of LAYOUT) {
       const css = name.replace(/_(.)/g, (_, c) => c.toUpperCase());
-      el.style[css] = (node.lay && node.lay[name]) || "";
+      const value = (node.lay && node.lay[name]) || "";
+      if (value) styled.add(css);
+      if (value || (el.skStyled && el.skStyled.has(css))) el.style[css] = value;
     }
+    el.skStyled = styled;
   }
 
   create(id, node) {
