@@ -57,9 +57,11 @@ class Side(StrEnum):
 
 
 class Question(StrEnum):
-    """What the trainer asks: who must keep clear at that moment, or who is penalised."""
+    """What the trainer asks: who must keep clear at that moment, who is entitled to mark-room
+    then (in the game: who the zone of §3.6 gives right of way), or who is penalised."""
 
     KEEP_CLEAR = "keep_clear"
+    MARK_ROOM = "mark_room"
     PENALISED = "penalised"
 
 
@@ -115,7 +117,8 @@ Event = Turn | Shift
 @dataclass(frozen=True)
 class Ask:
     """The question, put once ``after`` events have been played: who must keep clear between
-    the two ``boats``, or (``penalised``, put at the end) which boats are penalised."""
+    the two ``boats``, which of them is entitled to mark-room, or (``penalised``, put at the
+    end) which boats are penalised."""
 
     question: Question
     after: int
@@ -227,10 +230,13 @@ class Timeline:
 
     @property
     def penalised(self) -> tuple[str, ...]:
-        """The boats the game's umpire penalised during the encounter, in order."""
+        """The boats the game's umpire penalised during the encounter (in order) that still owe
+        their penalty turn at the end, or are serving it."""
+        last = self.moments[-1].umpire
         found: list[str] = []
         for moment in self.moments:
-            found += [f.offender for f in moment.fouls if f.offender not in found]
+            found += [f.offender for f in moment.fouls if f.offender not in found and
+                      (last.owes(f.offender) or last.moves_left(f.offender))]
         return tuple(found)
 
 
@@ -354,7 +360,7 @@ class _Player:
         becalmed = tuple(n for n in now.becalmed if n != name)
         self._record(index, turn, now.boats, boat, None, dict(now.cover), becalmed,
                      [f"{name} is becalmed and stands still."], track=(boat.position,),
-                     manoeuvred=False, exempt=set())
+                     manoeuvred=False, exempt={name})  # a becalmed boat is not judged
         self.frames.append(Frame(index, now.boats, now.wind, turn.words()))
 
     def _shift(self, index: int, shift: Shift) -> None:
@@ -368,8 +374,7 @@ class _Player:
                                "(§3.3).", *words),
                          situation=self._situation(now.boats, shift.wind, now.starting,
                                                    previous_wind=now.wind))
-        moment = replace(moment, cover=self._covered(moment, cover))
-        self.moments.append(moment)
+        self.moments.append(self._covered(moment, cover))
         self.frames.append(Frame(index, now.boats, shift.wind, shift.words()))
 
     # ----- the umpire at the end of a turn ----------------------------------------------------
@@ -396,13 +401,19 @@ class _Player:
                                     becalmed=tuple(n for n in becalmed if n != name))
         moment = Moment(index, boats, now.wind, turn, option, before, move, umpire,
                         tuple(fouls), (*said, *words), (), becalmed, situation)
-        self.moments.append(replace(moment, cover=self._covered(moment, cover)))
+        self.moments.append(self._covered(moment, cover))
 
-    def _covered(self, moment: Moment, cover: dict[str, Point]) -> tuple[tuple[str, Point], ...]:
+    def _covered(self, moment: Moment, cover: dict[str, Point]) -> Moment:
+        """``moment`` with the cover tokens (§3.5) placed, and the umpire's words for them."""
+        said = []
         if self.encounter.cover:
-            covered(moment.boats, moment.wind, cover, lambda boat, point: open_water(
-                self.encounter, point, moment.boats, boat.name))
-        return tuple(sorted(cover.items()))
+            for name, coverer, token in covered(
+                    moment.boats, moment.wind, cover,
+                    lambda boat, point: open_water(self.encounter, point, moment.boats,
+                                                   boat.name)):
+                said.append(f"{name} is covered by {coverer}: its yellow token goes to {token} "
+                            "(§3.5).")
+        return replace(moment, cover=tuple(sorted(cover.items())), said=(*moment.said, *said))
 
     def _line(self) -> tuple[Point, ...]:
         assert self.encounter.line is not None

@@ -12,6 +12,7 @@ does not give.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -291,6 +292,25 @@ def situations_from_data(data: Any, *, check: bool = True
         return title, found
     encounter, expect = encounter_from_data(data, check=check)
     return encounter.title, [(encounter, expect)]
+
+
+def json_text(data: Any, width: int = 96) -> str:
+    """``data`` as JSON text a person can read and edit: each list or object on one line if it
+    fits in ``width`` characters, else one item a line."""
+    return _json_text(data, 0, width) + "\n"
+
+
+def _json_text(data: Any, indent: int, width: int) -> str:
+    flat = json.dumps(data, ensure_ascii=False)
+    if not isinstance(data, (dict, list)) or len(flat) + indent <= width or not data:
+        return flat
+    pad = " " * (indent + 2)
+    if isinstance(data, dict):
+        items = [f"{pad}{json.dumps(key)}: {_json_text(value, indent + 2, width).lstrip()}"
+                 for key, value in data.items()]
+        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
+    items = [pad + _json_text(value, indent + 2, width) for value in data]
+    return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
 
 
 def quiz_to_data(title: str, situations: list[tuple[Encounter, dict[str, Any]]]

@@ -87,6 +87,8 @@ class Walk:
     starboard_since_zone: set[str] = field(default_factory=set)
     switched_off: set[frozenset[str]] = field(default_factory=set)
     """Pairs between which rule 18.3 switched rule 18.2 off."""
+    tackers: dict[frozenset[str], str] = field(default_factory=dict)
+    """For each pair switched off by rule 18.3, the boat that passed head to wind."""
     last_round: Seen | None = None
     """What was seen at the end of the last round: overlaps and zone entries are judged on the
     boats as they stand when every boat has played its turn (mid-round, the boat that has just
@@ -342,6 +344,7 @@ def _tacking_in_the_zone(walk: Walk, moment: Moment, seen: Seen, mark: Point,
         if boat.name != tacker and seen.tack(boat.name) is Tack.STARBOARD and \
                 rrs.fetching(boat, mark, moment.wind, leave_to_port=True):
             walk.switched_off.add(frozenset((tacker, boat.name)))
+            walk.tackers[frozenset((tacker, boat.name))] = tacker
             walk.note(moment.index, f"{tacker} passed head to wind in the zone, and "
                       f"{boat.name} on starboard is fetching the mark: rule 18.2 does not apply "
                       "between them (rule 18.3)")

@@ -186,6 +186,12 @@ def _ways(walk: Walk, moment: Moment) -> None:
                 _resolve(walk, moment, keeper, other, pending.cause)
                 ways.discard((keeper, other))
     for k, r in sorted(ways):
+        if _switched(walk, k, r) and walk.tackers.get(frozenset((k, r))) == k:
+            walk.breach(k, "18.3", r, moment.index, f"{k} passed head to wind in the zone and "
+                        f"{r}, fetching the mark on starboard since entering the zone, could not "
+                        "hold her course to it: she would have to sail above close-hauled to "
+                        "avoid her")
+            continue
         keeper, _ = relation(moment, seen, k, r)
         if keeper == k and mover == k:
             _resolve(walk, moment, k, r, "")
@@ -213,16 +219,15 @@ def _resolve(walk: Walk, moment: Moment, keeper: str, other: str, cause: str) ->
     seen, index = walk.seen[-1], moment.index
     rule = "13" if keeper in seen.tacked else relation(moment, seen, keeper, other)[1]
     words = _rule_words(rule, keeper, other)
-    if keeper in seen.tacked and _switched(walk, keeper, other):
-        walk.breach(keeper, "18.3", other, index, f"{keeper} passed head to wind in the zone "
-                    f"and made {other}, fetching the mark on starboard, change course to avoid "
-                    "her")
-        return
     giver = _owing_room(walk, moment, keeper)
     if not _had_a_way_out(walk, moment, keeper, other):
+        rule_g, what = "18.2(a)", "mark-room"
+        if giver is None:
+            rule_g, what = "19.2(b)", "room between her and the obstruction"
+            giver = _obstruction_giver(walk, moment, keeper)
         if giver is not None:
-            walk.breach(giver, "18.2(a)", keeper, index, f"{giver} did not give {keeper} the "
-                        "mark-room she was entitled to: she had no way to keep clear")
+            walk.breach(giver, rule_g, keeper, index, f"{giver} did not give {keeper} the {what} "
+                        "she was entitled to: she had no way to keep clear")
             walk.breach(keeper, rule, other, index, words, exonerated="43.1(b)")
         elif cause:
             what = "acquired right of way" if cause == "15" else "changed course"
@@ -237,6 +242,21 @@ def _resolve(walk: Walk, moment: Moment, keeper: str, other: str, cause: str) ->
         walk.breach(keeper, rule, other, index, words, exonerated="43.1(b)")
     else:
         walk.breach(keeper, rule, other, index, words)
+
+
+def _obstruction_giver(walk: Walk, moment: Moment, name: str) -> str | None:
+    """Rule 19.2(b): a boat overlapped outside ``name`` at an obstruction (within two lengths
+    of her, the outside boat farther from it) owes her room between her and the obstruction."""
+    seen, boat = walk.seen[-1], moment.boat(name)
+    for obstruction in walk.encounter.obstructions:
+        near = rrs.distance(boat.position, obstruction)
+        if near > rrs.NEAR + 1e-9:
+            continue
+        for other in moment.boats:
+            if other.name != name and seen.overlapped(name, other.name) and \
+                    rrs.distance(other.position, obstruction) > near:
+                return other.name
+    return None
 
 
 def _rule_words(rule: str, keeper: str, other: str) -> str:
@@ -292,10 +312,13 @@ def _room_taken(walk: Walk, moment: Moment, boat: str, entitled: str) -> None:
 
 
 def _proper_course(walk: Walk, moment: Moment) -> None:
-    """Rule 17: a leeward boat restricted to her proper course luffs above it."""
+    """Rule 17: a leeward boat restricted to her proper course luffs above it. Before her
+    starting signal a boat has no proper course (definition Proper Course), so none then."""
     mover, previous = moment.mover, walk.seen[-2]
     restricted = dict(previous.restricted)
-    if mover not in restricted or moment.before is None or not walk.encounter.marks:
+    before = walk.moments[moment.index - 1]
+    if mover not in restricted or moment.before is None or not walk.encounter.marks or \
+            before.starting:
         return
     boat, wind = moment.boat(mover), moment.wind
     proper = rrs.proper_heading(moment.before, walk.encounter.marks[0].at, wind)

@@ -19,6 +19,7 @@ from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.reading import shown
 from sailing_kit.race.encounter import Encounter, Question, Timeline
 from sailing_kit.race.engagement import Infringement
+from sailing_kit.race.rightofway import Rule
 from sailing_kit.race.rrs_umpire import RrsRecord, judge
 from sailing_kit.race.start import StartFoul
 
@@ -45,13 +46,19 @@ class Verdict:
     rules: Rules
     keep_clear: str
     rule: str
+    mark_room: str
+    """The boat entitled to mark-room (RRS 18.2), or the boat the zone gives right of way (the
+    game, §3.6), when the question is asked; :data:`NO_ONE` if none."""
     broke: tuple[str, ...]
     """"A 10", or "B 11 (exonerated, 43.1(b))" for the RRS; "A starboard" for the game."""
     penalised: tuple[str, ...]
 
     def answer(self, question: Question) -> str | tuple[str, ...]:
-        """The right answer: the boat that must keep clear, or the boats penalised."""
-        return self.keep_clear if question is Question.KEEP_CLEAR else self.penalised
+        """The right answer: the boat that must keep clear, the boat entitled to mark-room, or
+        the boats penalised."""
+        if question is Question.KEEP_CLEAR:
+            return self.keep_clear
+        return self.mark_room if question is Question.MARK_ROOM else self.penalised
 
 
 @dataclass(frozen=True)
@@ -85,11 +92,14 @@ def verdicts(encounter: Encounter) -> Verdicts:
     assert asked.situation is not None
     standing = replace(asked.situation, mover=None, before=None, previous_wind=None)
     ruling = standing.judge(a, b)
-    race = Verdict(Rules.RACE, ruling.keep_clear, ruling.rule_key.value,
+    zone = ruling.winner if ruling.rule_key in (Rule.INSIDE, Rule.ASTERN_IN_ZONE) else NO_ONE
+    race = Verdict(Rules.RACE, ruling.keep_clear, ruling.rule_key.value, zone,
                    tuple(_game_foul(foul) for m in timeline.moments for foul in m.fouls),
                    timeline.penalised)
     keeper, rule = record.keep_clear(encounter.ask.after, a, b)
-    rrs = Verdict(Rules.RRS, keeper, rule,
+    seen = record.seen[encounter.ask.after]
+    room = seen.room(a, b) or seen.room(b, a)
+    rrs = Verdict(Rules.RRS, keeper, rule, room.taker if room else NO_ONE,
                   tuple(f"{x.boat} {x.rule}" + (f" (exonerated, {x.exonerated})"
                                                 if x.exonerated else "")
                         for x in record.breaches), record.penalised)
@@ -102,7 +112,7 @@ def _game_foul(foul: Infringement | StartFoul) -> str:
     return f"{foul.offender} {foul.ruling.rule_key.value}"
 
 
-_EXPECT_KEYS = {"keep_clear", "rule", "broke", "penalised"}
+_EXPECT_KEYS = {"keep_clear", "rule", "mark_room", "broke", "penalised"}
 
 
 def check_expectations(encounter: Encounter, expect: dict[str, Any]) -> Verdicts:
@@ -121,7 +131,7 @@ def check_expectations(encounter: Encounter, expect: dict[str, Any]) -> Verdicts
                               f"{sorted(_EXPECT_KEYS)}, not {shown(wanted)}")
         verdict = found.of(rules)
         for key, value in wanted.items():
-            given = value if key in ("keep_clear", "rule") else _names(value, key)
+            given = value if key in ("keep_clear", "rule", "mark_room") else _names(value, key)
             computed = getattr(verdict, key)
             if given != computed:
                 problems.append(f"{rules.label} gives {key} {_shown(computed)}, the file "
