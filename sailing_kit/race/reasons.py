@@ -92,8 +92,13 @@ RULE_NAMES: dict[Rules, dict[str, str]] = {
         "43.1(a)": "rule 43.1(a) (exoneration when compelled)",
         "43.1(b)": "rule 43.1(b) (exoneration within room or mark-room)",
     },
-    Rules.RACE: {**{rule.value: rule.text.split(": ", 1)[-1] for rule in Rule},
-                 "zone": "§3.6: when the zone decides", "start": "§3.1: the start procedure"},
+    Rules.RACE: {
+        "starboard": "§3.4 starboard over port", "head_to_wind": "§3.4 head to wind keeps clear",
+        "leeward": "§3.4 leeward over windward", "faster": "§3.4 the faster point of sail",
+        "turn_order": "§3.4 the first to arrive", "inside": "§3.6 the inside boat in the zone",
+        "astern_in_zone": "§3.6 engaged from astern in the zone",
+        "zone": "§3.6 when the zone does not decide", "start": "§3.1 the start procedure",
+    },
 }
 
 
@@ -131,13 +136,13 @@ def _position_reasons(found: Verdicts, rules: Rules, pair: tuple[str, str],
         other = b if keeper == a else a
         bank = _rrs_bank(moment, seen, keeper, other) if rules is Rules.RRS else \
             _game_bank(found, moment, keeper, other)
-        return [Reason(text, true, rule == verdict.rule) for rule, text, true in bank]
+        return [Reason(text, true, true and rule == verdict.rule) for rule, text, true in bank]
     taker = verdict.mark_room if verdict.mark_room != NO_ONE else a
     giver = b if taker == a else a
     decisive = decisive_rule(found, rules)
     bank = _rrs_room_bank(found, seen, taker, giver) if rules is Rules.RRS else \
         _game_room_bank(found, moment, taker, giver)
-    return [Reason(text, true, rule == decisive) for rule, text, true in bank]
+    return [Reason(text, true, true and rule == decisive) for rule, text, true in bank]
 
 
 def _rrs_bank(moment: Moment, seen: Seen, keeper: str, other: str
