@@ -130,7 +130,15 @@ class SituationEditor(CanvasBoard):
 
     # ----- the picture -------------------------------------------------------------------------
     def _board(self) -> Board:
+        """The view: kept while every piece and move fits in it (so the water does not shift
+        under the pointer), fitted again when something leaves it."""
         timeline = verdicts(self.draft).timeline
+        current: Board | None = getattr(self, "board", None)
+        points = [b.position for f in timeline.frames for b in f.boats] + \
+            [m.at for m in self.draft.marks] + list(self.draft.obstructions) + \
+            list(self.draft.lulls)
+        if current is not None and all(current.view.contains(p) for p in points):
+            return current
         return Board.fitted(timeline, BOX)
 
     @property

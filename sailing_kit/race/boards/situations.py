@@ -86,10 +86,15 @@ class SituationTrainer(CanvasBoard):
         self.rules_choice = widgets.ToggleButtons(
             options=[("Race the Wind", Rules.RACE.value), ("RRS 2025–2028", Rules.RRS.value)],
             value=Rules(self.quiz.rules).value, description="Rules:",
-            style={"button_width": "120px"})
+            style={"button_width": "150px"})
         self.rules_choice.observe(self._guarded(self._change_rules), names="value")
+        self.back_button = widgets.Button(description="Back to the quiz", icon="arrow-left",
+                                          tooltip="Back where you were",
+                                          layout=widgets.Layout(width="auto"))
+        self.back_button.on_click(lambda _: self._guarded(self.back_to_quiz)())
+        self.learn_box = widgets.VBox()
         self.side = widgets.VBox([self.score, self.question_box, self.answers, self.reasons,
-                                  self.feedback, self.committee],
+                                  self.feedback, self.learn_box, self.committee],
                                  layout=widgets.Layout(width="380px"))
 
     def _controls(self) -> list[widgets.Widget]:
@@ -171,9 +176,13 @@ class SituationTrainer(CanvasBoard):
         self.answers.children = [self._answer_button(i, option) for i, option in
                                  enumerate(self.quiz.options(), 1)] \
             if asked and not self.quiz.solved else []
-        self.reasons.children = [self._reason_button(i, reason.text) for i, reason in
-                                 enumerate(self.quiz.reasons())] \
-            if self.review is None and self.quiz.solved and not self.quiz.explained else []
+        if self.review is not None:
+            self.reasons.children = [self.back_button]
+        elif self.quiz.solved and not self.quiz.explained:
+            self.reasons.children = [self._reason_button(i, reason.text) for i, reason in
+                                     enumerate(self.quiz.reasons())]
+        else:
+            self.reasons.children = []
         if not self.asking:
             self.committee.value = committee_html(self.situation)
 
@@ -182,12 +191,14 @@ class SituationTrainer(CanvasBoard):
         return self.button(f"{number}: {words}", f"Answer {words} (key {number})",
                            lambda: self.answer(option), control="answer")
 
-    def _reason_button(self, number: int, text: str) -> widgets.Button:
-        button = self.button(text, "This fact decides it", lambda: self.explain(number),
-                             control="answer")
-        button.layout = widgets.Layout(width="auto", height="auto")
-        button.add_class("sk-wrap")
-        return button
+    def _reason_button(self, number: int, text: str) -> widgets.HBox:
+        """A reason: its number as the button (key ``number + 1``), its words beside (they wrap
+        on a narrow screen)."""
+        button = self.button(str(number + 1), f"This fact decides it: {text}",
+                             lambda: self.explain(number), control="answer")
+        words = widgets.HTML(f"<span style='line-height:1.3'>{html.escape(text)}</span>",
+                             layout=widgets.Layout(width="320px"))
+        return widgets.HBox([button, words], layout=widgets.Layout(align_items="center"))
 
     # ----- the timeline ------------------------------------------------------------------------
     def show_frame(self, frame: int) -> None:
@@ -196,8 +207,7 @@ class SituationTrainer(CanvasBoard):
 
     def _slid(self, change: dict[str, object]) -> None:
         self.frame = int(change["new"])  # type: ignore[call-overload]
-        if self.asking and self.frame >= self.ask_frame:
-            self.play_control.playing = False
+        if self.asking and self.frame >= self.ask_frame:  # Play stops here: it is its end
             self.refresh("The question: " + self.quiz.question())
             return
         self.refresh()
@@ -239,9 +249,8 @@ class SituationTrainer(CanvasBoard):
         self.feedback.value = verdict._repr_html_()
         if verdict.ok:
             self.slider.max = self.play_control.max = len(self.timeline.frames) - 1
-            self.refresh("Right. Now choose why — then watch the rest of the situation.",)
-            if self.frame < self.slider.max:
-                self.play_control.playing = True
+            self.refresh("Right. Now choose why; Play shows the rest of the situation, Replay "
+                         "all of it.")
             return
         self.refresh()
         self.say("Not this one: try again.", "error")
@@ -264,6 +273,7 @@ class SituationTrainer(CanvasBoard):
     # ----- moving on ---------------------------------------------------------------------------
     def next_situation(self) -> None:
         self.review = None
+        self.learn_box.children = []
         self.quiz.next()
         self._fresh("Press Play to watch the boats.")
 
@@ -279,9 +289,9 @@ class SituationTrainer(CanvasBoard):
     def show_summary(self) -> None:
         summary = self.quiz.summary()
         self.feedback.value = summary_html(summary)
-        self.reasons.children = [self._learn_button(missed.name, situation)
-                                 for missed in summary.missed
-                                 if (situation := missed.situation) is not None]
+        self.learn_box.children = [self._learn_button(missed.name, situation)
+                                   for missed in summary.missed
+                                   if (situation := missed.situation) is not None]
         self.say("Your summary: each missed rule links to a situation that shows it.")
 
     def _learn_button(self, name: str, situation: Encounter) -> widgets.Button:
@@ -291,10 +301,8 @@ class SituationTrainer(CanvasBoard):
     def learn(self, situation: Encounter) -> None:
         """Play ``situation`` with its answer shown (not asked, not scored)."""
         self.review = situation
+        self.learn_box.children = []
         self._fresh(f"Learning from '{situation.title}': press Play.")
-        self.reasons.children = [self.button("Back to the quiz", "Back where you were",
-                                              self.back_to_quiz, "arrow-left",
-                                              control="summary")]
 
     def back_to_quiz(self) -> None:
         self.review = None
