@@ -15,6 +15,7 @@ from sailing_kit.classroom.results import summarize
 from sailing_kit.classroom.room import Classroom
 from sailing_kit.classroom.seatboard import LiveFeed
 from sailing_kit.classroom.table import Table
+from sailing_kit.classroom.trainer_results import trainer_summary_table
 from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.info import GAME_NAMES, game_package
 from sailing_kit.widgets.canvas import BoardCanvas, paint
@@ -154,7 +155,7 @@ class Dashboard(widgets.VBox):
             watch.names = watch.table.names()
             watch.moved()
             watch.update_caption()
-        self.results.value = results_table(self.room)
+        self.results.value = results_table(self.room) + trainer_summary_table(self.room.attempts())
         self.beats += 1
         self.pulse.value = f"<span data-move='{len(self.watches)}' data-beat='{self.beats}'></span>"
 

@@ -267,7 +267,7 @@ class SituationTrainer(CanvasBoard):
 
     def _report(self, question: str, answer: str, ok: bool) -> None:
         if self.student:
-            self.report(Attempt(self.student, f"trainer: {self.quiz.title}", question,
+            self.report(Attempt(self.student, f"trainer: {self.quiz.title}"[:64], question,
                                 answer[:200], ok, 1, float(ok), 1.0))
 
     # ----- moving on ---------------------------------------------------------------------------
