@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from sailing_kit.core.grid import Point
 from sailing_kit.draw import palette
 from sailing_kit.draw.gridview import GridView
-from sailing_kit.draw.scene import Scene
+from sailing_kit.draw.scene import MIN_TEXT, Scene
 from sailing_kit.draw.wind import draw_wind
 from sailing_kit.race import drawing, rrs
 from sailing_kit.race.encounter import Frame, Timeline
@@ -84,8 +84,8 @@ def frame_scene(timeline: Timeline, record: RrsRecord, board: Board, frame: int,
     if "tacks" in overlays:
         for boat in shown.boats:
             x, y = view.pixel(boat.position)
-            scene.text((x, y + 0.62 * view.cell), f"{seen.tack(boat.name).value}", size=11,
-                       colour=palette.INK, bold=True)
+            label(scene, (x, y + 0.62 * view.cell), seen.tack(boat.name).value, palette.INK,
+                  bold=True)
     if reveal and "keep_clear" in overlays:
         _keep_clear(scene, view, timeline, record, frame)
     if reveal:
@@ -115,8 +115,8 @@ def _water(scene: Scene, view: GridView, timeline: Timeline, shown: Frame,
     if encounter.line is not None:
         scene.line(view.pixel(encounter.line[0]), view.pixel(encounter.line[1]),
                    stroke=palette.INK, width=2, dash=(6, 4))
-        for end, label in zip(encounter.line, ("committee boat", "pin"), strict=True):
-            drawing.draw_mark(scene, view, end, label)
+        for end, name in zip(encounter.line, ("committee boat", "pin"), strict=True):
+            drawing.draw_mark(scene, view, end, name)
     for obstruction in encounter.obstructions:
         x, y = view.pixel(obstruction)
         half = 0.42 * view.cell
@@ -129,7 +129,7 @@ def _water(scene: Scene, view: GridView, timeline: Timeline, shown: Frame,
         x, y = view.pixel(token)
         scene.circle((x, y), 0.22 * view.cell, fill=palette.YELLOW, stroke=palette.ORANGE,
                      width=2)
-        scene.text((x, y), name, size=10, colour=palette.INK, bold=True)
+        label(scene, (x, y), name, palette.INK, bold=True)
 
 
 def _tracks(scene: Scene, view: GridView, timeline: Timeline, frame: int) -> None:
@@ -157,7 +157,7 @@ def _overlap_lines(scene: Scene, view: GridView, shown: Frame, seen: Seen) -> No
         scene.line(view.pixel(ends[0]), view.pixel(ends[1]), stroke=colour, width=1.5,
                    dash=(2, 3))
         x, y = view.pixel(ends[1])
-        scene.text((x, y), f"{boat.name} abeam", size=10, colour=colour)
+        label(scene, (x, y), f"{boat.name} abeam", colour)
 
 
 def _wind_streaks(scene: Scene, view: GridView, shown: Frame) -> None:
@@ -182,9 +182,8 @@ def _keep_clear(scene: Scene, view: GridView, timeline: Timeline, record: RrsRec
     start = view.pixel(moment.boat(keeper).position)
     end = view.pixel(moment.boat(other).position)
     scene.line(start, end, stroke=palette.VERMILLION, width=2, dash=(6, 3))
-    scene.text(((start[0] + end[0]) / 2, (start[1] + end[1]) / 2 - 8),
-               f"{keeper} keeps clear (RRS {rule})", size=11, colour=palette.VERMILLION,
-               bold=True)
+    label(scene, ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2 - 10),
+          f"{keeper} keeps clear (RRS {rule})", palette.VERMILLION, bold=True)
 
 
 def _ruler(scene: Scene, view: GridView) -> None:
@@ -195,9 +194,24 @@ def _ruler(scene: Scene, view: GridView) -> None:
         scene.line((x, y - 4), (x, y + 2), stroke=palette.INK, width=2)
         scene.line((x + lengths * view.cell, y - 4), (x + lengths * view.cell, y + 2),
                    stroke=palette.INK, width=2)
-        scene.text((x + lengths * view.cell + 4, y - 4), f"{lengths} length"
-                   + ("s" if lengths > 1 else ""), size=10, colour=palette.INK, anchor="start")
-        y -= 14
+        label(scene, (x + lengths * view.cell + 4, y - 4),
+              f"{lengths} length" + ("s" if lengths > 1 else ""), palette.INK, anchor="start")
+        y -= 16
+
+
+LETTER = 0.62
+"""A letter's width, as a share of the font size (the kit's pictures allow for this much)."""
+
+
+def label(scene: Scene, at: tuple[float, float], text: str, colour: str, *,
+          anchor: str = "middle", bold: bool = False) -> None:
+    """A text of the smallest readable size, moved sideways and up or down as little as needed
+    to stay inside the picture."""
+    width = LETTER * MIN_TEXT * len(text)
+    left = at[0] - {"start": 0.0, "middle": width / 2, "end": width}[anchor]
+    shift = max(2 - left, 0.0) + min(scene.width - 2 - (left + width), 0.0)
+    y = min(max(at[1], MIN_TEXT), scene.height - MIN_TEXT / 2)
+    scene.text((at[0] + shift, y), text, size=MIN_TEXT, colour=colour, anchor=anchor, bold=bold)
 
 
 def tack_colour(tack: Tack) -> str:

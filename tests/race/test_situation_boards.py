@@ -276,3 +276,18 @@ def test_a_teacher_collects_situations_into_a_quiz_file(tmp_path):
     assert {s.title for s in quiz.order} == {"Port tries to cross ahead of starboard",
                                              "Port and starboard again"}
     assert all(verdicts(s) for s in quiz.order)
+
+
+@pytest.mark.parametrize("situation", library()[::8], ids=lambda s: s.id)
+def test_every_text_is_readable_and_inside_the_picture_with_every_overlay(situation):
+    from tests.test_pictures_readable import problems
+
+    board = SituationTrainer(Quiz([situation]))
+    for toggle in board.overlay_toggles.values():
+        toggle.value = True
+    board.simulate_key("End")
+    ask = board.frame
+    board.answer(right_option(board))
+    for frame in (0, ask, board.slider.max):
+        board.show_frame(frame)
+        assert problems(board.scene()) == [], (situation.id, frame)

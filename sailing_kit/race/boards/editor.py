@@ -164,7 +164,7 @@ class SituationEditor(CanvasBoard):
             scene.circle((x, y), 0.2 * view.cell + (3 if chosen else 0),
                          fill=palette.BLUISH_GREEN, stroke=palette.INK,
                          width=3 if chosen else 1)
-            scene.text((x, y), str(number), size=11, colour="#ffffff", bold=True)
+            scene.text((x, y), str(number), size=12, colour="#ffffff", bold=True)
         return scene
 
     def describe(self) -> str:
