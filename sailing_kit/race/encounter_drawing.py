@@ -161,13 +161,17 @@ def _overlap_lines(scene: Scene, view: GridView, shown: Frame, seen: Seen) -> No
 
 
 def _wind_streaks(scene: Scene, view: GridView, shown: Frame) -> None:
+    """Small arrows blowing from the wind's source, every third intersection."""
     ux, uy = rrs.unit(shown.wind)
     x0, y0 = view.origin
-    for gx in range(x0, x0 + view.width, 3):
+    for gx in range(x0 + 1, x0 + view.width, 3):
         for gy in range(y0 + 1, y0 + view.height, 3):
-            start = view.pixel((gx + 0.3 * ux, gy + 0.3 * uy))
-            end = view.pixel((gx - 0.3 * ux, gy - 0.3 * uy))
-            scene.line(start, end, stroke=palette.SKY_BLUE, width=1.5, opacity=0.7)
+            tail = view.pixel((gx + 0.45 * ux, gy + 0.45 * uy))
+            tip = view.pixel((gx - 0.45 * ux, gy - 0.45 * uy))
+            scene.line(tail, tip, stroke=palette.BLUE, width=1.5, opacity=0.45)
+            head = [view.pixel((gx - 0.45 * ux + 0.2 * (ux + sx * uy), gy - 0.45 * uy +
+                                0.2 * (uy - sx * ux))) for sx in (1, -1)]
+            scene.line(head[0], tip, head[1], stroke=palette.BLUE, width=1.5, opacity=0.45)
 
 
 def _keep_clear(scene: Scene, view: GridView, timeline: Timeline, record: RrsRecord,

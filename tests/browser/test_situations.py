@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from sailing_kit.race.board import SituationEditor, SituationTrainer
+from sailing_kit.race.drawing import option_marker
 from sailing_kit.race.quiz import Quiz, library
 from sailing_kit.race.verdicts import NO_ONE
 from tests.browser.board_pages import write_notebook
@@ -152,11 +153,12 @@ def test_a_situation_edited_and_saved_by_touch_alone(
     button(page, "Moves").tap()
     oracle.use("moves")
     for _ in range(2):  # A, then B: tap each one's first numbered end
-        end = oracle.ends[0].position
-        tap(page, canvas, oracle.board.view.pixel(end))
-        oracle.simulate_click(*oracle.board.view.pixel(end))
+        end = oracle.ends[0]
+        marker = option_marker(oracle.board.view, end)
+        tap(page, canvas, marker)
+        oracle.simulate_click(*marker)
         expect(page.locator(f"{BOARD} .sk-status").last).to_contain_text(
-            f"sails to {end}", timeout=WAIT_MS)
+            f"sails to {end.position}", timeout=WAIT_MS)
     button(page, "Save").tap()
     oracle.save()
     assert saved_json(page) == json.loads(oracle.saved.value)

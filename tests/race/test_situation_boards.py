@@ -212,9 +212,18 @@ def test_the_editor_draws_tracks_move_by_move_and_the_umpires_rule_at_once():
     for _ in range(3):
         editor.simulate_key("u")
     assert editor.draft.events == ()
-    # sail A to the first end, by touch: tap its numbered end
+    # sail A to each end of one intersection in turn, by touch: tap its numbered marker
+    from sailing_kit.race.drawing import option_marker
+
+    here = [e for e in editor.ends if e.position == editor.draft.boats[0].position]
+    assert len(here) >= 2  # manoeuvres on the spot: their markers stand apart
+    for end in here:
+        editor.simulate_click(*option_marker(editor.board.view, end))
+        assert (editor.draft.events[0].to, editor.draft.events[0].heading) == \
+            (end.position, end.heading)
+        editor.simulate_key("u")
     end = editor.ends[0]
-    editor.simulate_click(*editor.board.view.pixel(end.position))
+    editor.simulate_click(*option_marker(editor.board.view, end))
     assert editor.draft.events[0].to == end.position
     assert "Facts found" in editor.verdict.value
 

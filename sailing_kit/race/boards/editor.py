@@ -16,6 +16,7 @@ cursor, u takes back the last move, h hails for room to tack with the next move,
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -30,6 +31,7 @@ from sailing_kit.draw import palette
 from sailing_kit.draw.scene import Scene
 from sailing_kit.race import encounter_edit as edit
 from sailing_kit.race.boards.verdict_words import committee_html
+from sailing_kit.race.drawing import option_marker
 from sailing_kit.race.encounter import Ask, Encounter, Question
 from sailing_kit.race.encounter_drawing import Board, frame_scene
 from sailing_kit.race.encounter_file import (
@@ -157,10 +159,9 @@ class SituationEditor(CanvasBoard):
             half = 0.45 * view.cell
             scene.rect(x - half, y - half, 2 * half, 2 * half, stroke=palette.BLUE, width=3)
         for number, end in enumerate(self.ends[:9], 1):
-            x, y = view.pixel(end.position)
             chosen = number - 1 == self.choice
-            tip = view.toward(end.position, end.heading, 0.35)
-            scene.line((x, y), tip, stroke=palette.BLUISH_GREEN, width=3)
+            x, y = option_marker(view, end)
+            scene.line(view.pixel(end.position), (x, y), stroke=palette.BLUISH_GREEN, width=2)
             scene.circle((x, y), 0.2 * view.cell + (3 if chosen else 0),
                          fill=palette.BLUISH_GREEN, stroke=palette.INK,
                          width=3 if chosen else 1)
@@ -333,7 +334,7 @@ class SituationEditor(CanvasBoard):
             return
         self.cursor = end
         if self.tool == "moves":
-            number = next((i for i, e in enumerate(self.ends) if e.position == end), None)
+            number = self.end_at(x, y)
             if number is None:
                 self.say("Tap one of the numbered ends.", "error")
             else:
@@ -359,6 +360,15 @@ class SituationEditor(CanvasBoard):
             self._enter()
         elif key.isdigit() and self.tool == "moves":
             self.sail(int(key) - 1)
+
+    def end_at(self, x: float, y: float) -> int | None:
+        """The numbered end whose marker is under pixel ``(x, y)`` (each marker sits off its
+        intersection towards its heading, so ends on one intersection stay apart)."""
+        reach = 0.3 * self.board.view.cell
+        found = [(math.dist((x, y), option_marker(self.board.view, end)), number)
+                 for number, end in enumerate(self.ends[:9])]
+        near = [(gap, number) for gap, number in found if gap <= reach]
+        return min(near)[1] if near else None
 
     def _arrow(self, direction: Direction) -> None:
         if self.tool == "moves" and self.ends:
