@@ -68,6 +68,11 @@ RRS_RULES = {
 """The rules the RRS umpire applies, in the kit's words (docs/rules-rrs.md cites each)."""
 
 
+KEEP_CLEAR_RULES = frozenset({"10", "11", "12", "13", "15", "16.1", "18.2(a)", "18.3",
+                              "19.2(b)", "21.1", "21.2"})
+"""The rules broken by a boat in another's way: rule 14 (avoiding contact) is cited beside them."""
+
+
 @dataclass(frozen=True)
 class Answer:
     """A protest committee's answer under one rulebook."""
@@ -149,7 +154,7 @@ def _rrs_cited(found: Verdicts) -> list[str]:
         cited.append(breach.rule)
         if breach.exonerated:
             cited.append(breach.exonerated)
-    if record.breaches:
+    if any(b.rule in KEEP_CLEAR_RULES for b in record.breaches):
         cited.append("14")
     if any(seen.rooms for seen in record.seen) or found.rrs.mark_room != NO_ONE or \
             encounter.ask.question is Question.MARK_ROOM:
