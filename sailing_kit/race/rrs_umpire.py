@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point, chebyshev
 from sailing_kit.race import rrs
-from sailing_kit.race.encounter import Moment, Timeline, Turn, turn_ends
+from sailing_kit.race.encounter import Moment, Shift, Timeline, Turn, turn_ends
 from sailing_kit.race.rightofway import course_point
 from sailing_kit.race.rrs_seen import Breach, Pending, Seen, Walk, passed_head_to_wind, see
 from sailing_kit.race.sailing import Tack
@@ -204,13 +204,17 @@ def _ways(walk: Walk, moment: Moment) -> None:
 
 
 def _cause(walk: Walk, moment: Moment, keeper: str, other: str) -> str:
-    """How the right-of-way boat's action put the keeper in her way: "15" if she acquired
-    right of way by it, "16.1" if she changed course, else ""."""
-    if moment.mover != other or moment.before is None:
+    """How ``other`` came to have the keeper in her way with right of way: "15" if she
+    acquired right of way by her own action or by a wind shift (not by the keeper's action),
+    "16.1" if she changed course, else ""."""
+    shifted = isinstance(moment.event, Shift)
+    if not shifted and (moment.mover != other or moment.before is None):
         return ""
     before = walk.moments[moment.index - 1]
     if relation(before, walk.seen[-2], keeper, other)[0] != keeper:
         return "15"
+    if shifted or moment.before is None:
+        return ""
     return "16.1" if moment.before.heading != moment.boat(other).heading else ""
 
 
