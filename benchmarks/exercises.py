@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from fractions import Fraction
 
-from sailing_kit.exercises import catalogue, session
+from sailing_kit.exercises import catalogue, session, teacher
 
 
 class _EvilRepr:
@@ -37,8 +37,11 @@ def _slowest(answer: object) -> tuple[float, str]:
 
 
 def run() -> list[tuple[str, str]]:
+    teacher.open_for_grading()  # the right answers are checked too
     for name in catalogue.SETS:
         session.start(name, "Benchmark")
+        for question in catalogue.questions(name):
+            question.variant("Benchmark")  # drawn once (q8 of the dice solves two rule sets)
     rows = []
     for words, answer in HOSTILE.items():
         worst, where = _slowest(answer)

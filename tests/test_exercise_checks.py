@@ -27,7 +27,8 @@ MODULES = [catalogue.module(name) for name in catalogue.SETS]
 QUESTIONS = [q for name in catalogue.SETS for q in catalogue.questions(name)]
 HELPERS = [sys.modules[f"sailing_kit.exercises.{name}"] for name in
            ("right_of_way_more", "right_of_way_words", "right_of_way_positions", "trireme_more",
-            "readers", "data", "exact", "question", "session", "verdicts")]
+            "points_of_sail_more", "dice_more", "names", "teacher", "readers", "data", "exact",
+            "question", "session", "verdicts")]
 EVALUATORS = r"(?<![\w.])(eval|exec|compile)\(|literal_eval|sympify|pickle"
 
 

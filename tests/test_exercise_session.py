@@ -34,7 +34,7 @@ def heard():
 def wrong_q1(name: str) -> dict:
     """Every heading of question 1 wrong for ``name``."""
     right = q1.solution_for(name)
-    return {h: ("run" if p != "run" else "beam reach") for h, p in right.items()}
+    return {b: ("run" if p != "run" else "beam reach") for b, p in right.items()}
 
 
 @pytest.mark.parametrize("name", [..., "", "   ", "...", 42, None])
@@ -75,10 +75,10 @@ def test_assessment_hints_deepen_try_by_try_and_never_give_the_whole_answer():
     start("Ada Lovelace", mode="assessment")
     wrong = wrong_q1("Ada Lovelace")
     first, second, third = (q1(wrong).message for _ in range(3))
-    assert first.startswith("0 of 5 parts are right") and "Hint" not in first
-    assert "Not right yet: NE, E, SE, S, NW" in second and "Hint:" in second
-    assert "You said" not in second
-    assert third.count("You said") == 1 and "more things to fix" in third
+    assert first.startswith("0 of 6 parts are right") and "Hint" not in first
+    assert "Not right yet: A, B, C, D, E, F" in second and "Hint:" in second
+    assert "you said" not in second
+    assert third.count("you said") == 1 and "more things to fix" in third
     right = q1(q1.solution_for("Ada Lovelace"))
     assert right.ok and right.message.startswith("right on try 4")
 
@@ -95,7 +95,7 @@ def test_assessment_tries_survive_a_restarted_kernel():
 def test_practice_feedback_says_what_is_wrong_but_not_every_part():
     start("Ada Lovelace")
     text = q1(wrong_q1("Ada Lovelace")).message
-    assert text.count("You said") == 3 and "2 more things to fix" in text
+    assert text.count("you said") == 3 and "3 more things to fix" in text
 
 
 def test_a_check_run_before_its_answer_cell_says_run_the_answer_cell_first(tmp_path):

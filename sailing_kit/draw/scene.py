@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html import escape
 from typing import Any
 
@@ -87,6 +87,14 @@ class Scene:
              anchor: str = "middle", bold: bool = False) -> None:
         self.shapes.append(Text(at, text, size, colour, anchor, bold))
 
+    def place(self, other: Scene, at: XY) -> None:
+        """Draw ``other`` here with its top-left corner at ``at`` (its background as a
+        rectangle; its shapes must lie inside its own sheet)."""
+        dx, dy = at
+        if other.background:
+            self.rect(dx, dy, other.width, other.height, fill=other.background)
+        self.shapes.extend(_moved(shape, dx, dy) for shape in other.shapes)
+
     def to_svg(self) -> str:
         """The scene as a standalone SVG document (with a <title> for screen readers)."""
         parts = [
@@ -125,6 +133,14 @@ class Scene:
                 _paint(target, shape)
             target.global_alpha = 1.0
             target.set_line_dash([])
+
+
+def _moved(shape: Shape, dx: float, dy: float) -> Shape:
+    if isinstance(shape, Line | Polygon):
+        return replace(shape, points=tuple((x + dx, y + dy) for x, y in shape.points))
+    if isinstance(shape, Circle):
+        return replace(shape, centre=(shape.centre[0] + dx, shape.centre[1] + dy))
+    return replace(shape, at=(shape.at[0] + dx, shape.at[1] + dy))
 
 
 def _num(value: float) -> str:

@@ -101,12 +101,11 @@ def _q1_check(v: Line, answer: object) -> Verdict:
     said = read_dict(answer, v.cells, keys_reader(v.cells, "letter"),
                      lambda value: read_int(value, "slot", low=1), "cell")
     mistakes = {}
-    for letter, (row, col) in v.cells.items():
-        if said[letter] != _slot(v, (row, col)):
-            below = ("No row lies below it" if row == 0 else f"The row below it holds {v.cols} "
-                     "slots" if row == 1 else f"The {row} rows below it hold {v.cols * row} slots")
-            mistakes[letter] = (f"{letter}, cell {(row, col)}: you said slot {said[letter]}. "
-                                f"{below}; then it is number {col + 1} in its own row.")
+    for letter, cell in v.cells.items():
+        if said[letter] != _slot(v, cell):
+            mistakes[letter] = (f"{letter}: you said slot {said[letter]}. Count the full rows "
+                                "below its cell (each holds one slot per column), then the cells "
+                                "to its left in its own row, and the cell itself.")
     return by_part(v.cells, mistakes, "slot = row × columns + column + 1: each full row below "
                    "comes first.")
 
@@ -155,12 +154,12 @@ def _q2_check(v: Costs, answer: object) -> Verdict:
         cost = v.sea.cost(card, *cell)
         if said[letter] != cost:
             index = v.sea.index(*cell)
-            words = _neighbours_in_words(v.sea, index)
             beside = sum(1 for n in v.sea.neighbours(index) if v.sea.cells[n])
-            pay = ("; between two cards you pay the smaller difference." if beside == 2 else
-                   "; you pay the difference." if beside else ", so it costs nothing.")
-            mistakes[letter] = (f"{letter} ({card} at {at(cell)}): you said {said[letter]}. Next "
-                                f"to it in the sequence: {words}{pay}")
+            sides = {0: "on neither side", 1: "on a single side", 2: "on both sides"}[beside]
+            mistakes[letter] = (f"{letter}: you said {said[letter]}. In reading order (across a "
+                                f"row break too) its cell has a card next to it {sides}: next to "
+                                "a card you pay the difference; with cards on both sides, the "
+                                "smaller difference; with none, nothing.")
     return by_part(v.placements, mistakes, "next to a card you pay the difference, between two "
                    "the smaller one, and across a row break too.")
 
@@ -195,12 +194,9 @@ def _q3_draw(rng: random.Random) -> tuple[Sea, int]:
             return sea, rng.choice(cards)
 
 
-def _refusal(sea: Sea, card: int, cell: Cell) -> str:
-    try:
-        sea.cost(card, *cell)
-    except ActionError as refusal:
-        return str(refusal)
-    return "it is allowed"  # pragma: no cover - only called for refused cells
+def _islands(sea: Sea) -> str:
+    """The cards of a sea in words: "5 at (0, 1), 24 at (1, 4)"."""
+    return ", ".join(f"{card} at {sea.position(i)}" for i, card in enumerate(sea.cells) if card)
 
 
 def _q3_check(v: tuple[Sea, int], answer: object) -> Verdict:
@@ -211,9 +207,12 @@ def _q3_check(v: tuple[Sea, int], answer: object) -> Verdict:
     between = (f"after {sea.cells[a]} at {at(sea.position(a))}" if a >= 0 else "at the start")
     between += (f" and before {sea.cells[b]} at {at(sea.position(b))}" if b < sea.size
                 else " and anywhere up to the end")
-    missing = [f"You left out cell {cell}: it is empty and lies {between} in reading order."
-               for cell in sorted(legal - said)]
-    extra = [f"Not cell {cell}: {_refusal(sea, card, cell)}." for cell in sorted(said - legal)]
+    refused, left_out = sorted(said - legal), len(legal - said)
+    extra = [f"{len(refused)} of your cells {'are' if len(refused) > 1 else 'is'} refused: a card "
+             "goes into an empty cell, between the islands just below and just above it in "
+             "value, in reading order."] if refused else []
+    missing = [f"{left_out} allowed cell{'s are' if left_out > 1 else ' is'} missing: which "
+               "islands come just before and just after the card in value?"] if left_out else []
     return whole(extra + missing, f"{card} must lie {between}: exactly the empty cells there.",
                  hint="find the islands just below and just above the card in value: it must "
                       "lie between them in reading order, in an empty cell.")
@@ -226,13 +225,13 @@ def _is_cell(value: object) -> bool:
 
 q3 = Question(
     EXERCISE, 3, "Where may it go?", draw=_q3_draw,
-    prompt=lambda v: (f"In the sea pictured by `q3.picture()`, in which cells may **{v[1]}** be "
-                      "placed (whatever it costs)?\n\nAnswer with a set of cells `(row, column)`, "
-                      "like `{(0, 0), (1, 2)}`."),
+    prompt=lambda v: (f"The sea pictured by `q3.picture()` holds {_islands(v[0])}. In which "
+                      f"cells may **{v[1]}** be placed (whatever it costs)?\n\nAnswer with a set "
+                      "of cells `(row, column)`, like `{(0, 0), (1, 2)}`."),
     check=_q3_check, solution=lambda v: set(v[0].legal_cells(v[1])), template="answer_3 = ...",
     hint="find the islands just below and just above the card in value: it must lie between "
          "them in reading order, in an empty cell.",
-    picture=lambda v: draw_sea(v[0], title="The sea of question 3"))
+    picture=lambda v: draw_sea(v[0], title="The sea of question 3"), forced=True)
 
 
 # ----- question 4: the hand limit -----------------------------------------------------------------
@@ -274,11 +273,11 @@ def _q4_check(v: tuple[Sea, tuple[int, ...]], answer: object) -> Verdict:
 
     said = read_set(answer, read_card, "{8, 25}")
     playable = {card for card in hand if _playable(sea, card)}
-    missing = []
-    for card in sorted(playable - said):
-        index, cost = min(sea.placements(card), key=lambda option: option[1])
-        missing.append(f"{card} can be played: at {at(sea.position(index))} it costs {cost}.")
-    extra = [f"{card} cannot be played: {_why_not(sea, card)}." for card in sorted(said - playable)]
+    refused, left_out = sorted(said - playable), len(playable - said)
+    extra = [f"{len(refused)} of your cards cannot be played; the rules say of one: it "
+             f"{_why_not(sea, refused[0]).removeprefix('it ')}."] if refused else []
+    missing = [f"{left_out} playable card{'s are' if left_out > 1 else ' is'} missing: for each "
+               "card of your hand, where may it go, and what does it cost there?"] if left_out else []
     return whole(extra + missing, "each of these fits the order at a cost you can pay.",
                  hint=f"for each card find where it may go and the cheapest cost there: at most "
                       f"{HAND_LIMIT}.")
@@ -318,8 +317,11 @@ def _q5_check(v: Spread, answer: object) -> Verdict:
     mistakes = {}
     for letter, card in v.cards.items():
         if said[letter] != natural_slot(card, v.size, v.top) + 1:
-            mistakes[letter] = (f"{letter} (card {card}): you said {said[letter]}. Multiply "
-                                f"{card} × {v.size} / {v.top} and round up.")
+            down = said[letter] == card * v.size // v.top and (card * v.size) % v.top
+            mistakes[letter] = (f"{letter}: you said {said[letter]}. "
+                                + ("That rounds down: a slot partly reached is the next one. "
+                                   if down else "") + "Take the card's share of the islands, "
+                                "spread over the cells, and round up to a whole slot.")
     return by_part(v.cards, mistakes, "a card far from its natural slot squeezes the numbers "
                    "around it.")
 
@@ -401,7 +403,7 @@ def _q6_solution(deal: Deal) -> list[int]:
 
 q6 = Question(
     EXERCISE, 6, "The Start's split", draw=_q6_draw, prompt=_q6_prompt, check=_q6_check,
-    solution=_q6_solution, template="answer_6 = [..., ..., ...]",
+    solution=_q6_solution, template="answer_6 = [..., ..., ...]", forced=True,
     hint="the shares must add up to the discards asked, and no player can give more than they "
          "hold in hand and deck.",
     picture=lambda deal: deal.game())

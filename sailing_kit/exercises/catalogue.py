@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import re
 from types import ModuleType
+from typing import Any
 
 from sailing_kit.exercises.question import Question
 
@@ -22,7 +23,7 @@ def module(exercise: str) -> ModuleType:
     return importlib.import_module(f"sailing_kit.exercises.{SETS[exercise]}")
 
 
-def questions(exercise: str) -> tuple[Question, ...]:
+def questions(exercise: str) -> tuple[Question[Any], ...]:
     return tuple(module(exercise).QUESTIONS)
 
 

@@ -2,13 +2,17 @@
 out of a student's kernel.
 
 :func:`plain` turns any value into plain Python data (``None``, ``...``, bools, ints, floats,
-strings, Fractions, the kit's enums, and tuples, lists, sets and dicts of them). numpy and sympy
-numbers and arrays become their plain equivalents; anything else, and anything too long, too
-deep or too big, becomes an :class:`Opaque` that only says what it was. No method of a student's
-object is ever called: not ``__repr__``, not ``__eq__``, not ``__iter__``.
+strings, Fractions, the kit's enums, and tuples, lists, sets and dicts of them). Only values of
+an exact known type are read: the builtin ones, ``Fraction``, ``Decimal`` (as the float it
+stands for), ``collections``' dicts, numpy's and sympy's numbers and arrays, and the kit's own
+enums; a subclass, or a class that merely claims such a module, is not. Anything else, and
+anything too long, too deep or too big, becomes an :class:`Opaque` that only says what it was.
+Every item is counted as it is visited, shared references included (``[[x] * 200] * 200`` is
+40,000 visits), and the walk stops at :data:`MAX_VISITS`. No method of a student's object is
+ever called: not ``__repr__``, not ``__eq__``, not ``__iter__``.
 
 :func:`dumps` and :func:`loads` write plain data as JSON and read it back (the grader's way out
-of the kernel); :func:`harvest` collects a notebook's ``answer_N`` variables.
+of the kernel).
 """
 
 from __future__ import annotations
@@ -16,22 +20,23 @@ from __future__ import annotations
 import importlib
 import json
 import math
-import numbers
-from collections.abc import Mapping
+import sys
+from collections import Counter, OrderedDict, defaultdict
 from dataclasses import dataclass
+from decimal import Decimal
 from enum import Enum
 from fractions import Fraction
 
 MAX_ITEMS = 200
 """The most items a list, tuple, set, dict or array answer may hold."""
+MAX_VISITS = 2000
+"""The most items (at any depth, shared references counted at each visit) one answer may hold."""
 MAX_TEXT = 2000
 """The longest text answer, in characters."""
 MAX_DEPTH = 6
 """How deeply containers may nest."""
 MAX_BITS = 4000
 """The biggest whole number kept as a number (about 1,200 digits); bigger ones are Opaque."""
-MARKER = "sailing_kit-answers:"
-"""The line prefix :func:`harvest` prints before the JSON."""
 
 
 @dataclass(frozen=True)
@@ -51,52 +56,114 @@ UNREADABLE = "cannot be read as an answer"
 TOO_BIG = "is far too big to be the answer"
 TOO_MANY = "holds far too many items for this question"
 
+_type_name = type.__dict__["__name__"].__get__
+"""The name of a class, read without running any code of the class or its metaclass."""
+
 
 def describe(value: object) -> Opaque:
     """An opaque value, in a few words, without calling any of its methods."""
-    name = getattr(type(value), "__name__", "")
+    name = _type_name(type(value))
     name = name if isinstance(name, str) and name.isidentifier() else "unknown"
     return Opaque(f"a{'n' if name[0].lower() in 'aeiou' else ''} {name} object")
 
 
+class _TooMany(Exception):
+    """The walk of one answer visited more than :data:`MAX_VISITS` items."""
+
+
 def plain(value: object, depth: int = 0) -> object:
     """``value`` as plain, bounded data (see the module docstring). Never raises."""
+    budget = [MAX_VISITS]
     try:
-        return _plain(value, depth)
+        return _plain(value, depth, budget)
+    except _TooMany:
+        return Opaque(f"an answer of more than {MAX_VISITS:,} items in all", TOO_MANY)
     except Exception:  # a hostile object: say what it was, nothing more
         return describe(value)
 
 
-_TRUSTED = ("builtins", "fractions", "collections", "numpy", "sympy")
-"""The modules whose values :func:`plain` converts; a value of any other type is Opaque."""
+_CONTAINERS = (list, tuple, set, frozenset, dict, OrderedDict, defaultdict, Counter)
+_KIT_ENUMS = {"sailing_kit.core.compass": ("Direction",),
+              "sailing_kit.race.sailing": ("PointOfSail", "Tack"),
+              "sailing_kit.race.rightofway": ("Rule",), "sailing_kit.calm.cards": ("Special",),
+              "sailing_kit.trireme.rules": ("Effect", "Phase", "Ending")}
+"""The kit's enums an answer may hold, by module (looked up in the modules already loaded)."""
 
 
-def _plain(value: object, depth: int) -> object:
-    if value is None or value is ... or isinstance(value, bool):
-        return value
+def _is(kind: type, kinds: object) -> bool:
+    """True if ``kind`` is one of ``kinds`` (by identity: a class's ``__eq__`` is never run)."""
+    return any(kind is known for known in kinds)  # type: ignore[attr-defined]
+
+
+def _loaded(module: str, names: tuple[str, ...]) -> list[type]:
+    found = sys.modules.get(module)
+    return [found.__dict__[n] for n in names if n in found.__dict__] if found is not None else []
+
+
+def _kit_enum(kind: type) -> bool:
+    return _is(kind, [k for module, names in _KIT_ENUMS.items() for k in _loaded(module, names)])
+
+
+def _numpy_kinds() -> tuple[list[type], list[type]]:
+    """numpy's scalar types and its array type (empty if numpy is not loaded)."""
+    numpy = sys.modules.get("numpy")
+    if numpy is None:
+        return [], []
+    return list(numpy.sctypeDict.values()), [numpy.ndarray]
+
+
+def _sympy_kinds() -> tuple[list[type], list[type]]:
+    """sympy's number types and its dense matrices (empty if sympy is not loaded)."""
+    numbers, matrices = sys.modules.get("sympy.core.numbers"), sys.modules.get("sympy.matrices")
+    if numbers is None:
+        return [], []
+    kinds = [k for k in vars(numbers).values()
+             if isinstance(k, type) and issubclass(k, numbers.Number)]
+    dense = _loaded("sympy.matrices", ("MutableDenseMatrix", "ImmutableDenseMatrix")) \
+        if matrices is not None else []
+    return kinds, dense
+
+
+def _plain(value: object, depth: int, budget: list[int]) -> object:
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _TooMany
     kind = type(value)
-    if isinstance(value, Enum):
-        return value if kind.__module__.startswith("sailing_kit.") else describe(value)
-    if kind.__module__.split(".")[0] not in _TRUSTED:
-        return describe(value)
-    if kind.__module__.startswith("numpy") and kind.__name__ in ("bool_", "bool"):
-        return bool(value)
-    if isinstance(value, numbers.Integral):
-        return _whole(int(value))
-    if isinstance(value, numbers.Rational):
-        return _rational(value)
-    if isinstance(value, numbers.Real):
-        return float(value)
-    if isinstance(value, str):
-        text = str.__str__(value)
+    if value is None or value is ... or kind is bool:
+        return value
+    if kind is int:
+        return _whole(value)  # type: ignore[arg-type]
+    if kind is float:
+        return value
+    if kind is str:
+        text: str = value  # type: ignore[assignment]
         return text if len(text) <= MAX_TEXT else Opaque(f"a text of {len(text):,} characters",
                                                           "is far too long to be the answer")
-    if depth >= MAX_DEPTH:
-        return Opaque("an answer nested so deeply", "cannot be the answer")
-    if isinstance(value, (list, tuple, set, frozenset, dict)):
-        return _container(value, depth)
-    if kind.__module__.split(".")[0] in ("numpy", "sympy") and hasattr(value, "tolist"):
-        return _array(value, depth)
+    if kind is Fraction:
+        return _rational(value.numerator, value.denominator)  # type: ignore[attr-defined]
+    if kind is Decimal:
+        return _decimal(value)  # type: ignore[arg-type]
+    if _is(kind, _CONTAINERS):
+        if depth >= MAX_DEPTH:
+            return Opaque("an answer nested so deeply", "cannot be the answer")
+        return _container(value, depth, budget)  # type: ignore[arg-type]
+    if isinstance(value, Enum):
+        return value if _kit_enum(kind) else describe(value)
+    return _foreign(value, kind, depth, budget)
+
+
+def _foreign(value: object, kind: type, depth: int, budget: list[int]) -> object:
+    """numpy's and sympy's numbers and arrays, as plain data; anything else is Opaque."""
+    scalars, arrays = _numpy_kinds()
+    if _is(kind, scalars):
+        return _plain(value.item(), depth, budget)  # type: ignore[attr-defined]
+    numbers, matrices = _sympy_kinds()
+    if _is(kind, numbers):
+        return _sympy_number(value)
+    if _is(kind, arrays) or _is(kind, matrices):
+        if depth >= MAX_DEPTH:
+            return Opaque("an answer nested so deeply", "cannot be the answer")
+        return _array(value, depth, budget)
     return describe(value)
 
 
@@ -107,35 +174,56 @@ def _whole(number: int) -> int | Opaque:
     return number
 
 
-def _rational(value: numbers.Rational) -> object:
-    numerator, denominator = _whole(int(value.numerator)), _whole(int(value.denominator))
-    if isinstance(numerator, Opaque) or isinstance(denominator, Opaque):
+def _rational(numerator: int, denominator: int) -> object:
+    top, bottom = _whole(numerator), _whole(denominator)
+    if isinstance(top, Opaque) or isinstance(bottom, Opaque):
         return Opaque("a fraction with thousands of digits", TOO_BIG)
-    assert isinstance(numerator, int) and isinstance(denominator, int)
-    return Fraction(numerator, denominator)
+    return Fraction(top, bottom)
 
 
-def _container(value: list | tuple | set | frozenset | dict, depth: int) -> object:
-    """Only the builtin containers (and ``collections``' own) get here: iterating is safe."""
+def _decimal(value: Decimal) -> object:
+    """A Decimal as the number it stands for: a whole number, else a float."""
+    if not value.is_finite():
+        return float(value)
+    if value.adjusted() > 1200:
+        return Opaque("a decimal of thousands of digits", TOO_BIG)
+    if value == value.to_integral_value():
+        return _whole(int(value))
+    return float(value)
+
+
+def _sympy_number(value: object) -> object:
+    if getattr(value, "is_Integer", False):
+        return _whole(int(value))  # type: ignore[call-overload]
+    if getattr(value, "is_Rational", False):
+        return _rational(int(value.p), int(value.q))  # type: ignore[attr-defined]
+    return float(value)  # type: ignore[arg-type]
+
+
+def _container(value: list[object] | tuple[object, ...] | set[object] | frozenset[object]
+               | dict[object, object], depth: int, budget: list[int]) -> object:
+    """Only the exact builtin containers (and ``collections``' dicts) get here: iterating them
+    runs no student code."""
     if len(value) > MAX_ITEMS:
-        return Opaque(f"a {type(value).__name__} of {len(value):,} items", TOO_MANY)
+        return Opaque(f"a {_type_name(type(value))} of {len(value):,} items", TOO_MANY)
     if isinstance(value, dict):
-        return {plain(k, depth + 1): plain(v, depth + 1) for k, v in value.items()}
-    items = [plain(item, depth + 1) for item in value]
+        return {_plain(k, depth + 1, budget): _plain(v, depth + 1, budget)
+                for k, v in dict.items(value)}
+    items = [_plain(item, depth + 1, budget) for item in value]
     if isinstance(value, (set, frozenset)):
         return frozenset(items) if isinstance(value, frozenset) else set(items)
     return tuple(items) if isinstance(value, tuple) else items
 
 
-def _array(value: object, depth: int) -> object:
-    size = getattr(value, "size", None)
-    if size is None:
-        shape = getattr(value, "shape", None)
-        size = math.prod(shape) if isinstance(shape, tuple) else None
-    if not isinstance(size, int) or size > MAX_ITEMS:
-        return Opaque("an array of many numbers", TOO_MANY) if isinstance(size, int) else describe(value)
-    listed = value.tolist()  # type: ignore[attr-defined]
-    return plain(listed, depth)
+def _array(value: object, depth: int, budget: list[int]) -> object:
+    shape = value.shape  # type: ignore[attr-defined]
+    size = math.prod(shape) if isinstance(shape, tuple) else MAX_ITEMS + 1
+    if size > MAX_ITEMS:
+        return Opaque(f"an array of {size:,} numbers", TOO_MANY)
+    budget[0] -= size
+    if budget[0] < 0:
+        raise _TooMany
+    return _plain(value.tolist(), depth, budget)  # type: ignore[attr-defined]
 
 
 # ----- JSON, for the grader ---------------------------------------------------------------------
@@ -165,44 +253,47 @@ def encode(value: object) -> object:
 
 
 def decode(data: object) -> object:
-    """The value :func:`encode` wrote. Unknown tags and enums from outside the kit are Opaque."""
+    """The value :func:`encode` wrote. Anything malformed (an unknown tag, a fraction over 0, an
+    enum from outside the kit) becomes an Opaque; never raises."""
+    try:
+        return _decode(data)
+    except Exception:  # a forged or broken line: that value only is unreadable
+        return Opaque("a value the grader cannot read")
+
+
+def _decode(data: object) -> object:
     if data is None or isinstance(data, (bool, int, float, str)):
         return data
-    if isinstance(data, list):
-        return Opaque("an untagged list")
     if not isinstance(data, dict) or len(data) not in (1, 2):
         return Opaque("a value the grader cannot read")
     tag, body = next(iter(data.items()))
     if tag == "ellipsis":
         return ...
     if tag == "int":
-        return int(body)
+        return _whole(int(str(body)))
     if tag == "float":
-        return float(body)
+        return float(str(body))
     if tag == "fraction":
-        return Fraction(int(body[0]), int(body[1]))
+        return _rational(int(str(body[0])), int(str(body[1])))
     if tag == "opaque":
-        return Opaque(str(body[0]), str(body[1]))
+        return Opaque(str(body[0])[:200], str(body[1])[:200])
     if tag == "enum":
         return _enum(str(body), str(data.get("name")))
     if tag == "dict":
         return {decode(k): decode(v) for k, v in body}
     kinds: dict[str, type] = {"tuple": tuple, "list": list, "set": set, "frozenset": frozenset}
-    if tag in kinds:
+    if tag in kinds and isinstance(body, list):
         return kinds[tag](decode(item) for item in body)
     return Opaque("a value the grader cannot read")
 
 
 def _enum(where: str, name: str) -> object:
     module, _, qualname = where.partition(":")
-    if not module.startswith("sailing_kit."):
+    if qualname not in _KIT_ENUMS.get(module, ()):
         return Opaque("an enum from outside the kit")
-    kind = importlib.import_module(module)
-    for part in qualname.split("."):
-        kind = getattr(kind, part)
-    if not (isinstance(kind, type) and issubclass(kind, Enum)):
-        return Opaque("not an enum")
-    return kind[name]
+    kind = vars(importlib.import_module(module))[qualname]
+    member = kind.__members__.get(name)
+    return member if member is not None else Opaque(f"not a {qualname}")
 
 
 def dumps(value: object) -> str:
@@ -217,13 +308,3 @@ def loads(text: str) -> object:
         return decode(json.loads(text))
     except (RecursionError, KeyError, IndexError, TypeError, AttributeError, LookupError) as error:
         raise ValueError(f"the answers cannot be read: {type(error).__name__}") from None
-
-
-def harvest(namespace: Mapping[str, object]) -> str:
-    """One line for the grader: :data:`MARKER`, then the notebook's ``answer_N`` values and the
-    name it started with, as JSON."""
-    from sailing_kit.exercises.session import started_names
-
-    answers = {name: plain(value) for name, value in dict(namespace).items()
-               if isinstance(name, str) and name.startswith("answer_") and name[7:].isdigit()}
-    return MARKER + json.dumps({"answers": encode(answers), "started": started_names()})

@@ -10,13 +10,22 @@ asked.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from math import ceil
 
 from sailing_kit.core.compass import Direction, angle_between
 from sailing_kit.core.grid import Point, chebyshev
 from sailing_kit.exercises import session
+from sailing_kit.exercises.points_of_sail_more import (
+    EXERCISE,
+    LESSON_TURNS,
+    ORIGIN,
+    Allowed,
+    other_wind,
+    plural,
+    q5,
+    q6,
+)
 from sailing_kit.exercises.question import Question
 from sailing_kit.exercises.readers import (
     keys_reader,
@@ -25,7 +34,6 @@ from sailing_kit.exercises.readers import (
     read_direction,
     read_int,
     read_points,
-    read_set,
 )
 from sailing_kit.exercises.verdicts import Verdict, by_part, right, whole, wrong
 from sailing_kit.race import (
@@ -44,9 +52,7 @@ from sailing_kit.race import (
 from sailing_kit.race.drawing import draw_route, points_of_sail_rose
 from sailing_kit.race.sailing import MANOEUVRES
 
-EXERCISE = "01_points_of_sail"
 N, NE, E, SE, S, SW, W, NW = Direction
-ORIGIN: Point = (0, 0)
 
 
 def start(student: object, mode: str = "practice") -> object:
@@ -64,43 +70,53 @@ def _read_tack(value: object) -> Tack:
     return read_choice(value, {t.value: t for t in Tack}, "tack")
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
-
-
-def _other_winds(rng: random.Random, *, not_: Direction = N) -> Direction:
-    """A wind from any direction but ``not_`` (the lesson's north wind)."""
-    return rng.choice([d for d in Direction if d is not not_])
-
-
 # ----- question 1: name the point of sail --------------------------------------------------------
 
-Q1_HEADINGS = (NE, E, SE, S, NW)
+Q1_BOATS = ("A", "B", "C", "D", "E", "F")
 
 
-def _q1_prompt(wind: Direction) -> str:
-    return (f"The wind blows from **{wind}**. For each heading, name the boat's point of sail: "
+@dataclass(frozen=True)
+class Fleet:
+    """Boats sailing in one wind, each on its own heading."""
+
+    wind: Direction
+    headings: dict[str, Direction]
+
+
+def _q1_draw(rng: random.Random) -> Fleet:
+    wind = other_wind(rng)
+    while True:
+        headings = {boat: rng.choice(list(Direction)) for boat in Q1_BOATS}
+        if len({point_of_sail(h, wind) for h in headings.values()}) >= 4:
+            return Fleet(wind, headings)
+
+
+def _q1_prompt(v: Fleet) -> str:
+    return (f"The wind blows from **{v.wind}**. Six boats sail in it:\n\n"
+            + "\n".join(f"- Boat {b} heads {h}" for b, h in v.headings.items())
+            + "\n\nName each boat's point of sail: "
             + ", ".join(f'`"{p.label}"`' for p in PointOfSail) + ".\n\n"
-            'Answer with a dict from heading to point of sail, like `{"NE": "run", ...}`.')
+            'Answer with a dict from boat to point of sail, like `{"A": "run", ...}`.')
 
 
-def _q1_check(wind: Direction, answer: object) -> Verdict:
-    said = read_dict(answer, Q1_HEADINGS, read_direction, _read_point_of_sail, "heading")
-    return by_part(Q1_HEADINGS, {
-        h: f"You said {said[h].label} for heading {h} with the wind from {wind}. The angle "
-                 f"between the heading and the wind's source is "
-                 f"{point_of_sail(h, wind).angle}°, which is {point_of_sail(h, wind).label}."
-        for h in Q1_HEADINGS if said[h] is not point_of_sail(h, wind)},
+def _q1_check(v: Fleet, answer: object) -> Verdict:
+    said = read_dict(answer, v.headings, keys_reader(v.headings, "boat"), _read_point_of_sail,
+                     "boat")
+    return by_part(v.headings, {
+        b: f"Boat {b} heads {h} in a wind from {v.wind}: you said {said[b].label}, which is the "
+           f"point of sail at {said[b].angle}°; the angle between its heading and the wind's "
+           f"source is {point_of_sail(h, v.wind).angle}°."
+        for b, h in v.headings.items() if said[b] is not point_of_sail(h, v.wind)},
         "each point of sail matches the angle between the heading and the wind's source.")
 
 
 q1 = Question(
-    EXERCISE, 1, "Name the point of sail", draw=_other_winds, prompt=_q1_prompt, check=_q1_check,
-    solution=lambda wind: {h.value: point_of_sail(h, wind).label for h in Q1_HEADINGS},
-    template='answer_1 = {"NE": ..., "E": ..., "SE": ..., "S": ..., "NW": ...}',
-    hint="measure the angle between the heading and the direction the wind comes FROM: 0°, "
+    EXERCISE, 1, "Name the point of sail", draw=_q1_draw, prompt=_q1_prompt, check=_q1_check,
+    solution=lambda v: {b: point_of_sail(h, v.wind).label for b, h in v.headings.items()},
+    template='answer_1 = {' + ", ".join(f'"{b}": ...' for b in Q1_BOATS) + "}",
+    hint="measure the angle between each heading and the direction the wind comes FROM: 0°, "
          "45°, 90°, 135° or 180°.",
-    worked=points_of_sail_rose)
+    worked=lambda v: points_of_sail_rose(v.wind))
 
 
 # ----- question 2: port or starboard -------------------------------------------------------------
@@ -134,13 +150,15 @@ def _q2_check(boats: dict[str, tuple[Direction, Direction]], answer: object) -> 
 
 
 def _tack_reason(heading: Direction, wind: Direction) -> str:
+    """Why a boat is on its tack, without naming the tack."""
     actual = tack(heading, wind)
     assert actual is not None, "question 2 has no boat head to wind"
     if point_of_sail(heading, wind) is PointOfSail.RUN:
-        return (f"On a run the wind comes from dead astern, and the rulebook counts a run as "
-                f"{actual} tack.")
+        return ("On a run the wind comes from dead astern and meets neither side: look up which "
+                "tack the rulebook gives a run (§2).")
     side = {Tack.STARBOARD: "right", Tack.PORT: "left"}[actual]
-    return f"The wind from {wind} meets the boat's {side} side: that is {actual} tack."
+    return (f"Stand in the boat facing {heading}: the wind from {wind} comes over your {side} "
+            "side.")
 
 
 q2 = Question(
@@ -148,7 +166,8 @@ q2 = Question(
     solution=lambda boats: {b: str(tack(h, w)) for b, (h, w) in boats.items()},
     template='answer_2 = {"A": ..., "B": ..., "C": ..., "D": ...}',
     hint="stand in the boat facing its heading: does the wind come over your right side "
-         "(starboard) or your left (port)? A run counts as starboard.")
+         "(starboard) or your left (port)? A run counts as starboard.",
+    forced=True)
 
 
 # ----- question 3: where can a beam-reaching boat end its turn? ---------------------------------
@@ -179,9 +198,11 @@ def _q3_draw(rng: random.Random) -> Drill:
         heading = wind.rotate(rng.choice([2, -2]))  # a beam reach
         if (wind, heading) not in LESSON_DRILLS:
             break
-    start = (rng.randint(2, 6), rng.randint(2, 6))
-    mark = next(c for c in ((0, 8), (8, 8), (0, 0), (8, 0)) if chebyshev(c, start) > 2)
-    return Drill(start, heading, wind, mark=mark)
+    width, height = rng.randint(9, 13), rng.randint(9, 13)
+    start = (rng.randint(2, width - 3), rng.randint(2, height - 3))
+    corners = ((0, height - 1), (width - 1, height - 1), (0, 0), (width - 1, 0))
+    mark = rng.choice([c for c in corners if chebyshev(c, start) > 2])
+    return Drill(start, heading, wind, width, height, mark)
 
 
 def _ends(drill: DrillState) -> dict[Point, TurnOption]:
@@ -194,8 +215,9 @@ def _ends(drill: DrillState) -> dict[Point, TurnOption]:
 
 def _q3_prompt(v: Drill) -> str:
     drill = v.drill()
-    return (f"The boat at {drill.position} heads {drill.heading}, the wind from {drill.wind}: it "
-            f"is {drill.point_of_sail.phrase}. On which intersections can it end this turn? "
+    return (f"On a board {v.width} wide and {v.height} high, the boat at {drill.position} heads "
+            f"{drill.heading}, the wind from {drill.wind}: it is {drill.point_of_sail.phrase}. "
+            "On which intersections can it end this turn? "
             "(Ending where it started, after manoeuvres only, counts.) `q3.picture()` draws the "
             "position.\n\nAnswer with a set of points, like `{(0, 0), (1, 2)}`.")
 
@@ -203,11 +225,14 @@ def _q3_prompt(v: Drill) -> str:
 def _q3_check(v: Drill, answer: object) -> Verdict:
     said, drill = read_points(answer), v.drill()
     ends = _ends(drill)
-    missing = [f"You left out {p}: {ends[p].describe()}." for p in sorted(set(ends) - said)]
+    left_out = len(set(ends) - said)
+    sailing = drill.point_of_sail
+    missing = [f"{plural(left_out, 'intersection')} the boat can end on "
+               f"{'is' if left_out == 1 else 'are'} missing: a boat {sailing.phrase} may make "
+               f"{sailing.allowance}; try every order of its moves."] if left_out else []
     extra = [f"{p} cannot be reached: "
              + why_unreachable(drill.position, drill.heading, drill.wind, p)
              for p in sorted(said - set(ends))]
-    sailing = drill.point_of_sail
     return whole(extra + missing, f"a boat {sailing.phrase} may make {sailing.allowance}, so it "
                  f"can end on these {len(ends)} intersections.",
                  hint=f"a boat {sailing.phrase} may make {sailing.allowance}: try each sequence "
@@ -228,8 +253,8 @@ def why_unreachable(start: Point, heading: Direction, wind: Direction, target: P
     if distance == 0:
         return f"the boat has to move this turn: {rule}"
     if distance > most:
-        return (f"it is {_plural(distance, 'intersection')} away, but one turn {sailing.phrase} "
-                f"moves a boat at most {_plural(most, 'intersection')}.")
+        return (f"it is {plural(distance, 'intersection')} away, but one turn {sailing.phrase} "
+                f"moves a boat at most {plural(most, 'intersection')}.")
     if dx and dy and abs(dx) != abs(dy):
         return ("no compass direction leads straight there, and all the movements of one turn "
                 "follow the same heading.")
@@ -268,161 +293,62 @@ def _forbidden_turns(heading: Direction, wind: Direction) -> list[Direction]:
     return [h for h in _one_manoeuvre_away(heading) if h not in allowed]
 
 
-def _q4_draw(rng: random.Random) -> tuple[Direction, Direction]:
-    wind = _other_winds(rng)
-    return wind.rotate(rng.choice([1, -1])), wind
+Q4_BOATS = ("A", "B", "C")
 
 
-def _q4_prompt(v: tuple[Direction, Direction]) -> str:
-    heading, wind = v
-    return (f"A boat sails {point_of_sail(heading, wind).label}, heading {heading} with the wind "
-            f"from {wind}. One manoeuvre (45° or 90°, either way) could point it "
-            + ", ".join(str(h) for h in _one_manoeuvre_away(heading)) + ". Which of these "
-            'headings may it **not** turn to during the race?\n\nAnswer with a direction, like '
-            '`"SE"`.')
+def _q4_draw(rng: random.Random) -> dict[str, tuple[Direction, Direction]]:
+    """Three boats, each close-hauled in a wind of its own (never the lesson's north wind)."""
+    boats = {}
+    for boat in Q4_BOATS:
+        wind = other_wind(rng)
+        boats[boat] = (wind.rotate(rng.choice([1, -1])), wind)
+    return boats
 
 
-def _q4_check(v: tuple[Direction, Direction], answer: object) -> Verdict:
-    heading, wind = v
-    said = read_direction(answer)
+def _q4_prompt(boats: dict[str, tuple[Direction, Direction]]) -> str:
+    lines = [f"- Boat {b} heads {h}, the wind from {w}: one manoeuvre could point it "
+             + ", ".join(str(d) for d in _one_manoeuvre_away(h)) for b, (h, w) in boats.items()]
+    return ("Each boat sails close-hauled in a wind of its own. One manoeuvre (45° or 90°, "
+            "either way) could point it to four headings. Which heading may each boat **not** "
+            "turn to during the race?\n\n" + "\n".join(lines)
+            + '\n\nAnswer with a dict from boat to direction, like `{"A": "SE", ...}`.')
+
+
+def _q4_mistake(boat: str, heading: Direction, wind: Direction, said: Direction) -> str | None:
     if said in _forbidden_turns(heading, wind):
-        return right(f"heading {said} would leave the boat {point_of_sail(said, wind).label}, "
-                     "pointing straight at the wind's source. §2 forbids that manoeuvre during "
-                     "the race; it is allowed only during the start.")
-    choices = _one_manoeuvre_away(heading)
-    if said not in choices:
-        return wrong(f"{said} is not one manoeuvre away from {heading}: a manoeuvre turns 45° or "
-                     f"90°, so the choices are {', '.join(choices)}.")
+        return None
+    if said not in _one_manoeuvre_away(heading):
+        return (f"Boat {boat}: {said} is not one manoeuvre away from {heading}: a manoeuvre turns "
+                "45° or 90°, either way.")
     rotation = next(m.rotation for m in MANOEUVRES if heading.rotate(m.rotation) is said)
     name = change_of_tack(heading, rotation, wind)
-    return wrong(f"turning to {said} is allowed: {Move(rotation)} puts the boat "
-                 f"{point_of_sail(said, wind).phrase}" + (f" (that is a {name})." if name else ".")
-                 + " Look for the turn that would stop the boat dead.")
+    return (f"Boat {boat}: turning to {said} is allowed: {Move(rotation)} puts it "
+            f"{point_of_sail(said, wind).phrase}" + (f" (a {name})." if name else ".")
+            + " Look for the turn that would stop the boat dead.")
+
+
+def _q4_check(boats: dict[str, tuple[Direction, Direction]], answer: object) -> Verdict:
+    said = read_dict(answer, boats, keys_reader(boats, "boat"), read_direction, "boat")
+    mistakes = {b: why for b, (h, w) in boats.items() if (why := _q4_mistake(b, h, w, said[b]))}
+    return by_part(boats, mistakes, "each forbidden heading points the boat straight at the "
+                   "wind's source: §2 forbids that manoeuvre during the race (only the start "
+                   "allows it).")
 
 
 q4 = Question(
     EXERCISE, 4, "The forbidden manoeuvre", draw=_q4_draw, prompt=_q4_prompt, check=_q4_check,
-    solution=lambda v: _forbidden_turns(*v)[0].value, template="answer_4 = ...",
-    hint="which of these headings would point the boat where the wind comes from?")
-
-
-# ----- question 5: tack or jibe? -----------------------------------------------------------------
-
-Q5_LETTERS = ("A", "B", "C")
-_MANOEUVRE_NAMES: dict[str, str | None] = {"tack": "tack", "jibe": "jibe", "neither": None}
-LESSON_TURNS = {(NE, -2), (SE, 2), (E, -1)}
-"""(heading, rotation) of the manoeuvres the lesson names in its north wind."""
-
-
-def _q5_draw(rng: random.Random) -> tuple[Direction, dict[str, tuple[Direction, int]]]:
-    wind = _other_winds(rng)
-    kinds = ["tack", "jibe", rng.choice(["tack", "jibe", None])]
-    rng.shuffle(kinds)
-    turns = {}
-    for letter, kind in zip(Q5_LETTERS, kinds):
-        options = [(h, r) for h in Direction for r in (-2, -1, 1, 2)
-                   if point_of_sail(h, wind) is not PointOfSail.HEAD_TO_WIND
-                   and point_of_sail(h.rotate(r), wind) is not PointOfSail.HEAD_TO_WIND
-                   and change_of_tack(h, r, wind) == kind]
-        turns[letter] = rng.choice(options)
-    return wind, turns
-
-
-def _read_manoeuvre(value: object) -> str | None:
-    return read_choice(value, _MANOEUVRE_NAMES, "manoeuvre name", aliases={"gybe": "jibe"})
-
-
-def _q5_prompt(v: tuple[Direction, dict[str, tuple[Direction, int]]]) -> str:
-    wind, turns = v
-    return (f"The wind blows from {wind}. Is each manoeuvre a tack, a jibe, or neither?\n\n"
-            + "\n".join(f"- Boat {b} heads {h} and makes a manoeuvre: {Move(r)}, to {h.rotate(r)}"
-                        for b, (h, r) in turns.items())
-            + '\n\nAnswer `"tack"`, `"jibe"` or `"neither"` for each, in a dict like '
-              '`{"A": "tack", ...}`.')
-
-
-def _q5_check(v: tuple[Direction, dict[str, tuple[Direction, int]]], answer: object) -> Verdict:
-    wind, turns = v
-    said = read_dict(answer, turns, keys_reader(turns, "boat"), _read_manoeuvre, "boat")
-    return by_part(turns, {
-        b: f"Boat {b}: you said {said[b] or 'neither'}. {_manoeuvre_reason(h, r, wind)}"
-        for b, (h, r) in turns.items() if said[b] != change_of_tack(h, r, wind)},
-        "a tack turns the bow through the wind; a jibe turns the stern through it.")
-
-
-def _manoeuvre_reason(heading: Direction, rotation: int, wind: Direction) -> str:
-    sense = 1 if rotation > 0 else -1
-    path = [heading.rotate(sense * k) for k in range(abs(rotation) + 1)]
-    before, after = tack(path[0], wind), tack(path[-1], wind)
-    route = " → ".join(path)
-    name = change_of_tack(heading, rotation, wind)
-    if name is None:
-        return f"It turns {route} and stays on {before} tack, so it is neither."
-    end, through = ("bow", wind) if name == "tack" else ("stern", wind.opposite)
-    return (f"It turns {route}, from {before} to {after} tack, and its heading passes {through}: "
-            f"the wind crosses its {end}, which makes it a {name}.")
-
-
-q5 = Question(
-    EXERCISE, 5, "Tack or jibe?", draw=_q5_draw, prompt=_q5_prompt, check=_q5_check,
-    solution=lambda v: {b: change_of_tack(h, r, v[0]) or "neither" for b, (h, r) in v[1].items()},
-    template='answer_5 = {"A": ..., "B": ..., "C": ...}',
-    hint="follow the heading step by step: does it pass the wind's source (the bow through the "
-         "wind) or the opposite direction (the stern through it), or neither?")
-
-
-# ----- question 6: what each point of sail allows ------------------------------------------------
-
-def _mixes(moves: tuple[Move, ...]) -> bool:
-    return len({move.is_movement for move in moves}) == 2
-
-
-Q6_ASKS: dict[str, tuple[str, Callable[[TurnOption], bool]]] = {
-    "mix": ("make **both** a movement and a manoeuvre in one turn", lambda o: _mixes(o.moves)),
-    "two": ("make **two movements** in one turn",
-            lambda o: sum(m.is_movement for m in o.moves) == 2),
-    "spot": ("end its turn **where it started**, turning on the spot",
-             lambda o: not o.path),
-}
-
-
-def _allowing(ask: str) -> set[PointOfSail]:
-    """The points of sail on which some turn does what ``ask`` describes (wind from N)."""
-    test = Q6_ASKS[ask][1]
-    return {point_of_sail(h, N) for h in Direction
-            if any(test(o) for o in turn_options(ORIGIN, h, N))}
-
-
-def _q6_prompt(ask: str) -> str:
-    return (f"On which points of sail may a boat {Q6_ASKS[ask][0]}, during the race?\n\n"
-            'Answer with a set of points of sail, like `{"run", "head to wind"}`.')
-
-
-def _q6_check(ask: str, answer: object) -> Verdict:
-    said = read_set(answer, _read_point_of_sail, '{"run", "head to wind"}')
-    expected = _allowing(ask)
-    missing = [f"{p.label} is missing: a boat {p.phrase} may make {p.allowance}."
-               for p in PointOfSail if p in expected - said]
-    extra = [f"Not {p.label}: a boat {p.phrase} may make {p.allowance}."
-             for p in PointOfSail if p in said - expected]
-    return whole(extra + missing, "exactly these points of sail allow it (§2).",
-                 hint="go through the table of the five points of sail, one row at a time.")
-
-
-q6 = Question(
-    EXERCISE, 6, "What each point of sail allows", draw=lambda rng: rng.choice(list(Q6_ASKS)),
-    prompt=_q6_prompt, check=_q6_check,
-    solution=lambda ask: {p.label for p in _allowing(ask)}, template="answer_6 = ...",
-    hint="go through the table of the five points of sail, one row at a time.")
+    solution=lambda boats: {b: _forbidden_turns(h, w)[0].value for b, (h, w) in boats.items()},
+    template='answer_4 = {"A": ..., "B": ..., "C": ...}',
+    hint="which of these headings would point the boat where the wind comes from?", forced=True)
 
 
 # ----- question 7: the fewest turns to the mark --------------------------------------------------
 
 def _q7_draw(rng: random.Random) -> Drill:
     while True:
-        width, height = rng.randint(7, 9), rng.randint(8, 10)
+        width, height = rng.randint(7, 13), rng.randint(8, 13)
         start = (rng.randint(2, width - 3), rng.randint(0, 1))
-        mark = (start[0] + rng.randint(-1, 1), start[1] + rng.randint(4, height - 2 - start[1]))
+        mark = (start[0] + rng.randint(-1, 1), start[1] + rng.randint(4, min(7, height - 2 - start[1])))
         v = Drill(start, rng.choice([NE, NW]), N, width, height, mark)
         if mark in v.drill().grid and 4 <= len(_route(v)) <= 8:
             return v
@@ -464,14 +390,16 @@ def _q7_check(v: Drill, answer: object) -> Verdict:
         return right(f"{len(route)} turns, for example:\n"
                      + "\n".join(f"{n}. {o.describe()}" for n, o in enumerate(route, 1)))
     if said > len(route):
-        return wrong(f"{_plural(said, 'turn')} is more than needed: there is a shorter route. "
+        return wrong(f"{plural(said, 'turn')} is more than needed: there is a shorter route. "
                      "Sail close-hauled as far as you can before each tack.")
     upwind, gain = _upwind(v.start, v.mark, v.wind), _best_upwind_gain(v.wind)
-    bound = (f"The mark is {_plural(upwind, 'intersection')} upwind and no turn gains more than "
-             f"{gain} towards the wind (a boat cannot sail straight into it)")
+    bound = ("The mark lies upwind, and no turn gains more than "
+             f"{plural(gain, 'intersection')} towards the wind (a boat cannot sail straight "
+             "into it)")
     if said < ceil(upwind / gain):
-        return wrong(f"{_plural(said, 'turn')} is not enough. {bound}.")
-    return wrong(f"{_plural(said, 'turn')} is not enough. {bound}. Sailing close-hauled, every "
+        return wrong(f"{plural(said, 'turn')} is not enough: count the intersections between "
+                     f"the boat and the mark along the wind. {bound}.")
+    return wrong(f"{plural(said, 'turn')} is not enough. {bound}. Sailing close-hauled, every "
                  "step upwind also takes the boat one intersection sideways, so it has to change "
                  "tack to come back to the mark, and a tack takes a turn of its own.")
 
@@ -488,7 +416,10 @@ q7 = Question(
     check=_q7_check, solution=lambda v: len(_route(v)), template="answer_7 = ...",
     hint="zig-zag: close-hauled on one tack, a tack (a turn of its own), close-hauled on the "
          "other; count the turns on the picture.",
-    picture=lambda v: v.drill().scene(show_options=False), worked=_q7_worked)
+    picture=lambda v: v.drill().scene(show_options=False), worked=_q7_worked, forced=True)
 
 
 QUESTIONS = (q1, q2, q3, q4, q5, q6, q7)
+"""Questions 5 and 6 live in :mod:`sailing_kit.exercises.points_of_sail_more`."""
+__all__ = ["LESSON_DRILLS", "LESSON_TURNS", "QUESTIONS", "Allowed", "Drill", "Fleet", "start",
+           "why_unreachable", *(q.key for q in QUESTIONS)]

@@ -17,18 +17,27 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Generic, TypeVar
 
-from sailing_kit.exercises import session
+from sailing_kit.exercises import names, session
 from sailing_kit.exercises.data import plain
 from sailing_kit.exercises.readers import AnswerError, NotAnswered, is_blank, refuse_opaque
-from sailing_kit.exercises.session import student_key
 from sailing_kit.exercises.verdicts import Marked, Verdict
 
 V = TypeVar("V")
+TEACHER = [False]
+"""True once :func:`sailing_kit.exercises.teacher.unlock` accepted this machine's teacher key:
+until then no method returns a question's answer."""
+LOCKED = ("the answers are locked: they are shown in the teacher's release only (python -m "
+          "sailing_kit.exercises.release teacher).")
+
+
+def _teacher_only() -> None:
+    if not TEACHER[0]:
+        raise PermissionError(LOCKED)
 
 
 def rng_for(exercise: str, key: str, student: str) -> random.Random:
     """The seeded random source of one question for one student (the same in every process)."""
-    digest = hashlib.sha256(f"{exercise}/{key}/{student_key(student)}".encode()).digest()
+    digest = hashlib.sha256(f"{exercise}/{key}/{names.key(student)}".encode()).digest()
     return random.Random(int.from_bytes(digest[:8], "big"))
 
 
@@ -38,6 +47,9 @@ class Question(Generic[V]):
     ``draw(rng)`` makes a variant; ``prompt(v)`` words it in Markdown; ``check(v, answer)``
     reads the answer (an ``AnswerError`` says how to write it) and returns a Verdict;
     ``solution(v)`` is a right answer; ``template`` is the answer cell the notebook starts with.
+    ``forced`` marks a question whose answer is by its nature one of a few (a verdict, a
+    direction, a small count, a choice per boat): students may share it, so their positions
+    must differ instead (the variants test checks the prompts and pictures).
     """
 
     def __init__(self, exercise: str, number: int, title: str, *,
@@ -45,8 +57,9 @@ class Question(Generic[V]):
                  check: Callable[[V, object], Verdict], solution: Callable[[V], object],
                  template: str, hint: str, points: float = 2.0,
                  picture: Callable[[V], object] | None = None,
-                 worked: Callable[[V], object] | None = None):
+                 worked: Callable[[V], object] | None = None, forced: bool = False):
         self.exercise, self.number, self.key = exercise, number, f"q{number}"
+        self.forced = forced
         self.title = f"Question {number} · {title}"
         self.template, self.hint, self.points = template, hint, points
         self._draw, self._prompt, self._check = draw, prompt, check
@@ -55,7 +68,7 @@ class Question(Generic[V]):
 
     def variant(self, student: str) -> V:
         """The variant of this question drawn for ``student`` (the same in every process)."""
-        return self._cached(student_key(student))
+        return self._cached(names.key(student))
 
     def _variant(self, student: str) -> V:
         return self._draw(rng_for(self.exercise, self.key, student))
@@ -88,14 +101,17 @@ class Question(Generic[V]):
         return round(self.points * marked.share, 2)
 
     def solution_for(self, student: str) -> object:
-        """A right answer for ``student``'s variant (for the teacher's version and the tests)."""
+        """A right answer for ``student``'s variant (teacher's release only: see
+        :mod:`~sailing_kit.exercises.teacher`)."""
         return self.solution_of(self.variant(student))
 
     def solution_of(self, variant: V) -> object:
+        _teacher_only()
         return self._solution(variant)
 
     def worked_for(self, student: str) -> object:
-        """A picture of the solution of ``student``'s variant, for the teacher's version."""
+        """A picture of the solution of ``student``'s variant (teacher's release only)."""
+        _teacher_only()
         if self._worked is None:
             raise AttributeError(f"{self.title} has no worked picture")
         return self._worked(self.variant(student))

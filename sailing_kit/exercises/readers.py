@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping
+from decimal import Decimal
 from enum import Enum
 from fractions import Fraction
 from typing import TypeVar
@@ -132,7 +133,7 @@ def read_flag(value: object) -> bool:
 
 # ----- numbers ----------------------------------------------------------------------------------
 
-_WHOLE = re.compile(r"\s*([+-]?\d{1,9})(?:\.0*)?\s*")
+_WHOLE = re.compile(r"\s*([+-]?\d{1,16})(?:\.0*)?\s*")
 
 
 def read_int(value: object, what: str = "whole number", low: int | None = None,
@@ -144,11 +145,13 @@ def read_int(value: object, what: str = "whole number", low: int | None = None,
     refuse_opaque(value)
     if isinstance(value, str) and (match := _WHOLE.fullmatch(value)):
         value = int(match[1])
+    elif isinstance(value, str) and (match := _DECIMAL.fullmatch(value)) and not match[2]:
+        value = float(Decimal(match[1]))  # scientific notation: "7.776e3"
     if isinstance(value, float) and math.isfinite(value) and value.is_integer():
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool):
         raise AnswerError(f"{show(value)} is not a {what}: write it with digits, like 3.")
-    if abs(value) > BIGGEST:
+    if abs(value) > max(BIGGEST, abs(high) if high is not None else 0):
         raise AnswerError(f"{show(value)} is far too big for a {what}.")
     if low is not None and value < low:
         raise AnswerError(f"{value} cannot be a {what}: it is at least {low}.")
@@ -158,13 +161,14 @@ def read_int(value: object, what: str = "whole number", low: int | None = None,
 
 
 _FRACTION = re.compile(r"\s*([+-]?\d{1,40})\s*(?:/\s*(\d{1,40})\s*)?")
-_DECIMAL = re.compile(r"\s*([+-]?(?:\d{1,12}(?:\.\d{0,15})?|\.\d{1,15}))\s*(%?)\s*")
+_DECIMAL = re.compile(r"\s*([+-]?(?:\d{1,12}(?:\.\d{0,15})?|\.\d{1,15})(?:[eE][+-]?\d{1,2})?)\s*(%?)\s*")
+"""A decimal as written: "0.0386", ".5", "3.2e-3", "38.6%"."""
 
 
 def read_exact(value: object, what: str = "probability") -> Fraction | float:
     """An exact number (a whole number, a Fraction, a sympy Rational, a string like "25/648"),
-    or a decimal (a float or a string like "0.0386"), returned as a float for the caller to
-    judge against the precision its question states."""
+    or a decimal (a float, a Decimal, a string like "0.0386", "3.86e-2" or "3.86%"), returned as
+    a float for the caller to judge against the precision its question states."""
     if is_blank(value):
         raise NotAnswered(f"not answered yet: replace the ... with the {what}.")
     refuse_opaque(value)
@@ -181,27 +185,34 @@ def read_exact(value: object, what: str = "probability") -> Fraction | float:
         if match[2] is not None and int(match[2]) == 0:
             raise AnswerError("a fraction cannot have 0 below the line.")
         return Fraction(int(match[1]), int(match[2] or 1))
-    if isinstance(value, str) and (match := _DECIMAL.fullmatch(value)) and not match[2]:
-        return float(match[1])
+    if isinstance(value, str) and (match := _DECIMAL.fullmatch(value)):
+        return _finite(Decimal(match[1]) / (100 if match[2] else 1), value, what)
     raise AnswerError(f"{show(value)} is not a {what} the check can read: write a fraction like "
                       "\"25/648\", Fraction(25, 648) or sympy.Rational(25, 648), or a decimal "
                       "like 0.0386.")
 
 
 def read_decimal(value: object, what: str = "number", percent: bool = False) -> float:
-    """A number for an approximate answer: an int, a float, a Fraction, a sympy Rational or a
-    string like "7.5" or "15/2" (with ``percent``, "4.8%" too)."""
+    """A number for an approximate answer: an int, a float, a Decimal, a Fraction, a sympy
+    Rational or a string like "7.5", "7.5e0" or "15/2" (with ``percent``, a number of percent
+    like "4.8%" or "4.8" too)."""
     if is_blank(value):
         raise NotAnswered(f"not answered yet: replace the ... with the {what}.")
     refuse_opaque(value)
     if isinstance(value, str) and (match := _DECIMAL.fullmatch(value)) and (percent or not match[2]):
-        return float(match[1])
+        return _finite(Decimal(match[1]), value, what)
     try:
         number = read_exact(value, what)
     except AnswerError:
         raise AnswerError(f"{show(value)} is not a number: write the {what} with digits, like "
                           "7.5.") from None
     if abs(float(number)) > BIGGEST:
+        raise AnswerError(f"{show(value)} is far too big for the {what}.")
+    return float(number)
+
+
+def _finite(number: Decimal, value: object, what: str) -> float:
+    if abs(number) > BIGGEST:
         raise AnswerError(f"{show(value)} is far too big for the {what}.")
     return float(number)
 

@@ -8,10 +8,11 @@ into a folder outside the class's repository::
     python -m sailing_kit.exercises.release student OUT [--mode assessment]
     python -m sailing_kit.exercises.release teacher OUT
 
-The student release copies the notebooks without outputs, in practice or assessment mode. The
-teacher's version fills every answer cell with the kit's answer for the student named in its
-first cell (any name: each student's variant has its own answers), asserts that each check
-passes, and adds the worked pictures of the solutions.
+The student release copies the notebooks without outputs, in practice or assessment mode: it
+holds no answer, and no way to reach one. The teacher's version unlocks the answers with this
+machine's teacher key (:mod:`~sailing_kit.exercises.teacher`), fills every answer cell with the
+kit's answer for the student named in its first cell (any name: each student's variant has its
+own answers), asserts that each check passes, and adds the worked pictures of the solutions.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ from pathlib import Path
 
 import nbformat
 
-from sailing_kit.exercises import catalogue
+from sailing_kit.exercises import catalogue, names
+from sailing_kit.exercises.teacher import make_key
 
 TEACHER_NAME = "Ada Lovelace"
 START = re.compile(r"start\((?P<name>[^,)]*)(?:,\s*mode=\"(?P<mode>\w+)\")?\)")
@@ -34,11 +36,13 @@ _MODE = re.compile(r"mode=\"\w+\"")
 
 def exercise_of(notebook: nbformat.NotebookNode, path: Path | None = None) -> str | None:
     """The exercise a notebook is: from its metadata, its import line, else its file name."""
-    recorded = notebook.metadata.get("sailing_kit", {}).get("exercise")
-    if recorded in catalogue.SETS:
+    metadata = notebook.metadata.get("sailing_kit")
+    recorded = metadata.get("exercise") if isinstance(metadata, dict) else None
+    if isinstance(recorded, str) and recorded in catalogue.SETS:
         return str(recorded)
     for cell in notebook.cells:
-        if cell.cell_type == "code" and (found := catalogue.recognise(cell.source)):
+        if (cell.cell_type == "code" and isinstance(cell.source, str)
+                and (found := catalogue.recognise(cell.source))):
             return found
     return catalogue.recognise(path.name) if path is not None else None
 
@@ -58,20 +62,23 @@ def student_version(notebook: nbformat.NotebookNode, exercise: str,
 
 def teacher_version(notebook: nbformat.NotebookNode, exercise: str,
                     student: str = TEACHER_NAME) -> nbformat.NotebookNode:
-    """The teacher's notebook: each answer cell holds the kit's answer for ``student``, each
-    check asserts it passes, and worked pictures follow."""
+    """The teacher's notebook: its first cell unlocks the answers with this machine's teacher
+    key, each answer cell holds the kit's answer for ``student`` (written in as a Python
+    string, whatever the name), each check asserts it passes, and worked pictures follow."""
     questions = {q.number: q for q in catalogue.questions(exercise)}
+    named = f'start({names.clean(student)!r}, mode="practice")'
+    key = make_key()
     teacher = student_version(notebook, exercise)
     cells = [nbformat.v4.new_markdown_cell(
         "**Teacher's version** (made by `python -m sailing_kit.exercises.release teacher`): "
         "every answer cell holds the kit's answer for the student named in the first code cell. "
         "Each student's questions are drawn from their name: write a student's name there and "
-        "run the notebook to see their questions and answers. Keep this file away from "
-        "students.")]
+        "run the notebook to see their questions and answers. The answers unlock only on the "
+        "machine that made this version (its teacher key). Keep this file away from students.")]
     for cell in teacher.cells:
         if cell.cell_type == "code" and START.search(cell.source):
-            cell.source = ("from sailing_kit.exercises.session import solution, worked\n"
-                           + START.sub(f'start("{student}", mode="practice")', cell.source))
+            cell.source = ("from sailing_kit.exercises.teacher import solution, unlock, worked\n"
+                           + START.sub(lambda _: named, cell.source, count=1) + f"\nunlock({key!r})")
         cells.append(cell)
         number = _answer_number(cell)
         if number is not None and number in questions:

@@ -35,6 +35,7 @@ from sailing_kit.exercises.right_of_way_positions import (
     any_move,
     pairs_with,
     picture,
+    random_pair,
     rule_of,
 )
 from sailing_kit.exercises.right_of_way_protest import q9, q10, q11
@@ -42,6 +43,7 @@ from sailing_kit.exercises.right_of_way_words import (
     RULE_NAMES,
     boats_line,
     explain,
+    facts,
     lower_first,
     option_words,
     read_rule,
@@ -52,8 +54,8 @@ from sailing_kit.exercises.right_of_way_words import (
 )
 from sailing_kit.exercises.verdicts import Verdict, by_part, right, whole, wrong
 from sailing_kit.race.engagement import Contest
-from sailing_kit.race.rightofway import Boat, Rule, course_point
-from sailing_kit.race.sailing import PointOfSail, TurnOption, point_of_sail, turn_options
+from sailing_kit.race.rightofway import Boat, Rule, course_point, in_zone
+from sailing_kit.race.sailing import TurnOption, point_of_sail, turn_options
 from sailing_kit.race.situation import Situation
 
 N, NE, E, SE, S, SW, W, NW = Direction
@@ -106,8 +108,8 @@ def _q1_mistake(number: int, position: Situation, said: object) -> str | None:
     decided = ruling(position)
     if said == decided.keep_clear:
         return None
-    return (f"Pair {number}: you said {said} must keep clear. {explain(position, decided)} So "
-            f"{decided.keep_clear} keeps clear.")
+    return (f"Pair {number}: you said {said} must keep clear. {facts(position, str(said))} Go "
+            "down the ladder from the top: the first rung that tells the boats apart decides.")
 
 
 q1 = Question(
@@ -125,7 +127,7 @@ q1 = Question(
     solution=lambda pairs: {f"pair {n}": ruling(p).keep_clear for n, p in enumerate(pairs, 1)},
     template=_PAIRS_TEMPLATE.format(n=1),
     hint="the ladder, from the top: the tack, then leeward, then speed, then the turn order.",
-    picture=picture, worked=lambda pairs: picture(pairs, reveal=True))
+    picture=picture, worked=lambda pairs: picture(pairs, reveal=True), forced=True)
 
 
 # ----- question 2: which rung of the ladder decides? ---------------------------------------------
@@ -140,8 +142,7 @@ def _q2_mistake(number: int, position: Situation, said: object) -> str | None:
     if said is decided.rule_key:
         return None
     return (f"Pair {number}: you said {rule_name(said)}, but "
-            f"{why_rule_does_not_decide(position, said, decided)}. It is decided by "
-            f"{rule_name(decided.rule_key)}. {explain(position, decided)}")
+            f"{why_rule_does_not_decide(position, said, decided)}. Try the rungs in order again.")
 
 
 q2 = Question(
@@ -160,6 +161,7 @@ q2 = Question(
     solution=lambda pairs: {f"pair {n}": rule_name(ruling(p).rule_key)
                             for n, p in enumerate(pairs, 1)},
     template=_PAIRS_TEMPLATE.format(n=2),
+    forced=True,
     hint="first ask whether a boat is in a mark's zone; then try the rungs from the top and stop "
          "at the first that tells the boats apart.",
     picture=picture, worked=lambda pairs: picture(pairs, reveal=True))
@@ -219,49 +221,29 @@ def _q3_prompt(position: Situation) -> str:
 def _q3_check(position: Situation, answer: object) -> Verdict:
     said = read_set(answer, read_direction, '{"NE", "SE"}')
     options, safe = q3_options(position), _q3_safe(position)
+    sailing = point_of_sail(position.boat("A").heading, position.wind)
+    unreachable = [h for h in said if h not in options]
+    penalised = [h for h in said if h in options and h not in safe]
+    left_out = len(safe - said)
     mistakes = []
-    for heading in Direction:
-        if heading in said and heading not in options:
-            mistakes.append(f"{heading}: {_not_an_option(position, heading)}")
-        elif heading in said and heading not in safe:
-            mistakes.append(f"{heading}: {_why_penalty(position, options[heading])}")
-        elif heading in safe and heading not in said:
-            mistakes.append(f"You left out {heading}: {_why_safe(position, options[heading])}")
+    if unreachable:
+        mistakes.append(f"{_headings(unreachable)} not an end of A's turn: a boat "
+                        f"{sailing.phrase} may make {sailing.allowance}, never leaving it head to "
+                        "wind, and it may not sail onto or through B (§2).")
+    if penalised:
+        mistakes.append(f"{len(penalised)} of your headings would leave A on B's course point "
+                        "without right of way there: B would protest (§3.4).")
+    if left_out:
+        mistakes.append(f"{left_out} of A's ends with no penalty "
+                        f"{'are' if left_out > 1 else 'is'} missing: try each end A can reach.")
     return whole(mistakes, "only these ends leave B no protest: on any other A stays on B's "
                  "course point without right of way (§3.4).",
                  hint="for each end of A's turn, ask: does A still stand on B's course point, "
                       "and if so, who has right of way there now?")
 
 
-def _not_an_option(position: Situation, heading: Direction) -> str:
-    a = position.boat("A")
-    sailing = point_of_sail(a.heading, position.wind)
-    if point_of_sail(heading, position.wind) is PointOfSail.HEAD_TO_WIND:
-        return ("A cannot end its turn there: that would leave it head to wind, and during the "
-                "race no manoeuvre may (§2).")
-    return (f"A cannot end its turn heading {heading}: a boat {sailing.phrase} may make "
-            f"{sailing.allowance} (§2).")
-
-
-def _why_penalty(position: Situation, option: TurnOption) -> str:
-    after = q3_after(position, option.heading)
-    incident = after.infringements()[0]
-    return (f"A {option_words(option)} and stays on {incident.point}, the point "
-            f"{incident.wronged} sails to next. {explain(after, incident.ruling)} "
-            f"{incident.wronged} would protest: penalty.")
-
-
-def _why_safe(position: Situation, option: TurnOption) -> str:
-    after = q3_after(position, option.heading)
-    a = after.boat("A")
-    claimants = [b for b in after.boats
-                 if b.name != "A" and course_point(b, after.wind) == a.position]
-    if not claimants:
-        return (f"A {option_words(option)}; no boat's next movement leads onto "
-                f"{a.position}, so there is nothing to protest.")
-    reasons = " ".join(explain(after, ruling(after, "A", b.name)) for b in claimants)
-    return (f"A {option_words(option)} and stays on a point B sails to next, but now {reasons} "
-            "A has right of way, so B cannot protest.")
+def _headings(found: list[Direction]) -> str:
+    return f"{len(found)} of your headings {'are' if len(found) > 1 else 'is'}"
 
 
 q3 = Question(
@@ -269,7 +251,7 @@ q3 = Question(
     solution=lambda position: {h.value for h in _q3_safe(position)}, template="answer_3 = ...",
     hint="for each end of A's turn, ask: does A still stand on B's course point, and if so, who "
          "has right of way there now?",
-    picture=picture, worked=lambda position: picture(position, reveal=True))
+    picture=picture, worked=lambda position: picture(position, reveal=True), forced=True)
 
 
 # ----- question 4: the light-blue point (a free point) -------------------------------------------
@@ -308,11 +290,8 @@ def _q4_check(position: Situation, answer: object) -> Verdict:
         return wrong(f"{said} does not claim {contest.point}: its next movement leads to "
                      f"{course_point(boat, position.wind)}. Only the boats whose course point "
                      f"is the light-blue point contest it.")
-    rival = next(n for n in contest.claimants if n != said
-                 and ruling(position, said, n).winner == n)
-    return wrong(f"{said} claims {contest.point}, but {rival} claims it too: "
-                 f"{lower_first(explain(position, ruling(position, said, rival)))} So {said} "
-                 "must leave the point to it.")
+    return wrong(f"{said} claims {contest.point}, but so does a boat that has right of way over "
+                 f"{said}: compare {said} with each other claimant on the ladder.")
 
 
 q4 = Question(
@@ -326,7 +305,7 @@ q4 = Question(
     template="answer_4 = ...",
     hint="only the boats whose course point is the light-blue point contest it; the entitled "
          "one has right of way over each of the others.",
-    picture=picture, worked=lambda position: picture(position, reveal=True))
+    picture=picture, worked=lambda position: picture(position, reveal=True), forced=True)
 
 
 # ----- question 5: the zone of the 2 lengths -----------------------------------------------------
@@ -344,11 +323,15 @@ def at_start(position: Situation, start: bool) -> Situation:
 
 
 def _q5_draw(rng: random.Random) -> Situation:
+    """Two boats in a mark's zone claiming one point, where the zone decides otherwise than the
+    ladder would (as in fig. 13), turned and moved."""
     while True:
-        position = any_move(rng, FIG_13)
+        position = random_pair(rng, mark=True, title=FIG_13.title)
         contests = position.contests()
-        if len(contests) == 1 and len(contests[0].claimants) == 2:
-            return position
+        if (len(contests) == 1 and len(contests[0].claimants) == 2
+                and all(in_zone(b.position, position.marks[0]) for b in position.boats)
+                and ruling(position).winner != ruling(at_start(position, True)).winner):
+            return any_move(rng, position)
 
 
 def _q5_check(position: Situation, answer: object) -> Verdict:
@@ -360,10 +343,12 @@ def _q5_check(position: Situation, answer: object) -> Verdict:
         decided = ruling(judged)
         if said[moment] == decided.winner:
             continue
-        why = explain(judged, decided)
+        why = facts(judged, str(said[moment]))
         if start:
-            why = ("At the start the inside position at the mark does not determine right of "
-                   f"way (§3.6), so the ladder of §3.4 decides. {why}")
+            why = ("At the start the position at the mark does not determine right of way (§3.6): "
+                   f"the ladder of §3.4 decides. {why}")
+        else:
+            why += " Within the zone, which position counts?"
         mistakes[moment] = f"{moment.capitalize()}: you said {said[moment]}. {why}"
     return by_part(Q5_MOMENTS, mistakes, "inside the zone only the inside position counts, "
                    "except at the start, where the ladder of §3.4 decides as in open water "
@@ -385,7 +370,7 @@ q5 = Question(
     template='answer_5 = {"race": ..., "start": ...}',
     hint="in the zone only the inside position counts; at the start the zone counts for "
          "nothing, and the ladder decides.",
-    picture=picture, worked=lambda position: picture(position, reveal=True))
+    picture=picture, worked=lambda position: picture(position, reveal=True), forced=True)
 
 
 QUESTIONS = (q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11)

@@ -15,9 +15,8 @@ from sailing_kit.core.grid import Point, chebyshev
 from sailing_kit.exercises.question import Question
 from sailing_kit.exercises.readers import keys_reader, read_choice, read_dict, read_direction, read_set
 from sailing_kit.exercises.right_of_way_positions import Gallery, any_move, picture
-from sailing_kit.exercises.right_of_way_words import boats_line, explain, lower_first, ruling
+from sailing_kit.exercises.right_of_way_words import boats_line, explain, ruling
 from sailing_kit.exercises.verdicts import Verdict, by_part, whole
-from sailing_kit.race.engagement import Infringement
 from sailing_kit.race.penalties import PENALTY_CLEARANCE, Umpire
 from sailing_kit.race.rightofway import Boat, Rule, course_point
 from sailing_kit.race.sailing import Tack, tack
@@ -73,33 +72,25 @@ def _q6_check(position: Situation, answer: object) -> Verdict:
     for wind in Q6_WINDS:
         if said[wind] != _offender(position, wind):
             after = position.in_wind(wind, f"The wind shifts to {wind}")
-            mistakes[wind] = (f"Wind from {wind}: you said {said[wind]}. "
-                              f"{_wind_shift_reason(after, after.infringements())}")
+            mistakes[wind] = f"Wind from {wind}: you said {said[wind]}. {_wind_shift_reason(after)}"
     return by_part(Q6_WINDS, mistakes, "after a shift, judge every engagement again in the new "
                    "wind: the tacks, the wind lines and the points of sail all change, the "
                    "positions do not (§3.4).")
 
 
-def _wind_shift_reason(after: Situation, found: list[Infringement]) -> str:
+def _wind_shift_reason(after: Situation) -> str:
+    """What changes with the wind, told without naming an offender: the boats' new course
+    points, and the boat at one of them."""
     wind = after.wind
-    if found:
-        incident = found[0]
-        return (f"In a wind from {wind}, {incident.offender} stands on {incident.point}, where "
-                f"{incident.wronged}'s next movement leads. {explain(after, incident.ruling)} So "
-                f"{incident.offender} infringes {incident.wronged}.")
-    claims = []
-    for boat in after.boats:
-        point = course_point(boat, wind)
-        standing = [b for b in after.boats if b.position == point]
-        if standing:
-            decided = ruling(after, standing[0].name, boat.name)
-            claims.append(f"{boat.name}'s next movement leads onto {standing[0].name} at {point}, "
-                          f"but {standing[0].name} keeps its right of way: "
-                          f"{lower_first(explain(after, decided))}")
-    if not claims:
-        return (f"In a wind from {wind} no boat stands on another's course point, so nobody "
-                "infringes.")
-    return f"In a wind from {wind}, " + lower_first(" ".join(claims)) + " Nobody infringes."
+    points = [p for boat in after.boats if (p := course_point(boat, wind)) is not None]
+    standing = [p for p in points if any(b.position == p for b in after.boats)]
+    where = ("one of them is where a boat stands now: who has right of way there in the new "
+             "wind?" if standing else "is either of them where a boat stands?")
+    still = ("" if len(points) == len(after.boats) else
+             "One boat is left head to wind: it has no next movement, and no tack. ")
+    return (f"{still}In a wind from {wind} the boats' next movements lead to "
+            f"{' and '.join(map(str, points))}: {where} Judge the engagement again in the new "
+            "wind: the tacks and the wind lines change, the positions do not.")
 
 
 q6 = Question(
@@ -116,7 +107,7 @@ q6 = Question(
     solution=lambda position: {w.value: _offender(position, w) for w in Q6_WINDS},
     template='answer_6 = {' + ", ".join(f'"{w}": ...' for w in Q6_WINDS) + "}",
     hint="turn the wind, then find each boat's new course point: does it lead onto the other "
-         "boat, and who has right of way in the new wind?",
+         "boat, and who has right of way in the new wind?", forced=True,
     picture=picture, worked=lambda position: Gallery(tuple(
         position.in_wind(w, f"The wind shifts to {w}") for w in Q6_WINDS), reveal=True))
 
@@ -198,8 +189,8 @@ def _q7_check(position: Situation, answer: object) -> Verdict:
             mistakes[name] = (f"{name}: you said yes, but the umpire refuses — {refusal}: "
                               f"{'; '.join(close[_MARK] + close[_BOAT])}.")
         elif not allowed and said[name] == _NO:
-            mistakes[name] = (f"{name}: right, it cannot — but say why ({_MARK!r} or {_BOAT!r}):"
-                              f" {'; '.join(close[_MARK] + close[_BOAT])}.")
+            mistakes[name] = (f"{name}: right, it cannot — but say why, as the question asks: "
+                              "too close to what?")
         elif not allowed and not close[said[name]]:
             other = _BOAT if said[name] == _MARK else _MARK
             mistakes[name] = (f"{name}: right, it cannot, but not because of a "
@@ -229,7 +220,7 @@ q7 = Question(
     template='answer_7 = {"A": ..., "B": ..., "C": ...}',
     hint=f"count the intersections (diagonals too) to the mark and to each other boat: at least "
          f"{PENALTY_CLEARANCE} from all of them.",
-    picture=picture, worked=lambda position: picture(position, reveal=True))
+    picture=picture, worked=lambda position: picture(position, reveal=True), forced=True)
 
 
 # ----- question 8: the game and the real rules ---------------------------------------------------
@@ -333,15 +324,14 @@ def _letters(statements: tuple[Statement, ...]) -> dict[str, Statement]:
 def _q8_check(statements: tuple[Statement, ...], answer: object) -> Verdict:
     by_letter = _letters(statements)
     said = read_set(answer, keys_reader(by_letter, "statement letter"), '{"a", "c"}')
-    mistakes = []
-    for letter, statement in by_letter.items():
-        true = statement.is_true()
-        if true and letter not in said:
-            mistakes.append(f"({letter}) is true, you left it out. In the game: "
-                            f"{statement.verdict()} Real rules: {statement.rule.rrs}")
-        elif not true and letter in said:
-            mistakes.append(f"({letter}) is false: what it says of the game is wrong. In the "
-                            f"game: {statement.verdict()} Real rules: {statement.rule.rrs}")
+    false = sum(not s.is_true() and letter in said for letter, s in by_letter.items())
+    mistakes = [f"{false} of your statements {'are' if false > 1 else 'is'} false: what "
+                f"{'they say' if false > 1 else 'it says'} of the game is not what the umpire "
+                "rules in its position (q8.picture() draws them)."] if false else []
+    left_out = sum(s.is_true() and letter not in said for letter, s in by_letter.items())
+    if left_out:
+        mistakes.append(f"{left_out} true statement{'s are' if left_out > 1 else ' is'} "
+                        "missing: judge each statement's claim about the game with the umpire.")
     return whole(mistakes, "the game is a simplification: speed, turn order and a run always "
                  "on starboard are its own, and in the zone it turns RRS 18.2(a)(2) around.",
                  hint="check each statement's claim about the game against the umpire; the "
@@ -362,5 +352,5 @@ q8 = Question(
     template="answer_8 = ...",
     hint="check each statement's claim about the game against the umpire; the real-rules half "
          "comes from the lesson's table.",
-    picture=lambda statements: picture(tuple(s.position for s in statements)),
+    picture=lambda statements: picture(tuple(s.position for s in statements)), forced=True,
     worked=lambda statements: picture(tuple(s.position for s in statements), reveal=True))

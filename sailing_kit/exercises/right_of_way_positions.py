@@ -57,10 +57,14 @@ def moved(position: Situation, quarters: int = 0, mirror: bool = False,
                    marks=tuple((m[0] + dx, m[1] + dy) for m in marks))
 
 
+REACH = 8
+"""How far :func:`any_move` may move a position on the water, each way."""
+
+
 def any_move(rng: random.Random, position: Situation, *, turn: bool = True) -> Situation:
     """``position`` turned (if ``turn``), perhaps mirrored, and moved, at random."""
     return moved(position, rng.randrange(4) if turn else 0, rng.random() < 0.5,
-                 (rng.randint(0, 2), rng.randint(0, 2)))
+                 (rng.randint(0, REACH), rng.randint(0, REACH)))
 
 
 # ----- random engaged pairs ---------------------------------------------------------------------

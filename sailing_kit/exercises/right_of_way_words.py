@@ -163,6 +163,31 @@ def explain(position: Situation, ruling: Ruling) -> str:
             "advance (§3.6, fig. 14).")
 
 
+def facts(position: Situation, mine: str, other: str | None = None) -> str:
+    """What tells two engaged boats apart, told of the boat a student named (``mine``) and "the
+    other boat": the tacks, the wind lines, the points of sail, the mark's zone and the turn
+    order. Never which boat has right of way, nor the other's letter."""
+    wind = position.wind
+    me = position.boat(mine)
+    you = position.boat(other) if other else next(b for b in position.boats if b.name != mine)
+    told = [f"{mine} is {tack_phrase(me, wind)}, the other boat {tack_phrase(you, wind)}"]
+    mine_depth, other_depth = _depth(me, wind), _depth(you, wind)
+    told.append("both are on the same wind line" if mine_depth == other_depth else
+                f"{mine} is {_lines(abs(mine_depth - other_depth))} further "
+                f"{'from' if mine_depth > other_depth else 'towards'} the wind than the other")
+    mark = _mark(position, me, you)
+    if mark is not None and (in_zone(me.position, mark) or in_zone(you.position, mark)):
+        near = _squared(me.position, mark) - _squared(you.position, mark)
+        told.append(f"the mark at {mark} has a boat within its zone of the 2 lengths"
+                    + ("" if position.start else f", and {mine} is "
+                       + ("as near it as" if near == 0 else "nearer it than" if near < 0
+                          else "further from it than") + " the other"))
+    if position.previous_wind is None:
+        first = _first_to_arrive(position, me, you) is me
+        told.append(f"{mine} arrived {'first' if first else 'second'}")
+    return "; ".join(told) + "."
+
+
 def lower_first(text: str) -> str:
     """``text`` with its first word in lower case, unless that word is a boat's letter."""
     return text if re.match(r"[A-Z]\b", text) else text[:1].lower() + text[1:]
@@ -193,13 +218,13 @@ def why_rule_does_not_decide(position: Situation, said: Rule, ruling: Ruling) ->
             return "both boats are equally near the mark: neither is inside, so the ladder decides"
         inside, outside = sides
         if said is Rule.INSIDE:
-            return (f"{outside.name} engages the inside boat {inside.name} from astern, and then "
-                    "the inside boat loses its right of way (§3.6)")
+            return (f"{outside.name} engages {inside.name}, the boat nearer the mark, from "
+                    "astern, and that changes what the zone gives (§3.6)")
         return (f"{outside.name} does not engage {inside.name} from astern: its next movement "
                 f"does not lead onto {inside.name}'s intersection from behind")
     if zone:
-        return ("within the zone of the 2 lengths the engagement rules of §3.4 lapse: only the "
-                "inside position counts (§3.6)")
+        return ("within the zone of the 2 lengths the engagement rules of §3.4 lapse: the "
+                "positions at the mark count instead (§3.6)")
     tack_a, tack_b = tack(a.heading, wind), tack(b.heading, wind)
     if said is Rule.HEAD_TO_WIND:
         if tack_a is None and tack_b is None:
@@ -207,27 +232,24 @@ def why_rule_does_not_decide(position: Situation, said: Rule, ruling: Ruling) ->
         return "neither boat is head to wind: both have a tack"
     if tack_a is not tack_b and (tack_a is None or tack_b is None):
         still = a if tack_a is None else b
-        return (f"{still.name} is head to wind and has no tack at all: a boat head to wind keeps "
-                "clear of a boat on either tack, before anything else is looked at")
+        return (f"{still.name} points straight at the wind's source and has no tack at all, and "
+                "that is looked at before anything else")
     if said is Rule.STARBOARD:
         both = f"on {tack_a} tack" if tack_a else "head to wind"
         return f"both boats are {both}, so the tack does not decide"
     if tack_a is not tack_b:
-        return (f"the tacks differ ({a.name} on {tack_a}, {b.name} on {tack_b}), and the tack is "
-                "looked at first")
+        return "the boats are on different tacks, and the tack is looked at first"
     depth_a, depth_b = _depth(a, wind), _depth(b, wind)
     if said is Rule.LEEWARD:
         return "both boats are on the same wind line, so neither is to leeward"
     if depth_a != depth_b:
-        deeper = a if depth_a > depth_b else b
-        return (f"{deeper.name} is further to leeward, and leeward is looked at before speed and "
-                "turn order")
+        return ("one boat is further from the wind than the other, and that is looked at before "
+                "the points of sail and the turn order")
     if said is Rule.FASTER:
         return (f"both boats are equally fast ({point_of_sail(a.heading, wind).label} and "
                 f"{point_of_sail(b.heading, wind).label})")
-    faster = a if _speed(a, wind) > _speed(b, wind) else b
-    return (f"{faster.name} is on a faster point of sail, and speed is looked at before the "
-            "turn order")
+    return ("one boat's point of sail moves it further each turn than the other's, and that is "
+            "looked at before the turn order")
 
 
 RULE_NAMES: dict[str, Rule] = {

@@ -17,10 +17,11 @@ import re
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sailing_kit.draw import palette
 from sailing_kit.draw.feedback import Feedback
+from sailing_kit.exercises import names
 from sailing_kit.exercises.attempts import Attempt, notify
 from sailing_kit.exercises.readers import show
 from sailing_kit.exercises.verdicts import Marked, assessment_text, practice_text
@@ -67,28 +68,26 @@ class Session:
 
 
 _sessions: dict[str, Session] = {}
+_names: dict[str, list[str]] = {}
 
 
-def student_key(name: str) -> str:
-    """The name as the variants read it: case and extra spaces ignored."""
-    return " ".join(str(name).casefold().split())
-
-
-def started_names() -> dict[str, str]:
-    """The student named in each exercise started in this kernel (what the grader reads)."""
-    return {exercise: s.student for exercise, s in _sessions.items()}
+def names_started() -> dict[str, list[str]]:
+    """Every name each exercise was started with in this kernel, in order (what the grader
+    reads)."""
+    return {exercise: list(names) for exercise, names in _names.items()}
 
 
 def start(exercise: str, student: object, mode: str = "practice") -> Started:
     """Name the student of ``exercise`` (see the module docstring); returns a box to display."""
-    if not isinstance(student, str) or not student.strip() or student.strip() == "...":
+    if not isinstance(student, str) or names.clean(student) in ("", "..."):
         return Started(exercise, "", mode, "write your name in place of the ... (in quotes, "
                        "like \"Ada Lovelace\"), then run this cell again.")
     if mode not in MODES:
         return Started(exercise, "", mode, f"the mode is \"practice\" or \"assessment\", not "
                        f"{show(mode)}.")
-    name = " ".join(student.split())[:80]
+    name = names.clean(student)
     _sessions[exercise] = session = Session(exercise, name, mode)
+    _names.setdefault(exercise, []).append(name)
     if mode == "assessment":
         _journal_load(session)
     _install_name_error_hook()
@@ -108,7 +107,7 @@ NOT_STARTED = ("name yourself first: run the first cell of the notebook, with yo
                "start(\"...\"). Your questions are drawn from your name.")
 
 
-def check(question: Question, answer: object) -> Feedback:
+def check(question: Question[Any], answer: object) -> Feedback:
     """The feedback box for ``answer`` to ``question``, for the student of its exercise."""
     session = _sessions.get(question.exercise)
     if session is None:
@@ -131,35 +130,18 @@ def check(question: Question, answer: object) -> Feedback:
                            "tries": [t.record() for t in history]})
 
 
-def prompt(question: Question) -> str:
+def prompt(question: Question[Any]) -> str:
     session = _sessions.get(question.exercise)
     if session is None:
         return f"**{question.title}** — {NOT_STARTED}"
     return f"**{question.title}**\n\n{question.prompt_for(session.student)}"
 
 
-def picture(question: Question) -> object:
+def picture(question: Question[Any]) -> object:
     session = _sessions.get(question.exercise)
     if session is None:
         return Feedback(False, NOT_STARTED, title=question.title, answered=False)
     return question.picture_for(session.student)
-
-
-def solution(question: Question) -> object:
-    """The kit's answer to ``question`` for the student named in the first cell (the teacher's
-    version uses it)."""
-    session = _sessions.get(question.exercise)
-    if session is None:
-        raise RuntimeError(NOT_STARTED)
-    return question.solution_for(session.student)
-
-
-def worked(question: Question) -> object:
-    """The worked picture of ``question``'s solution, for the student named in the first cell."""
-    session = _sessions.get(question.exercise)
-    if session is None:
-        raise RuntimeError(NOT_STARTED)
-    return question.worked_for(session.student)
 
 
 # ----- what the notebook shows --------------------------------------------------------------------
@@ -269,7 +251,7 @@ def _journal_load(session: Session) -> None:
         for line in JOURNAL.read_text(encoding="utf-8").splitlines()[-5000:]:
             entry = json.loads(line)
             if (entry.get("exercise") == session.exercise
-                    and student_key(entry.get("student", "")) == student_key(session.student)):
+                    and names.key(entry.get("student", "")) == names.key(session.student)):
                 history = session.tries.setdefault(str(entry["question"]), [])
                 history.append(Try(str(entry["question"]), len(history) + 1,
                                    str(entry.get("answer", ""))[:80],

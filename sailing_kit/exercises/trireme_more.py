@@ -1,6 +1,6 @@
 """Questions 7 to 9 of the duel's exercises (lesson 8): rounding the rocks by the right, the
-optimal helmsman's first choice, and the worth of an Honour point. See
-:mod:`sailing_kit.exercises.trireme`.
+optimal helmsman's choice, and the worth of an Honour point, each from a track or a position of
+the student's own. See :mod:`sailing_kit.exercises.trireme`.
 """
 
 from __future__ import annotations
@@ -27,16 +27,16 @@ from sailing_kit.trireme.drawing import draw_sea, draw_track, layout_of
 
 EXERCISE = "05_trireme"
 DIRECTIONS = tuple(Direction)
-NE = Direction.NE
 MAPS = {"small": load_map("small"), "default": load_map("default")}
 MAP_NAMES = {"small": "the little bay (`load_map(\"small\")`)",
              "default": "the kit's map (`load_map(\"default\")`)"}
+Track = tuple[Point, ...]
 
 
 # ----- question 7: which track rounds the rocks? --------------------------------------------------
 
 SMALL = MAPS["small"]
-TRACKS: tuple[tuple[Point, ...], ...] = (
+TRACKS: tuple[Track, ...] = (
     ((4, 0), (4, 1), (4, 2), (4, 3), (4, 4), (4, 5), (3, 5), (2, 5), (2, 4), (2, 3), (2, 2),
      (2, 1), (2, 0)),
     ((4, 0), (3, 1), (2, 2), (2, 3), (2, 4), (2, 5), (3, 5), (4, 4), (4, 3), (4, 2), (4, 1),
@@ -44,17 +44,34 @@ TRACKS: tuple[tuple[Point, ...], ...] = (
     ((4, 0), (5, 1), (5, 2), (5, 3), (5, 4), (4, 5), (3, 6), (2, 6), (2, 5), (3, 5), (4, 4),
      (4, 3), (4, 2), (4, 1), (5, 0)),
 )
-"""Three tracks on the little bay, each from the sailboat's start back to the start line."""
+"""Three tracks on the little bay, each from the sailboat's start back to the start line: once
+round anticlockwise, once round clockwise, and up and back down one side."""
 TRACK_COLOURS = (palette.VERMILLION, palette.BLUE, palette.REDDISH_PURPLE)
 
 
-def _q7_draw(rng: random.Random) -> dict[str, tuple[Point, ...]]:
-    order = list(TRACKS)
+def _wiggled(rng: random.Random, track: Track) -> Track:
+    """``track`` with a few detours of one square out and back (the rounding is unchanged)."""
+    water = set(SMALL.water)
+    while True:
+        points = list(track)
+        for _ in range(rng.randint(2, 4)):
+            at = rng.randrange(1, len(points) - 1)
+            x, y = points[at]
+            out = [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                   if (x + dx, y + dy) in water and (x + dx, y + dy) not in points]
+            if out:
+                points[at + 1:at + 1] = [rng.choice(out), (x, y)]
+        if SMALL.rounding.laps(points) == SMALL.rounding.laps(track):
+            return tuple(points)
+
+
+def _q7_draw(rng: random.Random) -> dict[str, Track]:
+    order = [_wiggled(rng, track) for track in TRACKS]
     rng.shuffle(order)
     return dict(zip("ABC", order))
 
 
-def tracks_picture(tracks: dict[str, tuple[Point, ...]]) -> Scene:
+def tracks_picture(tracks: dict[str, Track]) -> Scene:
     """The little bay three times, side by side, each with one track (arrows show the way)."""
     view = layout_of(SMALL).view
     width, height = view.size
@@ -71,11 +88,11 @@ def tracks_picture(tracks: dict[str, tuple[Point, ...]]) -> Scene:
     return scene
 
 
-def _q7_right(tracks: dict[str, tuple[Point, ...]]) -> str:
+def _q7_right(tracks: dict[str, Track]) -> str:
     return next(name for name, track in tracks.items() if SMALL.rounding.laps(track) == 1)
 
 
-def _q7_check(tracks: dict[str, tuple[Point, ...]], answer: object) -> Verdict:
+def _q7_check(tracks: dict[str, Track], answer: object) -> Verdict:
     said = read_choice(answer, {name: name for name in tracks}, "track")
     laps = SMALL.rounding.laps(tracks[said])
     if laps == 1:
@@ -93,35 +110,67 @@ def _q7_check(tracks: dict[str, tuple[Point, ...]], answer: object) -> Verdict:
 q7 = Question(
     EXERCISE, 7, "Which track rounds the rocks by the right?", draw=_q7_draw,
     prompt=lambda tracks: ("`q7.picture()` draws three tracks on the little bay. Each leaves "
-                           "the start line and comes back to it. Which one has gone round the "
-                           "black rocks **par la droite** (keeping them on its right)?\n\n"
-                           "Answer with a letter: \"A\", \"B\" or \"C\"."),
+                           "the start line and comes back to it, square by square:\n\n"
+                           + "\n".join(f"- Track {name}: " + " → ".join(map(str, track))
+                                       for name, track in tracks.items())
+                           + "\n\nWhich one has gone round the black rocks **par la droite** "
+                             "(keeping them on its right)?\n\nAnswer with a letter: \"A\", "
+                             "\"B\" or \"C\"."),
     check=_q7_check, solution=_q7_right, template="answer_7 = ...",
     hint="follow each track with your finger: are the rocks on its right hand side all the "
          "way round?",
-    picture=tracks_picture)
+    picture=tracks_picture, forced=True)
 
 
-# ----- question 8: the optimal first choice -------------------------------------------------------
+# ----- questions 8 and 9: a position of the duel --------------------------------------------------
 
 @dataclass(frozen=True)
-class Start:
-    """The start of a game on a map, with a wind and some Honour points."""
+class Moment:
+    """A moment of a game on a map: the sailboat's square, the trireme's place on its line, the
+    wind, the Honour points left (the rocks not yet rounded)."""
 
     map: str
+    boat: Point
+    trireme: int
     wind: Direction
     honour: int
 
-    def position(self) -> Position:
-        return Position.start(MAPS[self.map], self.honour, self.wind)
+    def position(self, honour: int | None = None) -> Position:
+        return Position(self.boat, self.trireme, self.wind,
+                        self.honour if honour is None else honour, 0)
+
+    def words(self) -> str:
+        sea = MAPS[self.map]
+        return (f"On {MAP_NAMES[self.map]} the sailboat is at {self.boat}, the trireme on square "
+                f"{self.trireme} of its line (at {sea.path[self.trireme]}), the wind blows from "
+                f"**{self.wind.value}**, you hold **{self.honour} Honour point"
+                f"{'s' if self.honour > 1 else ''}**, and the rocks are not yet rounded")
+
+    def code(self) -> str:
+        return (f"`solve(load_map(\"{self.map}\"), 3)` and `Position({self.boat}, {self.trireme}, "
+                f"\"{self.wind.value}\", {self.honour}, 0)`")
 
 
-def _q8_best(v: Start) -> tuple[Direction, bool]:
+def _moment(rng: random.Random) -> Moment:
+    """A moment whose outcome is still open (neither won nor lost for sure)."""
+    while True:
+        name = rng.choice(list(MAPS))
+        sea = MAPS[name]
+        trireme = rng.randrange(len(sea.path) - 2)
+        moment = Moment(name, rng.choice(sea.water), trireme, rng.choice(DIRECTIONS),
+                        rng.randint(1, 3))
+        if moment.boat in sea.path or moment.boat in sea.line:
+            continue
+        if 0.05 < solve(sea, 3).value(moment.position()) < 0.95:
+            return moment
+
+
+def _q8_best(v: Moment) -> tuple[Direction, bool]:
     best = solve(MAPS[v.map], 3).best(v.position())
     return best.heading, best.honour
 
 
-def _q8_check(v: Start, answer: object) -> Verdict:
+def _q8_check(v: Moment, answer: object) -> Verdict:
     said = read_dict(answer, ("heading", "honour"), keys_reader(("heading", "honour"), "key"),
                      lambda value: value, "key")
     heading, honour = read_direction(said["heading"]), read_flag(said["honour"])
@@ -129,79 +178,71 @@ def _q8_check(v: Start, answer: object) -> Verdict:
     mistakes = {}
     if heading != best_heading:
         mistakes["heading"] = (f"Heading {heading.value} is not the optimal helmsman's choice: "
-                               "look at solve(...).best(Position.start(...)).")
+                               "look at solve(...).best(position).")
     if honour != best_honour:
-        mistakes["honour"] = ("The optimal helmsman " + ("spends" if best_honour else "keeps")
-                              + " its Honour point here.")
+        mistakes["honour"] = ("Not the optimal helmsman's choice about the Honour point: its "
+                              "worth now is weighed against keeping it for later.")
     value = solve(MAPS[v.map], 3).value(v.position())
     return by_part(("heading", "honour"), mistakes,
-                   f"a chance to win of {100 * value:.1f}% from this start, playing perfectly.")
+                   f"a chance to win of {100 * value:.1f}% from here, playing perfectly.")
 
 
 q8 = Question(
-    EXERCISE, 8, "The optimal helmsman's first choice",
-    draw=lambda rng: Start("small", rng.choice(DIRECTIONS), rng.randint(1, 3)),
-    prompt=lambda v: (f"On {MAP_NAMES[v.map]}, at the start of the game, the wind blows from "
-                      f"**{v.wind.value}** and you have **{v.honour} Honour point"
-                      f"{'s' if v.honour > 1 else ''}**. Which heading does the optimal "
-                      "helmsman choose, and does it spend an Honour point? Use "
-                      f"`solve(load_map(\"{v.map}\"), 3)` and "
-                      f"`Position.start(sea, {v.honour}, \"{v.wind.value}\")`.\n\n"
+    EXERCISE, 8, "The optimal helmsman's first choice", draw=_moment,
+    prompt=lambda v: (f"{v.words()}. Which heading does the optimal helmsman choose, and does "
+                      f"it spend an Honour point? Use {v.code()}.\n\n"
                       'Answer with a dict: `{"heading": ..., "honour": ...}` (a direction, and '
                       "True or False)."),
     check=_q8_check,
     solution=lambda v: {"heading": _q8_best(v)[0].value, "honour": _q8_best(v)[1]},
     template='answer_8 = {"heading": ..., "honour": ...}',
-    hint="`solution.best(position)` is the optimal choice; print it.")
+    hint="`solution.best(position)` is the optimal choice; print it.", forced=True)
 
-
-# ----- question 9: the worth of an Honour point ---------------------------------------------------
 
 ORDINALS = {1: "first", 2: "second", 3: "third"}
 
 
-def _q9_draw(rng: random.Random) -> tuple[Start, int]:
-    sea = rng.choice(["small", "default"])
-    wind = rng.choice([d for d in DIRECTIONS if (sea, d) != ("default", NE)])  # the lesson's
-    return Start(sea, wind, 3), rng.randint(1, 3)
+def _q9_draw(rng: random.Random) -> tuple[Moment, int]:
+    while True:
+        moment, nth = _moment(rng), rng.randint(1, 3)
+        values = _q9_values(moment)
+        if values[nth] - values[nth - 1] >= 0.1:
+            return moment, nth
 
 
-def _q9_values(v: Start) -> list[float]:
+def _q9_values(v: Moment) -> list[float]:
     solution = solve(MAPS[v.map], 3)
-    return [100 * solution.value(Position.start(MAPS[v.map], points, v.wind))
-            for points in range(4)]
+    return [100 * solution.value(v.position(points)) for points in range(4)]
 
 
-def _q9_check(v: tuple[Start, int], answer: object) -> Verdict:
+def _q9_check(v: tuple[Moment, int], answer: object) -> Verdict:
     said = read_decimal(answer, "percentage points", percent=True)
-    begin, nth = v
-    values = _q9_values(begin)
+    moment, nth = v
+    values = _q9_values(moment)
     worth = values[nth] - values[nth - 1]
     if abs(said - worth) <= 0.05 + 1e-9:
         return right(f"{values[nth - 1]:.1f}% → {values[nth]:.1f}%: +{worth:.1f} points.")
     slips = [(values[3] - values[0], "that is what all three points together are worth."),
-             (values[nth], f"that is the chance to win with {nth} points, not what the "
-                           f"{ORDINALS[nth]} adds."),
-             *((values[k] - values[k - 1], f"that is the {ORDINALS[k]} point (from {k - 1} to "
-                                           f"{k}).") for k in (1, 2, 3) if k != nth)]
+             (values[nth], f"that is the chance to win holding that many points, not what the "
+                           f"{ORDINALS[nth]} one adds."),
+             *((values[k] - values[k - 1], "that is what another of the points adds.")
+               for k in (1, 2, 3) if k != nth)]
     for value, hint in slips:
         if abs(said - value) <= 0.05:
             return wrong(f"{said:.1f}: {hint}")
     if abs(said - worth / 100) <= 0.0005:
-        return wrong("That is a chance, not percentage points: multiply by 100.")
-    return wrong(f"{said:.1f} is not it: compare the chance to win from the start with "
-                 f"{nth - 1} and with {nth} Honour points.")
+        return wrong("That is a chance, not percentage points: a chance of 0.25 is 25 points.")
+    return wrong(f"{said:.1f} is not it: compare the chance to win from this position with one "
+                 "Honour point fewer and with as many as the question says.")
 
 
 q9 = Question(
     EXERCISE, 9, "What is an Honour point worth?", draw=_q9_draw,
-    prompt=lambda v: (f"On {MAP_NAMES[v[0].map]}, the wind blowing from **{v[0].wind.value}** "
-                      f"at the start, by how many **percentage points** does the "
-                      f"**{ORDINALS[v[1]]}** Honour point raise your chance to win, playing "
-                      f"perfectly? `honour_values(load_map(\"{v[0].map}\"), most=3, "
-                      f"wind=\"{v[0].wind.value}\")` helps.\n\nAnswer with a number to one "
-                      "decimal, like 3.2."),
+    prompt=lambda v: (f"{v[0].words()}. By how many **percentage points** does the "
+                      f"**{ORDINALS[v[1]]}** Honour point raise your chance to win from here, "
+                      f"playing perfectly? {v[0].code()} help: change the Honour points of the "
+                      "position.\n\nAnswer with a number to one decimal, like 3.2."),
     check=_q9_check,
     solution=lambda v: round(_q9_values(v[0])[v[1]] - _q9_values(v[0])[v[1] - 1], 1),
     template="answer_9 = ...",
-    hint="the chance to win with n points minus the chance with n − 1, in percent.")
+    hint="the chance to win with n points minus the chance with n − 1, in percent.", forced=True)

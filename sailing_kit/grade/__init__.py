@@ -1,13 +1,12 @@
 """The grader: ``python -m sailing_kit.grade SUBMISSION [SUBMISSION ...] --out grades.csv``.
 
-Each submitted exercise notebook runs in a fresh kernel with a time limit per cell
-(:mod:`~sailing_kit.grade.runner`); its answers come out as data and the kit's own checks score
-them, question by question and part by part (:mod:`~sailing_kit.grade.scores`). What a notebook
-displays is never read for points, so a forged green box scores nothing. A notebook that is
-blank, errors or hangs still gets its rows, with 0 points and the reason. The student is named
-by the notebook's ``start("...")``, else by its file name (:mod:`~sailing_kit.grade.submissions`).
+Each submitted exercise notebook is read with every size bounded
+(:mod:`~sailing_kit.grade.submissions`), run in a sandbox of its own, its answers reported cell
+by cell (:mod:`~sailing_kit.grade.runner`, :mod:`~sailing_kit.grade.inside`,
+:mod:`~sailing_kit.grade.sandbox`), and scored by the kit's own checks in the grader's process,
+question by question and part by part (:mod:`~sailing_kit.grade.scores`). Then every notebook
+is matched to its student (:mod:`~sailing_kit.grade.students`), the teacher's overrides are
+applied (:mod:`~sailing_kit.grade.overrides`) and every output is written at once
+(:mod:`~sailing_kit.grade.outputs`, :mod:`~sailing_kit.grade.reports`). What a notebook
+displays is never read for points, and one bad notebook never stops the run.
 """
-
-from sailing_kit.grade.scores import FIELDS, Row, grade_file
-
-__all__ = ["FIELDS", "Row", "grade_file"]

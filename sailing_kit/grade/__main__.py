@@ -1,68 +1,153 @@
 """``python -m sailing_kit.grade SUBMISSION [SUBMISSION ...] --out grades.csv``
 
 Grades submitted exercise notebooks (files, or folders searched for ``*.ipynb``): each runs in a
-fresh kernel, a time limit per cell, and the kit's checks are re-run on the answers it holds.
-Writes one CSV row per student, notebook and question, and prints each student's total.
+sandbox of its own, its answers are read cell by cell and checked by the kit, and a problem with
+one notebook only ever becomes that notebook's rows. When every notebook is done, writes one CSV
+row per student, notebook and question (or a gradebook import), and prints each student's total.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
 
-from sailing_kit.grade.scores import Row, grade_file, totals, write_csv, write_wide
-from sailing_kit.grade.submissions import find
+from sailing_kit.exercises import names
+from sailing_kit.grade import outputs, overrides, reports, sandbox, students
+from sailing_kit.grade.sandbox import Limits
+from sailing_kit.grade.scores import Graded, Row, grade_file
+from sailing_kit.grade.submissions import Bounds, find
+
+AS_ROOT = ("note: grading as root: the kernel does not apply the sandbox's limit on processes to "
+           "root; grade as an ordinary user for every limit to hold.")
+UNSANDBOXED = ("warning: --isolation none: every submission runs as you, with your rights, "
+               "without a sandbox: it can read your files and environment and change them. "
+               "The CSV marks its rows isolated=no.")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m sailing_kit.grade",
+                                     description=__doc__.split("\n\n")[1])
+    add = parser.add_argument
+    add("submissions", nargs="+", type=Path, metavar="SUBMISSION",
+        help="a submitted notebook, or a folder of them")
+    add("--out", type=Path, default=Path("grades.csv"), help="the CSV to write (default: grades.csv)")
+    add("--format", choices=outputs.FORMATS, default="long",
+        help="long (one row per question, the default), or the gradebook import of canvas, "
+             "moodle or gradescope (one file per exercise)")
+    add("--wide", type=Path, default=None, help="also write one row per notebook, a column per question")
+    add("--feedback", type=Path, default=None, metavar="DIR",
+        help="write one HTML report per student into DIR (and a PDF where Chromium is present)")
+    add("--roster", type=Path, default=None, help="a CSV of the class: name, and optionally id, email")
+    add("--overrides", type=Path, default=None,
+        help="a CSV of the teacher's points: student, exercise, question, points, comment")
+    add("--isolation", choices=("sandbox", "none"), default="sandbox",
+        help="sandbox (the default: bubblewrap), or none (runs submissions as you)")
+    add("--timeout", type=float, default=60.0, help="seconds each cell may run (default: 60)")
+    add("--notebook-timeout", type=float, default=300.0,
+        help="seconds a whole notebook may run (default: 300)")
+    add("--max-cells", type=int, default=500, help="the most code cells a notebook may have (500)")
+    add("--max-size", type=float, default=20.0, help="the biggest notebook file, in MB (20)")
+    add("--memory", type=int, default=2048, help="the memory a notebook may use, in MB (2048)")
+    add("--jobs", type=int, default=1, help="notebooks graded at once (default: 1)")
+    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m sailing_kit.grade",
-                                     description=__doc__.split("\n\n")[1])
-    parser.add_argument("submissions", nargs="+", type=Path, metavar="SUBMISSION",
-                        help="a submitted notebook, or a folder of them")
-    parser.add_argument("--out", type=Path, default=Path("grades.csv"),
-                        help="the CSV to write (default: grades.csv)")
-    parser.add_argument("--wide", type=Path, default=None,
-                        help="also write one row per notebook, a column per question")
-    parser.add_argument("--timeout", type=float, default=60.0,
-                        help="seconds each cell may run (default: 60)")
-    parser.add_argument("--jobs", type=int, default=1,
-                        help="notebooks graded at once, one kernel each (default: 1)")
+    parser = _parser()
     args = parser.parse_args(argv)
     missing = [p for p in args.submissions if not p.exists()]
     if missing:
-        parser.error(f"no such file or folder: {', '.join(map(str, missing))}")
+        parser.error(f"no such file or folder: {', '.join(names.clean(str(p), 200) for p in missing)}")
+    low = [flag for flag, value, least in (("--timeout", args.timeout, 0.1),
+                                           ("--notebook-timeout", args.notebook_timeout, 0.1),
+                                           ("--max-cells", args.max_cells, 1),
+                                           ("--max-size", args.max_size, 0.01),
+                                           ("--memory", args.memory, 256), ("--jobs", args.jobs, 1))
+           if not value >= least]
+    if low:
+        parser.error(f"too small: {', '.join(low)} (see --help for the defaults)")
+    sandboxed = args.isolation == "sandbox"
+    if sandboxed and (why := sandbox.check()):
+        print(f"python -m sailing_kit.grade: cannot grade safely: {why}", file=sys.stderr)
+        return 2
+    if not sandboxed:
+        print(UNSANDBOXED, file=sys.stderr)
+    elif os.geteuid() == 0:
+        print(AS_ROOT, file=sys.stderr)
+    try:
+        roster = students.read_roster(args.roster) if args.roster else None
+        manual = overrides.read(args.overrides) if args.overrides else []
+    except (students.RosterError, overrides.OverrideError) as error:
+        parser.error(str(error))
     paths = list(find(args.submissions))
     if not paths:
         parser.error("no .ipynb notebooks in the submissions given")
-    rows = _grade(paths, args.timeout, max(1, args.jobs))
-    write_csv(rows, args.out)
-    if args.wide:
-        write_wide(rows, args.wide)
-    print(f"{len(paths)} notebook(s) graded: {args.out}" + (f", {args.wide}" if args.wide else ""))
-    width = max(len(student) for student, *_ in totals(rows))
-    for student, points, most, notebooks in totals(rows):
-        print(f"{student:<{width}}  {points:g} / {most:g} points"
-              f"  ({notebooks} notebook{'s' if notebooks > 1 else ''})")
+    limits = Limits(args.timeout, args.notebook_timeout, args.memory)
+    bounds = Bounds(int(args.max_size * 2**20), args.max_cells)
+    graded = _grade(paths, partial(grade_file, limits=limits, bounds=bounds, sandboxed=sandboxed),
+                    args.jobs)
+    rows, warnings = overrides.apply(students.attribute(graded, roster), manual)
+    for warning in warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    emails = {s.name: s.email for s in roster or ()}
+    written = _write(rows, args, emails)
+    print(f"{len(paths)} notebook(s) graded: {', '.join(names.clean(str(p), 200) for p in written)}")
+    _print_totals(rows)
     return 0
 
 
-def _grade(paths: list[Path], timeout: float, jobs: int) -> list[Row]:
-    grade = partial(grade_file, timeout=timeout)
-    rows: list[Row] = []
-    if jobs == 1:
-        for number, path in enumerate(paths, 1):
-            print(f"[{number}/{len(paths)}] {path}", file=sys.stderr)
-            rows.extend(grade(path))
-        return rows
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for number, (path, graded) in enumerate(zip(paths, pool.map(grade, paths)), 1):
-            print(f"[{number}/{len(paths)}] {path}", file=sys.stderr)
-            rows.extend(graded)
-    return rows
+def _grade(paths: list[Path], grade: partial[Graded], jobs: int) -> list[Graded]:
+    """Grade every notebook, ``jobs`` at once (each in its own sandbox); a failure of the
+    grader itself on one notebook becomes that notebook's row."""
+    def one(numbered: tuple[int, Path]) -> Graded:
+        number, path = numbered
+        print(f"[{number}/{len(paths)}] {names.clean(str(path), 300)}", file=sys.stderr)
+        try:
+            return grade(path)
+        except Exception as error:  # a bug of the grader: this notebook's row says so
+            why = f"not graded: the grader failed on this notebook ({type(error).__name__})"
+            return Graded(str(path), "", path.stem, (), path.stem, (),
+                          (Row(names.clean(path.stem), str(path), "", "", 0.0, 0.0, why),))
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(one, enumerate(paths, 1)))
+
+
+def _write(rows: list[Row], args: argparse.Namespace, emails: dict[str, str]) -> list[Path]:
+    """Every output file, each written whole (after all notebooks are done)."""
+    out: Path = args.out
+    files: dict[Path, str] = {}
+    if args.format == "long":
+        files[out] = outputs.long_csv(rows)
+    elif args.format == "canvas":
+        files[out] = outputs.canvas_csv(rows, emails)
+    elif args.format == "moodle":
+        files[out] = outputs.moodle_csv(rows, emails)
+    else:
+        for exercise, text in outputs.gradescope_csvs(rows, emails).items():
+            files[out.with_name(f"{out.stem}-{exercise}{out.suffix}")] = text
+    if args.wide:
+        files[args.wide] = outputs.wide_csv(rows)
+    for path, text in files.items():
+        outputs.write_atomically(path, text)
+    written = list(files)
+    if args.feedback:
+        reports.write(rows, args.feedback)
+        written.append(args.feedback)
+    return written
+
+
+def _print_totals(rows: list[Row]) -> None:
+    totals = outputs.totals(rows)
+    width = max((len(student) for student, *_ in totals), default=0)
+    flagged = {row.student for row in rows if row.flags}
+    for student, points, most, notebooks in totals:
+        print(f"{student:<{width}}  {points:g} / {most:g} points  ({notebooks} notebook"
+              f"{'s' if notebooks > 1 else ''})" + ("  flagged" if student in flagged else ""))
 
 
 if __name__ == "__main__":

@@ -1,157 +1,209 @@
-"""Run one submitted notebook in a fresh kernel and bring its answers out as data.
+"""Run one submitted notebook in a kernel of its own and read its answers as they come.
 
-Every code cell runs in order, each with a time limit; a cell that errors does not stop the
-run (later answers still count), a cell that overruns is interrupted, and a kernel that stops
-answering is killed. Then one more cell prints the notebook's ``answer_N`` values as JSON
-(:func:`sailing_kit.exercises.data.harvest`). Nothing the notebook displayed is read: only the
-data its kernel holds at the end.
+The kernel (:mod:`~sailing_kit.grade.inside`) runs in the sandbox of
+:mod:`~sailing_kit.grade.sandbox` (or, with ``--isolation none``, as a plain process in an
+empty folder) and reports after every cell on a pipe: the ``answer_N`` values that changed, the
+names it was started with, code that reached for the kit's answers, and the cell's error. The
+grader keeps what it heard so far, so a cell that never ends or a kernel that dies costs only
+the answers that come after it. It stops the kernel at the time limits and at the size limits
+of what it sends, and never leaves it running.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import copy
 import json
+import os
+import selectors
+import signal
+import subprocess
 import sys
 import tempfile
-from collections.abc import Mapping
+import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-import nbformat
-from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
-from jupyter_client.manager import AsyncKernelManager
-from nbclient import NotebookClient
-from nbclient.exceptions import DeadKernelError
+from sailing_kit.exercises import data, names
+from sailing_kit.grade import sandbox
+from sailing_kit.grade.sandbox import Limits
 
-from sailing_kit.exercises import data
-
-HARVEST = ("import sailing_kit.exercises.data as _sailing_kit_data\n"
-           "print(_sailing_kit_data.harvest(globals()))")
 GRACE = 5.0
 """Seconds beyond a cell's limit before a kernel that ignores the interrupt is killed."""
-
-
-class _ThisPython(KernelSpecManager):
-    """The grader's own Python as the kernel, whatever kernels the machine has installed."""
-
-    def get_kernel_spec(self, kernel_name: str) -> KernelSpec:
-        return KernelSpec(argv=[sys.executable, "-m", "ipykernel_launcher", "-f",
-                                "{connection_file}"], display_name="Python (grader)",
-                          language="python")
+STARTUP = 60.0
+"""Seconds a kernel may take to start."""
+MOST_LINE = 1_000_000
+"""The longest line the kernel may send, in bytes."""
+MOST_SENT = 16_000_000
+"""The most bytes a kernel may send in all."""
+NOTEBOOK = "notebook.ipynb"
+"""The name of the notebook's private copy in the kernel's folder."""
 
 
 @dataclass
 class Run:
-    """What running a notebook gave: its answers (None if they could not be brought out), the
-    name its ``start(...)`` gave in the kernel, and what went wrong, cell by cell."""
+    """What running a notebook gave, as far as it got."""
 
-    answers: dict[str, object] | None = None
-    started: dict[str, str] = field(default_factory=dict)
+    answers: dict[str, object] = field(default_factory=dict)
+    """The last value of each ``answer_N`` the kernel reported."""
+    started: dict[str, list[str]] = field(default_factory=dict)
+    """Every name each exercise was started with, in order."""
     problems: list[str] = field(default_factory=list)
-    failed: str = ""
-    """Why the answers are missing altogether (the kernel died or hung), else empty."""
+    """What went wrong, cell by cell ("cell 7: ZeroDivisionError: ...")."""
+    peeks: list[str] = field(default_factory=list)
+    """Code that reached for the kit's answers (the audit hook's reports)."""
+    finished: int = 0
+    """How many code cells ran to their end (or to their time limit)."""
+    stopped: str = ""
+    """Why the run ended before its last cell ("" if every cell ran)."""
 
 
-def run(notebook: nbformat.NotebookNode, timeout: float = 60.0) -> Run:
-    """Run ``notebook`` (a copy, outputs cleared) in a fresh kernel in an empty folder."""
-    return asyncio.run(_run(notebook, timeout))
-
-
-async def _run(notebook: nbformat.NotebookNode, timeout: float) -> Run:
-    fresh = copy.deepcopy(notebook)
-    fresh.cells = [c for c in fresh.cells if c.cell_type == "code" and c.source.strip()]
-    for cell in fresh.cells:
-        cell.outputs, cell.execution_count = [], None
-    result = Run()
+def run(cells: Sequence[tuple[int, str]], notebook: str, limits: Limits,
+        sandboxed: bool = True) -> Run:
+    """Run the code ``cells`` ((cell number in the notebook, source), in order) of a notebook
+    whose text is ``notebook``."""
+    job = json.dumps({"cells": [source for _, source in cells], "notebook": notebook,
+                      "name": NOTEBOOK, "cell_timeout": limits.cell_timeout,
+                      "limits": limits.for_kernel()}).encode()
+    inner = [sys.executable, "-I", "-m", "sailing_kit.grade.inside"]
     with tempfile.TemporaryDirectory(prefix="sailing_kit-grade-") as folder:
-        manager = AsyncKernelManager(kernel_spec_manager=_ThisPython(), kernel_name="python3",
-                                     transport="ipc", ip=f"{folder}/kernel")
-        client = NotebookClient(
-            fresh, km=manager, timeout=timeout, allow_errors=True, interrupt_on_timeout=True,
-            error_on_timeout={"ename": "Timeout", "evalue": f"the cell ran longer than "
-                              f"{timeout:g} s and was stopped", "traceback": []},
-            resources={"metadata": {"path": folder}}, record_timing=False)
+        reader, writer = os.pipe()
+        if sandboxed:
+            argv, env, cwd = sandbox.command(inner), None, None
+        else:
+            argv, env, cwd = inner, {**sandbox.environment(), "HOME": folder}, folder
+        inner_job = job[:-1] + f', "channel": {writer}}}'.encode()
         try:
-            async with client.async_setup_kernel():
-                for index, cell in enumerate(fresh.cells):
-                    if not await _execute(client, cell, index, timeout, result):
-                        return result
-                harvest = nbformat.v4.new_code_cell(HARVEST)
-                fresh.cells.append(harvest)
-                if await _execute(client, harvest, len(fresh.cells) - 1, timeout, result):
-                    _read_harvest(harvest, result)
+            process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                       stderr=subprocess.PIPE, pass_fds=(writer,), env=env,
+                                       cwd=cwd, start_new_session=True)
         finally:
-            await _shut_down(client, manager)
-    return result
-
-
-async def _execute(client: NotebookClient, cell: nbformat.NotebookNode, index: int,
-                   timeout: float, result: Run) -> bool:
-    """Run one cell; False if the kernel is gone or stuck (``result.failed`` says why)."""
-    began = asyncio.get_running_loop().time()
-    try:
-        await asyncio.wait_for(client.async_execute_cell(cell, index), timeout + GRACE)
-    except TimeoutError:
-        result.failed = (f"cell {index + 1} ran longer than {timeout:g} s and the kernel did "
-                         "not stop: the notebook hangs")
-        return False
-    except DeadKernelError:
-        result.failed = f"the kernel died while running cell {index + 1}"
-        return False
-    errors = [o for o in cell.outputs if o.output_type == "error"]
-    result.problems += [f"cell {index + 1}: {o.ename}: {o.evalue}"[:200] for o in errors]
-    if asyncio.get_running_loop().time() - began >= timeout:  # interrupted at the time limit
-        if not await _answers(client, GRACE):
-            result.failed = (f"cell {index + 1} ran longer than {timeout:g} s and the kernel "
-                             "did not stop when interrupted: the notebook hangs")
-            return False
-        if not errors:
-            result.problems.append(f"cell {index + 1}: stopped after {timeout:g} s")
-    return True
-
-
-async def _answers(client: NotebookClient, seconds: float) -> bool:
-    """True if the kernel answers a request within ``seconds`` (it is not stuck in a cell)."""
-    kernel_client: Any = client.kc
-    request = kernel_client.kernel_info()
-    deadline = asyncio.get_running_loop().time() + seconds
-    while (left := deadline - asyncio.get_running_loop().time()) > 0:
+            os.close(writer)
         try:
-            reply = await kernel_client.get_shell_msg(timeout=left)
-        except Exception:  # no message in time
-            return False
-        if reply.get("parent_header", {}).get("msg_id") == request:
-            return True
-    return False
+            return _Listener(process, reader, cells, limits).listen(inner_job)
+        finally:
+            os.close(reader)
+            _end(process, sandboxed)
 
 
-def _read_harvest(cell: nbformat.NotebookNode, result: Run) -> None:
-    text = "".join(o.get("text", "") for o in cell.outputs if o.output_type == "stream"
-                   and o.get("name") == "stdout")
-    lines = [line for line in text.splitlines() if line.startswith(data.MARKER)]
-    if not lines:
-        result.failed = "the notebook's answers could not be read (the last cell printed nothing)"
-        return
-    try:
-        payload = json.loads(lines[-1][len(data.MARKER):])
-        answers = data.decode(payload["answers"])
-        started = payload.get("started", {})
-    except (ValueError, KeyError, TypeError, RecursionError):
-        result.failed = "the notebook's answers could not be read"
-        return
-    if not isinstance(answers, dict) or not isinstance(started, Mapping):
-        result.failed = "the notebook's answers could not be read"
-        return
-    result.answers = {str(k): v for k, v in answers.items()}
-    result.started = {str(k): str(v) for k, v in started.items()}
+def _end(process: subprocess.Popen[bytes], sandboxed: bool) -> None:
+    """Stop the kernel and everything it started (the sandbox's PID namespace goes with it)."""
+    if not sandboxed:
+        with contextlib.suppress(OSError):  # already gone
+            os.killpg(process.pid, signal.SIGKILL)
+    process.kill()
+    process.wait()
+    for stream in (process.stdin, process.stderr):
+        if stream is not None:
+            stream.close()
 
 
-async def _shut_down(client: NotebookClient, manager: AsyncKernelManager) -> None:
-    kernel_client: Any = client.kc
-    if kernel_client is not None:
-        kernel_client.stop_channels()
-    if manager.has_kernel:
-        with contextlib.suppress(Exception):  # the kernel is already gone
-            await manager.shutdown_kernel(now=True)
+class _Listener:
+    """Reads the kernel's reports into a :class:`Run`, within the limits."""
+
+    def __init__(self, process: subprocess.Popen[bytes], reader: int,
+                 cells: Sequence[tuple[int, str]], limits: Limits) -> None:
+        self.process, self.reader, self.cells, self.limits = process, reader, cells, limits
+        self.result = Run()
+        self.buffer, self.sent, self.errors = b"", 0, b""
+        self.ready = self.done = False
+
+    def _number(self, index: int) -> int:
+        """The notebook's number of the code cell at ``index``."""
+        return self.cells[min(index, len(self.cells) - 1)][0] if self.cells else 0
+
+    def listen(self, job: bytes) -> Run:
+        assert self.process.stdin is not None and self.process.stderr is not None
+        try:
+            self.process.stdin.write(job)
+            self.process.stdin.close()
+        except OSError:  # the kernel did not even start: its error output says why
+            pass
+        selector = selectors.DefaultSelector()
+        selector.register(self.reader, selectors.EVENT_READ, "channel")
+        selector.register(self.process.stderr, selectors.EVENT_READ, "errors")
+        began = time.monotonic()
+        cell_began, deadline = began, began + STARTUP
+        while not self.done and not self.result.stopped:
+            now = time.monotonic()
+            if now >= deadline:
+                self._out_of_time(now - began)
+                break
+            for key, _ in selector.select(timeout=min(1.0, deadline - now)):
+                chunk = os.read(key.fileobj if isinstance(key.fileobj, int)
+                                else key.fileobj.fileno(), 65536)
+                if key.data == "errors":
+                    self.errors = (self.errors + chunk)[:4096]
+                    if not chunk:
+                        selector.unregister(key.fileobj)
+                    continue
+                if not chunk:
+                    self._ended()
+                    break
+                before = (self.ready, self.result.finished)
+                self._take(chunk)
+                if (self.ready, self.result.finished) != before:
+                    cell_began = time.monotonic()
+                    if not before[0]:
+                        began = cell_began  # the notebook's time starts once the kernel is up
+                    deadline = min(began + self.limits.notebook_timeout,
+                                   cell_began + self.limits.cell_timeout + GRACE)
+        selector.close()
+        return self.result
+
+    def _out_of_time(self, elapsed: float) -> None:
+        cell = self._number(self.result.finished)
+        if not self.ready:
+            self.result.stopped = f"the kernel did not start within {STARTUP:g} s"
+        elif elapsed >= self.limits.notebook_timeout:
+            self.result.stopped = (f"the notebook ran longer than {self.limits.notebook_timeout:g}"
+                                   f" s in all and was stopped in cell {cell}")
+        else:
+            self.result.stopped = (f"cell {cell} ran longer than {self.limits.cell_timeout:g} s "
+                                   "and did not stop when interrupted: the notebook hangs")
+
+    def _ended(self) -> None:
+        if self.done:
+            return
+        if not self.ready:
+            said = " ".join(self.errors.decode("utf-8", "replace").split())[:200]
+            self.result.stopped = "the kernel could not start" + (f" ({said})" if said else "")
+        else:
+            self.result.stopped = (f"the kernel died while running cell "
+                                   f"{self._number(self.result.finished)}")
+
+    def _take(self, chunk: bytes) -> None:
+        self.sent += len(chunk)
+        self.buffer += chunk
+        *lines, self.buffer = self.buffer.split(b"\n")
+        if self.sent > MOST_SENT or len(self.buffer) > MOST_LINE:
+            self.result.stopped = ("the notebook's kernel sent far more than answers "
+                                   f"(stopped in cell {self._number(self.result.finished)})")
+            return
+        for line in lines:
+            try:
+                message = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(message, dict):
+                self._heard(message)
+
+    def _heard(self, message: dict[str, object]) -> None:
+        result = self.result
+        if message.get("ready") is True:
+            self.ready = True
+        elif message.get("done") is True:
+            self.done = True
+        elif isinstance(name := message.get("answer"), str) and name.startswith("answer_"):
+            if name[7:].isdigit() and len(name) < 12:
+                result.answers[name] = data.decode(message.get("value"))
+        elif isinstance(started := message.get("started"), dict):
+            result.started = {names.clean(str(k))[:40]: [names.clean(n) for n in v[:20]
+                                                           if isinstance(n, str)]
+                              for k, v in list(started.items())[:10] if isinstance(v, list)}
+        elif message.get("flag") == "answer-api" and len(result.peeks) < 20:
+            result.peeks.append(names.clean(str(message.get("why")), 200))
+        elif isinstance(index := message.get("cell"), int) and index == result.finished:
+            result.finished += 1
+            error = message.get("error")
+            if isinstance(error, str) and error:
+                result.problems.append(f"cell {self._number(index)}: {names.clean(error, 200)}")

@@ -1,20 +1,27 @@
-"""Points: the kit's official checks re-run on each submitted answer, one row per student,
-notebook and question, written as CSV (long, one row per question; or wide, one row per
-notebook, the layout otter-grader's ``final_grades.csv`` and most gradebooks import)."""
+"""Points: one submitted notebook read, run and marked by the kit's own checks, one row per
+question, each with a reason a teacher understands.
+
+A wrong answer's reason lists every wrong part, with what was given and what was expected (the
+teacher's view; the student's report shows the check's feedback instead, which never gives the
+answer away). A question the notebook never reached, because a cell hung or the kernel died
+before it, says so; one bad notebook only ever gives its own rows.
+"""
 
 from __future__ import annotations
 
-import csv
-from collections import defaultdict
-from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, fields
+import re
+from dataclasses import dataclass, fields, replace
+from enum import Enum
 from pathlib import Path
+from typing import Any
 
-from sailing_kit.exercises import catalogue
+from sailing_kit.exercises import catalogue, names, teacher
 from sailing_kit.exercises.question import Question
-from sailing_kit.exercises.verdicts import Marked
+from sailing_kit.exercises.readers import show
+from sailing_kit.exercises.verdicts import Marked, practice_text
 from sailing_kit.grade import runner
-from sailing_kit.grade.submissions import Submission, read
+from sailing_kit.grade.sandbox import Limits
+from sailing_kit.grade.submissions import Bounds, Submission, read
 
 
 @dataclass(frozen=True)
@@ -28,102 +35,138 @@ class Row:
     points: float
     max_points: float
     reason: str
+    answer: str = ""
+    """The answer as given, in short."""
     tries: str = ""
     """How many tries the notebook recorded for this question (as saved: information only)."""
     first_try: str = ""
     """The recorded verdict of the first try, "right" or "not yet"."""
+    flags: str = ""
+    """What the teacher should look at (see :mod:`~sailing_kit.grade.students`)."""
+    isolated: str = "yes"
+    """"no" when the notebook ran without the sandbox (``--isolation none``)."""
+    student_id: str = ""
+    comment: str = ""
+    """The teacher's comment from ``--overrides``."""
+    feedback: str = ""
+    """What the check tells the student (for the feedback reports; not a CSV column)."""
 
 
-FIELDS = [f.name for f in fields(Row)]
+FIELDS = [f.name for f in fields(Row) if f.name != "feedback"]
 
 
-def grade_file(path: Path, timeout: float = 60.0) -> list[Row]:
-    """The rows of one submitted file: every question of its exercise, 0 points with the reason
-    when the file is blank, broken, errors or hangs."""
-    submission = read(path)
-    if submission.exercise is None:
-        return [Row(submission.student(), str(path), "", "", 0.0, 0.0,
-                    submission.problem or "not a sailing_kit exercise notebook")]
-    questions = catalogue.questions(submission.exercise)
-    if submission.notebook is None:
-        return [_row(submission, submission.student(), q, 0.0, submission.problem)
-                for q in questions]
-    result = runner.run(submission.notebook, timeout)
-    student = submission.student(result.started.get(submission.exercise))
-    if result.answers is None:
-        return [_row(submission, student, q, 0.0, result.failed) for q in questions]
-    rows = []
-    for question in questions:
-        name = f"answer_{question.number}"
-        if name not in result.answers:
-            why = f"no {name} in the notebook"
-            rows.append(_row(submission, student, question, 0.0,
-                             why + (f" ({result.problems[0]})" if result.problems else "")))
-            continue
-        marked = question.grade(student, result.answers[name])
-        rows.append(_row(submission, student, question, question.points_for(marked),
-                         reason(marked)))
-    return rows
+@dataclass(frozen=True)
+class Graded:
+    """One notebook, graded: its rows and what says whose it is."""
+
+    path: str
+    exercise: str
+    owner: str
+    """Whose file it is by its name (:meth:`Submission.owner`)."""
+    started: tuple[str, ...]
+    """Every name its kernel's ``start()`` was called with, in order."""
+    graded_as: str
+    """The name whose variants the answers were checked against."""
+    peeks: tuple[str, ...]
+    """What its code reached of the kit's answers (read in the cells and seen by the audit hook)."""
+    rows: tuple[Row, ...]
+    notes: tuple[str, ...] = ()
+    """What was malformed in the file but did not stop grading."""
 
 
-def reason(marked: Marked) -> str:
-    """Why a question got its points, in a few words."""
+def grade_file(path: Path, limits: Limits | None = None, bounds: Bounds | None = None,
+               sandboxed: bool = True) -> Graded:
+    """Read, run and mark one submitted file (see the module docstring)."""
+    limits, bounds = limits or Limits(), bounds or Bounds()
+    teacher.open_for_grading()
+    submission = read(path, bounds)
+    questions = catalogue.questions(submission.exercise) if submission.exercise else ()
+    isolated = "yes" if sandboxed else "no"
+    if submission.problem:
+        owner = submission.recorded_name or submission.owner()
+        rows = [_row(submission, owner, q, 0.0, f"not graded: {submission.problem}")
+                for q in questions] or [Row(owner, str(path), submission.exercise or "", "", 0.0,
+                                            0.0, f"not graded: {submission.problem}")]
+        return _graded(submission, (), owner, submission.peeks, rows, isolated)
+    run = runner.run(submission.cells, submission.text, limits, sandboxed)
+    started = tuple(run.started.get(submission.exercise or "", ()))
+    student = (started[-1] if started else None) or submission.recorded_name or submission.owner()
+    rows = [_mark(submission, run, student, question) for question in questions]
+    peeks = tuple(dict.fromkeys([*submission.peeks, *run.peeks]))
+    return _graded(submission, started, student, peeks, rows, isolated)
+
+
+def _graded(submission: Submission, started: tuple[str, ...], student: str, peeks: tuple[str, ...]
+            | list[str], rows: list[Row], isolated: str) -> Graded:
+    return Graded(str(submission.path), submission.exercise or "", submission.owner(), started,
+                  student, tuple(peeks), tuple(replace(r, isolated=isolated) for r in rows),
+                  tuple(submission.notes))
+
+
+def _mark(submission: Submission, run: runner.Run, student: str, question: Question[Any]) -> Row:
+    name = f"answer_{question.number}"
+    if name not in run.answers:
+        return _row(submission, student, question, 0.0, _missing(submission, run, name))
+    answer = run.answers[name]
+    marked = question.grade(student, answer)
+    return _row(submission, student, question, question.points_for(marked),
+                reason(question, student, answer, marked),
+                show(answer, 80) if marked.answered else "",
+                practice_text(marked, question.hint) if marked.answered else "not answered")
+
+
+def _missing(submission: Submission, run: runner.Run, name: str) -> str:
+    """Why a notebook holds no ``answer_N``: never reached, or its cell failed."""
+    made = re.compile(rf"^\s*{name}\s*=", re.MULTILINE)
+    where = next((number for number, source in submission.cells if made.search(source)), None)
+    ran = submission.cells[run.finished - 1][0] if run.finished else 0
+    if run.stopped and (where is None or where > ran):
+        return f"not graded: {run.stopped}, before {name} was made"
+    problem = next((p for p in run.problems if where is not None
+                    and p.startswith(f"cell {where}:")), run.problems[0] if run.problems else "")
+    return f"no {name} in the notebook" + (f" ({problem})" if problem else "")
+
+
+def reason(question: Question[Any], student: str, answer: object, marked: Marked) -> str:
+    """Why a question got its points, for the teacher: every wrong part, each with what was
+    given and what was expected."""
     if not marked.answered:
         return "not answered"
     if marked.verdict is None:
-        return f"could not be read: {marked.problem}"[:160]
+        return f"could not be read: gave {show(answer, 60)}; {marked.problem}"[:400]
     if marked.ok:
         return "right"
+    expected = question.solution_for(student)
     verdict = marked.verdict
-    if len(verdict.parts) > 1:
-        return f"{verdict.right} of {len(verdict.parts)} parts right"
-    return "not right"
+    wrong = [p for p in verdict.parts if not p.ok]
+    if len(verdict.parts) == 1:
+        return f"not right: gave {show(answer, 60)}, expected {show(expected, 60)}"[:400]
+    told = "; ".join(f"{p.name}: gave {show(_part(answer, p.name), 30)}, expected "
+                     f"{show(_part(expected, p.name), 30)}" for p in wrong)
+    return f"{verdict.right} of {len(verdict.parts)} parts right; {told}"[:600]
 
 
-def _row(submission: Submission, student: str, question: Question, points: float,
-         why: str) -> Row:
+def _part(value: object, name: str) -> object:
+    """The entry of a dict answer that a part named ``name`` stands for."""
+    if not isinstance(value, dict):
+        return value
+    wanted = _words(name)
+    for key, entry in value.items():
+        key = key.value if isinstance(key, Enum) else key
+        if _words(str(key)) in (wanted, _words(name.removeprefix("pair ")),):
+            return entry
+    return ...
+
+
+def _words(text: str) -> str:
+    return " ".join(re.sub(r"[-_]", " ", text).casefold().split())
+
+
+def _row(submission: Submission, student: str, question: Question[Any], points: float, why: str,
+         answer: str = "", feedback: str = "") -> Row:
     tries = submission.tries.get(question.key, [])
     first = str(tries[0].get("verdict", "")) if tries else ""
-    return Row(student, str(submission.path), submission.exercise or "", question.key, points,
-               question.points, why, str(len(tries)) if tries else "", first)
-
-
-def write_csv(rows: Iterable[Row], out: Path) -> None:
-    with out.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.DictWriter(handle, fieldnames=FIELDS)
-        writer.writeheader()
-        writer.writerows(asdict(row) for row in rows)
-
-
-def write_wide(rows: Sequence[Row], out: Path) -> None:
-    """One row per student and notebook: a column of points per question, the total and the
-    maximum."""
-    width = max((len(catalogue.questions(r.exercise)) for r in rows if r.exercise), default=0)
-    columns = ["student", "notebook", "exercise", *(f"q{n}" for n in range(1, width + 1)),
-               "total", "max_points"]
-    table: dict[tuple[str, str, str], dict[str, object]] = {}
-    for row in rows:
-        line = table.setdefault((row.student, row.notebook, row.exercise),
-                                {"student": row.student, "notebook": row.notebook,
-                                 "exercise": row.exercise, "total": 0.0, "max_points": 0.0})
-        if row.question:
-            line[row.question] = row.points
-        line["total"] = round(float(line["total"]) + row.points, 2)  # type: ignore[arg-type]
-        line["max_points"] = float(line["max_points"]) + row.max_points  # type: ignore[arg-type]
-    with out.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.DictWriter(handle, fieldnames=columns)
-        writer.writeheader()
-        writer.writerows(table.values())
-
-
-def totals(rows: Iterable[Row]) -> list[tuple[str, float, float, int]]:
-    """(student, points, max points, notebooks), by student."""
-    points: dict[str, float] = defaultdict(float)
-    most: dict[str, float] = defaultdict(float)
-    notebooks: dict[str, set[str]] = defaultdict(set)
-    for row in rows:
-        points[row.student] += row.points
-        most[row.student] += row.max_points
-        notebooks[row.student].add(row.notebook)
-    return [(s, round(points[s], 2), round(most[s], 2), len(notebooks[s]))
-            for s in sorted(points, key=str.casefold)]
+    return Row(names.clean(student), str(submission.path), submission.exercise or "",
+               question.key, points, question.points, why, answer,
+               str(len(tries)) if tries else "", first if first in ("right", "not yet") else "",
+               feedback=feedback)

@@ -1,44 +1,63 @@
 """Submitted notebooks: finding them, and what they say of themselves without running — which
-exercise, whose, and the tries their check boxes recorded."""
+exercise, whose, their code cells, the tries their check boxes recorded, and code that reaches
+for the kit's answers.
+
+A file is read with every size bounded and every field checked: anything that is not a
+notebook, is too big or has too many cells becomes a :class:`Submission` with a ``problem`` (its
+rows say "not graded: ..."), never an exception. A malformed cell is skipped, and noted.
+"""
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Iterator
+import json
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-import nbformat
+from sailing_kit.exercises import catalogue, names
+from sailing_kit.grade.peeking import uses
 
-from sailing_kit.exercises import catalogue
-from sailing_kit.exercises.release import exercise_of
 
-MAX_BYTES = 20_000_000
-"""A submission bigger than this is not opened (an exercise notebook is well under 1 MB)."""
+@dataclass(frozen=True)
+class Bounds:
+    """How big a submission may be."""
+
+    max_bytes: int = 20 * 2**20
+    max_cells: int = 500
 
 
 @dataclass
 class Submission:
-    """One submitted file: its notebook (None if it is not one), which exercise it is, whose."""
+    """One submitted file, as read (never run)."""
 
     path: Path
-    notebook: nbformat.NotebookNode | None
     exercise: str | None
-    recorded_name: str | None
+    text: str = ""
+    """The notebook's JSON text (empty if it could not be read)."""
+    cells: list[tuple[int, str]] = field(default_factory=list)
+    """The code cells to run: (cell number in the notebook, source)."""
+    recorded_name: str | None = None
+    """The name in the notebook's ``start("...")`` call, read from its source."""
     problem: str = ""
-    tries: dict[str, list[dict]] = field(default_factory=dict)
+    """Why the file cannot be graded at all ("" if it can)."""
+    notes: list[str] = field(default_factory=list)
+    """What was wrong but did not stop grading (a malformed cell skipped)."""
+    tries: dict[str, list[dict[str, object]]] = field(default_factory=dict)
+    peeks: list[str] = field(default_factory=list)
+    """What its cells reach of the kit's answers and internals (read, not run)."""
 
-    def student(self, started: str | None = None) -> str:
-        """The recorded name (the notebook's ``start("...")``, else the name its kernel started
-        with), else the file name (the folder's, when the file keeps the exercise's own name)."""
-        if self.recorded_name:
-            return self.recorded_name
-        if started:
-            return started
-        stem = self.path.stem
-        if self.exercise and stem.lower().startswith(self.exercise.lower()):
-            rest = stem[len(self.exercise):].strip(" -_.")
-            return rest or self.path.parent.name or stem
+    def owner(self) -> str:
+        """Whose file it is by its name: the file name without the exercise's name, or the
+        folder's name when the file keeps the exercise's own name."""
+        stem = names.clean(self.path.stem)
+        exercise = self.exercise or catalogue.recognise(self.path.name) or ""
+        if exercise and stem.lower().startswith(exercise.lower()):
+            rest = stem[len(exercise):].strip(" -_.")
+            return rest or names.clean(self.path.parent.name) or stem
+        if exercise and stem.lower().endswith(exercise.lower()):
+            return stem[: -len(exercise)].strip(" -_.") or stem
         return stem
 
 
@@ -48,54 +67,119 @@ def find(paths: Iterable[Path]) -> Iterator[Path]:
     for path in paths:
         if path.is_dir():
             yield from sorted(p for p in path.rglob("*.ipynb")
-                              if ".ipynb_checkpoints" not in p.parts)
+                              if ".ipynb_checkpoints" not in p.parts and p.is_file())
         else:
             yield path
 
 
-def read(path: Path) -> Submission:
-    """Read one file as a submission; a file that is not a notebook still gives a Submission
-    (with ``problem``), named after the exercise its file name suggests."""
+def read(path: Path, bounds: Bounds = Bounds()) -> Submission:
+    """Read one file as a submission (see the module docstring)."""
     guess = catalogue.recognise(path.name)
     try:
-        if path.stat().st_size > MAX_BYTES:
-            return Submission(path, None, guess, None, "the file is far too big for a notebook")
-        if path.stat().st_size == 0:
-            return Submission(path, None, guess, None, "the file is empty")
-        notebook = nbformat.read(path, as_version=4)
-    except Exception as error:  # not JSON, not a notebook, unreadable: a row, not a crash
-        return Submission(path, None, guess, None,
-                          f"the file is not a notebook ({type(error).__name__})")
-    exercise = exercise_of(notebook, path)
-    return Submission(path, notebook, exercise, recorded_name(notebook), "", recorded_tries(notebook))
+        size = path.stat().st_size
+        if size > bounds.max_bytes:
+            return Submission(path, guess, problem=f"the file is {size / 2**20:.1f} MB, over "
+                              f"the limit of {bounds.max_bytes / 2**20:g} MB (--max-size)")
+        if size == 0:
+            return Submission(path, guess, problem="the file is empty")
+        text = path.read_bytes().decode("utf-8")
+    except OSError as error:
+        return Submission(path, guess, problem=f"the file cannot be read ({error.strerror})")
+    except UnicodeDecodeError:
+        return Submission(path, guess, problem="the file is not a notebook (not UTF-8 text)")
+    try:
+        notebook = json.loads(text)
+    except (ValueError, RecursionError):
+        return Submission(path, guess, problem="the file is not a notebook (not JSON)")
+    if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
+        return Submission(path, guess, problem="the file is not a notebook (no list of cells)")
+    return _read_cells(path, text, notebook, bounds)
 
 
-def recorded_name(notebook: nbformat.NotebookNode) -> str | None:
-    """The name in the notebook's ``start("...")`` call, read from its source (not run)."""
-    for cell in notebook.cells:
-        if cell.cell_type != "code":
+def _read_cells(path: Path, text: str, notebook: dict[str, object],
+                bounds: Bounds) -> Submission:
+    raw_cells: list[object] = notebook["cells"]  # type: ignore[assignment]
+    submission = Submission(path, None, text)
+    code: list[tuple[int, str]] = []
+    for number, cell in enumerate(raw_cells, 1):
+        source = _source(cell)
+        if source is None or not isinstance(cell, dict):
+            submission.notes.append(f"cell {number} is malformed and was skipped")
+            continue
+        if cell.get("cell_type") == "code" and source.strip():
+            code.append((number, source))
+            _read_outputs(cell, submission)
+    submission.exercise = _exercise(notebook, code, path)
+    if submission.exercise is None:
+        submission.problem = "not a sailing_kit exercise notebook"
+    elif len(code) > bounds.max_cells:
+        submission.problem = (f"the notebook has {len(code):,} code cells, over the limit of "
+                              f"{bounds.max_cells:,} (--max-cells)")
+    submission.cells = code
+    submission.recorded_name = recorded_name(source for _, source in code)
+    submission.peeks = list(dict.fromkeys(p for _, source in code for p in uses(_python(source))))
+    return submission
+
+
+def _source(cell: object) -> str | None:
+    """A cell's source as text, None if the cell is malformed."""
+    if not isinstance(cell, dict) or cell.get("cell_type") not in ("code", "markdown", "raw"):
+        return None
+    source = cell.get("source", "")
+    if isinstance(source, list) and all(isinstance(line, str) for line in source):
+        source = "".join(source)
+    return source if isinstance(source, str) else None
+
+
+def _exercise(notebook: dict[str, object], code: list[tuple[int, str]], path: Path) -> str | None:
+    """The exercise: from the notebook's metadata, its import line, else its file name."""
+    metadata = notebook.get("metadata")
+    recorded = metadata.get("sailing_kit") if isinstance(metadata, dict) else None
+    exercise = recorded.get("exercise") if isinstance(recorded, dict) else None
+    if isinstance(exercise, str) and exercise in catalogue.SETS:
+        return exercise
+    for _, source in code:
+        if found := catalogue.recognise(source[:10_000]):
+            return found
+    return catalogue.recognise(path.name)
+
+
+def _python(source: str) -> str:
+    """A cell's source with IPython's magics and shell escapes turned into Python."""
+    from IPython.core.inputtransformer2 import TransformerManager
+
+    manager: Callable[[], Any] = TransformerManager
+    try:
+        return str(manager().transform_cell(source))
+    except Exception:  # not even IPython can read it: read it as it is
+        return source
+
+
+def recorded_name(sources: Iterable[str]) -> str | None:
+    """The name in the notebook's first ``start("...")`` call, read from its source (not run)."""
+    for source in sources:
+        if "start(" not in source or len(source) > 100_000:
             continue
         try:
-            tree = ast.parse(cell.source)
-        except SyntaxError:
+            tree = ast.parse(_python(source))
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
             continue
         for node in ast.walk(tree):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                     and node.func.id == "start" and node.args
                     and isinstance(node.args[0], ast.Constant)
-                    and isinstance(node.args[0].value, str) and node.args[0].value.strip()):
-                return " ".join(node.args[0].value.split())[:80]
+                    and isinstance(node.args[0].value, str)
+                    and names.clean(node.args[0].value) not in ("", "...")):
+                return names.clean(node.args[0].value)
     return None
 
 
-def recorded_tries(notebook: nbformat.NotebookNode) -> dict[str, list[dict]]:
-    """The tries each check box recorded, by question (``"q1"``: [{"try": 1, ...}, ...]).
-    Shown to the teacher as the notebook recorded them; never used for points."""
-    tries: dict[str, list[dict]] = {}
-    for cell in notebook.cells:
-        for output in cell.get("outputs", []) if cell.cell_type == "code" else []:
-            record = output.get("metadata", {}).get("sailing_kit")
-            if isinstance(record, dict) and isinstance(record.get("tries"), list):
-                tries[str(record.get("question"))] = [t for t in record["tries"]
-                                                      if isinstance(t, dict)]
-    return tries
+def _read_outputs(cell: dict[str, object], submission: Submission) -> None:
+    """The tries the cell's check box recorded (shown to the teacher; never used for points)."""
+    outputs = cell.get("outputs")
+    for output in outputs[:50] if isinstance(outputs, list) else []:
+        metadata = output.get("metadata") if isinstance(output, dict) else None
+        record = metadata.get("sailing_kit") if isinstance(metadata, dict) else None
+        if isinstance(record, dict) and isinstance(record.get("tries"), list):
+            question = names.clean(str(record.get("question")), 10)
+            submission.tries[question] = [t for t in record["tries"][:100] if isinstance(t, dict)]

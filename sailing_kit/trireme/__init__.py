@@ -8,7 +8,8 @@
 - perfect play: :func:`solve` (every position's chance to win, numpy), :func:`solve_exact`
   (Fractions, small maps), :func:`advise` (each choice's chance to win), :func:`honour_values`;
 - helmsmen and the simulator: ``bots.make("optimal")``, ``bots.make("pilot")``,
-  :func:`simulate`.
+  :func:`simulate`;
+- the review of a game: :func:`review` (every decision weighed against optimal play).
 """
 
 from sailing_kit.core.info import GameInfo, Outcome
@@ -20,6 +21,7 @@ from sailing_kit.trireme.game import Die, Sail, Steer, TriremeState, new_game
 from sailing_kit.trireme.maps import MapError, SeaMap, load_map, parse_map
 from sailing_kit.trireme.options import TriremeOptions
 from sailing_kit.trireme.position import Position
+from sailing_kit.trireme.reviewer import review
 from sailing_kit.trireme.simulate import Simulation, simulate
 from sailing_kit.trireme.solver import Solution, honour_values, solve
 from sailing_kit.trireme.wind import (
@@ -52,6 +54,7 @@ __all__ = [
     "load_map",
     "new_game",
     "parse_map",
+    "review",
     "simulate",
     "solve",
     "solve_exact",

@@ -22,6 +22,7 @@ from sailing_kit.trireme.bots import best_choice
 from sailing_kit.trireme.drawing import layout_of
 from sailing_kit.trireme.game import Sail, Steer, TriremeState, new_game
 from sailing_kit.trireme.maps import parse_map
+from sailing_kit.trireme.reviewer import review
 from sailing_kit.trireme.rules import Phase, squares_allowed
 from sailing_kit.trireme.solver import Solution
 from sailing_kit.widgets.app import GameApp
@@ -29,17 +30,20 @@ from sailing_kit.widgets.board import CanvasBoard
 from sailing_kit.widgets.ending import AnnouncesEnd
 from sailing_kit.widgets.kernel import from_any_thread
 from sailing_kit.widgets.log import MessageLog
+from sailing_kit.widgets.reviewing import Reviews
 
 HEADING_KEYS = {"q": Direction.NW, "w": Direction.N, "e": Direction.NE, "a": Direction.W,
                 "d": Direction.E, "z": Direction.SW, "x": Direction.S, "c": Direction.SE}
 KEYS_HELP = ("Click the map in the direction to sail (or keys q w e / a d / z x c), h spends an "
              "Honour point, r rolls; after the roll click square 1 or 2 (keys 1, 2). p: advisor, "
-             "o: the optimal helmsman plays, u: undo.")
+             "o: the optimal helmsman plays, u: undo. At the end, Review weighs every choice "
+             "(← → step through it).")
 
 
-class Board(AnnouncesEnd, CanvasBoard):
+class Board(Reviews, AnnouncesEnd, CanvasBoard):
     """Play the duel. ``advisor=True`` starts with the advisor shown; ``bots={0: "optimal"}``
-    lets the optimal helmsman sail the whole game."""
+    lets the optimal helmsman sail the whole game. At the game's end, Review weighs every choice
+    (:func:`~sailing_kit.trireme.reviewer.review`)."""
 
     def __init__(self, state: TriremeState | None = None, *, advisor: bool = False,
                  bots: Mapping[int, Bot | str] | None = None):
@@ -66,15 +70,17 @@ class Board(AnnouncesEnd, CanvasBoard):
                             icon="upload", control="load_map")])]),
         ], titles=("Save and load", "Map"), layout=widgets.Layout(width="250px"))
         self.messages.layout.width = "240px"
+        review_panel = self.review_controls(review)
         controls = [self.roll_button, self.honour, self.advisor,
                     self.button("Helmsman", "Let the optimal helmsman make this choice (key o)",
                                 self.helmsman, icon="ship", control="helmsman"),
                     self.button("Undo", "Take back your last choice (key u)", self.undo,
                                 icon="undo", control="undo"),
                     self.button("New game", "A new game on this map, with a new seed",
-                                self.restart, icon="refresh", control="new_game")]
+                                self.restart, icon="refresh", control="new_game"),
+                    self.review_button]
         super().__init__(state, size=layout_of(state.sea).size, controls=controls,
-                         side=[self.messages, files], bots=bots)
+                         side=[self.messages, *review_panel, files], bots=bots)
         for toggle in (self.advisor, self.honour):
             toggle.observe(lambda _: self._guarded(self._toggled)(), "value")
         self.advance_bots()
@@ -163,6 +169,7 @@ class Board(AnnouncesEnd, CanvasBoard):
         return f"Game over: {self._winner()} {cause[0].upper()}{cause[1:]}."
 
     def reset(self, new_game: bool) -> None:
+        self.end_review()
         self.heading = None
         self.honour.value = False
         if new_game:
@@ -232,6 +239,8 @@ class Board(AnnouncesEnd, CanvasBoard):
 
     # ----- events ---------------------------------------------------------------------------------
     def on_click(self, x: float, y: float) -> None:
+        if self.refuse_in_replay():
+            return
         layout = layout_of(self.state.sea)
         if self.state.phase is Phase.SAIL and not self.state.is_over():
             square = layout.square_at(x, y)
@@ -254,6 +263,8 @@ class Board(AnnouncesEnd, CanvasBoard):
             "h": lambda: setattr(self.honour, "value", not self.honour.value),
             "p": lambda: setattr(self.advisor, "value", not self.advisor.value),
         }
+        if self.review_key(key) or (key != "u" and self.refuse_in_replay()):
+            return
         if key in HEADING_KEYS:
             self.choose_heading(HEADING_KEYS[key])
         elif key in actions:
@@ -276,11 +287,27 @@ class Board(AnnouncesEnd, CanvasBoard):
 
     # ----- drawing --------------------------------------------------------------------------------
     def scene(self) -> Scene:
+        if self.replaying is not None:
+            return self._replay_scene()
         return self.state.scene(heading=self.heading, honour=self.honour.value,
                                 advice=self.advice())
 
+    def _replay_scene(self) -> Scene:
+        """The game at the moment replayed; at a reviewed heading its arrow, and the decision's
+        picture (the best choice beside it) in the side panel."""
+        replaying: TriremeState = self.replaying
+        decision = self.reviewed()
+        if decision is None:
+            return replaying.scene()
+        action = self.state.history[decision.move]
+        steer = action if isinstance(action, Steer) else None
+        return replaying.scene(heading=steer.heading if steer else None,
+                               honour=steer.honour if steer else None,
+                               picture=decision.picture)
+
     def after_change(self) -> None:
         self.roll_button.disabled = self.state.is_over()
+        self.follow_review()
 
     def on_played(self, action: object) -> None:
         if isinstance(action, Steer):  # the heading chosen is played: no line left behind

@@ -37,6 +37,8 @@ ROCK_FILL = "#2E2E2E"
 REEF_FILL = "#FFFFFF"
 LINE_FILL = "#FBF3C4"
 SAILBOAT, TRIREME = palette.BLUE, palette.VERMILLION
+PICTURE_TOP = 232
+"""Where a picture in the side panel starts (under the turn's words, above the legend)."""
 
 
 @dataclass(frozen=True)
@@ -92,9 +94,12 @@ def layout_of(sea: SeaMap) -> Layout:
 
 
 def draw_duel(state: TriremeState, *, heading: Direction | None = None,
-              honour: bool | None = None, advice: Advice | None = None) -> Scene:
+              honour: bool | None = None, advice: Advice | None = None,
+              picture: Scene | None = None) -> Scene:
     """The picture of ``state``. ``heading`` and ``honour``: the board's choice not yet played
-    (an arrow from the boat); ``advice``: the advisor's win probability of each choice."""
+    (an arrow from the boat); ``advice``: the advisor's win probability of each choice;
+    ``picture``: drawn in the side panel instead of the advice (a reviewed decision, at most
+    232 x 160 pixels)."""
     layout = layout_of(state.sea)
     width, height = layout.size
     scene = Scene(width, height, title=state.describe().splitlines()[0], background="#FFFFFF")
@@ -111,6 +116,8 @@ def draw_duel(state: TriremeState, *, heading: Direction | None = None,
               TRIREME, "T")
     draw_boat(scene, layout.view, state.boat, state.heading, SAILBOAT, "S")
     _draw_panel(scene, layout, state, honour, advice)
+    if picture is not None:
+        scene.place(picture, (layout.panel, PICTURE_TOP))
     return scene
 
 
@@ -352,6 +359,15 @@ def _arrow(scene: Scene, centre: XY, heading: Direction, reach: float) -> None:
     tip = (x + reach * ux, y + reach * uy)
     scene.line((x - 0.6 * reach * ux, y - 0.6 * reach * uy), tip, stroke=palette.INK, width=1.6)
     _arrow_head(scene, tip, heading, 0.45 * reach, palette.INK)
+
+
+def arrow_from(scene: Scene, start: XY, heading: Direction, length: float, colour: str) -> None:
+    """An arrow from ``start`` along ``heading``, ``length`` pixels long."""
+    dx, dy = heading.vector
+    norm = math.hypot(dx, dy)
+    tip = (start[0] + length * dx / norm, start[1] - length * dy / norm)
+    scene.line(start, tip, stroke=colour, width=2.5)
+    _arrow_head(scene, tip, heading, 0.3 * length, colour)
 
 
 def _arrow_head(scene: Scene, tip: XY, heading: Direction, size: float, colour: str) -> None:

@@ -8,7 +8,8 @@
 - perfect play: :func:`optimal_expected_score`, :func:`advise` (every choice of a position with its
   expected final score), :func:`optimal_planner`, :func:`greedy_planner`;
 - strategies, bots (``bots.make("optimal")``, the names in ``bots.BOTS``) and the
-  simulator: :func:`simulate`.
+  simulator: :func:`simulate`;
+- the review of a game: :func:`review` (every decision weighed against optimal play).
 """
 
 from sailing_kit.core.info import GameInfo, Outcome
@@ -17,6 +18,7 @@ from sailing_kit.yacht import bots
 from sailing_kit.yacht.game import Dice, Roll, YachtOptions, YachtState, new_game
 from sailing_kit.yacht.position import Keep, Position, Score
 from sailing_kit.yacht.probability import probability, yacht_chain
+from sailing_kit.yacht.reviewer import review
 from sailing_kit.yacht.rules import CATEGORIES, RuleSet, fits, rule_set, score
 from sailing_kit.yacht.scorecard import Scorecard
 from sailing_kit.yacht.simulate import Simulation, simulate
@@ -56,6 +58,7 @@ __all__ = [
     "optimal_strategy",
     "probability",
     "random_strategy",
+    "review",
     "rule_set",
     "score",
     "simulate",

@@ -16,20 +16,23 @@ from sailing_kit.widgets.app import GameApp
 from sailing_kit.widgets.board import CanvasBoard
 from sailing_kit.widgets.ending import AnnouncesEnd, ranked, your_places
 from sailing_kit.widgets.log import MessageLog
+from sailing_kit.widgets.reviewing import Reviews
 from sailing_kit.yacht.drawing import layout_of
 from sailing_kit.yacht.game import Dice, Roll, YachtState, new_game
 from sailing_kit.yacht.position import Score
+from sailing_kit.yacht.reviewer import review
 from sailing_kit.yacht.solver import Advice, optimal_planner
 
 KEYS_HELP = ("Click a die (or press 1-5) to hold it, Roll (r) rolls the others, click a category "
              "row (or choose with ↑/↓ and press Enter) to write the dice there; a toggles the "
-             "advisor, u undoes.")
+             "advisor, u undoes. At the end, Review weighs every choice (← → step through it).")
 
 
-class Board(AnnouncesEnd, CanvasBoard):
+class Board(Reviews, AnnouncesEnd, CanvasBoard):
     """Play Jacht, Tábornok or Yahtzee: ``bots`` maps player numbers to computer players (for
     example ``{1: "optimal"}``, a name of ``sailing_kit.yacht.bots.BOTS``); ``advisor=True``
-    starts with the advisor shown."""
+    starts with the advisor shown. At the game's end, Review weighs every choice of the people
+    at the screen (:func:`~sailing_kit.yacht.reviewer.review`)."""
 
     def __init__(self, state: YachtState | None = None, *, bots: Mapping[int, Bot | str] | None = None,
                  advisor: bool = False):
@@ -44,13 +47,15 @@ class Board(AnnouncesEnd, CanvasBoard):
                     "choice (key a)")
         self.roll_button = self.button("Roll", "Roll the dice that are not held (key r)",
                                        self.roll, icon="random", control="roll")
+        review_panel = self.review_controls(review, width="260px")
         controls = [self.roll_button, self.advisor,
                     self.button("Undo", "Take back your last choice (key u)", self.undo,
                                 icon="undo", control="undo"),
                     self.button("New game", "Start again with the same players", self.restart,
-                                icon="refresh", control="new_game")]
-        super().__init__(state, size=layout_of(state).size, controls=controls, side=[self.messages],
-                         bots=bots)
+                                icon="refresh", control="new_game"),
+                    self.review_button]
+        super().__init__(state, size=layout_of(state).size, controls=controls,
+                         side=[self.messages, *review_panel], bots=bots)
         self.advisor.observe(lambda _: self._guarded(self._advisor_switched)(), "value")
         self.advance_bots()
         self.say(KEYS_HELP)
@@ -81,6 +86,7 @@ class Board(AnnouncesEnd, CanvasBoard):
     UNDONE = "Move taken back: the same seed will roll the same dice again."
 
     def reset(self, new_game: bool) -> None:
+        self.end_review()
         self.held = set(self.state.held) if self.state.dice else set()
         self.selected = 0
         if new_game:
@@ -121,6 +127,8 @@ class Board(AnnouncesEnd, CanvasBoard):
 
     # ----- events ---------------------------------------------------------------------------------------
     def on_click(self, x: float, y: float) -> None:
+        if self.refuse_in_replay():
+            return
         layout = layout_of(self.state)
         place = layout.die_at(x, y)
         if place is not None:
@@ -131,6 +139,8 @@ class Board(AnnouncesEnd, CanvasBoard):
             self.write(category)
 
     def on_key(self, key: str, shift: bool, ctrl: bool, meta: bool) -> None:
+        if self.review_key(key) or (key != "u" and self.refuse_in_replay()):
+            return
         open_rows = self._open_rows()
         if key in "12345" and len(key) == 1:
             self.toggle_hold(int(key) - 1)
@@ -153,15 +163,29 @@ class Board(AnnouncesEnd, CanvasBoard):
 
     # ----- drawing ---------------------------------------------------------------------------------------
     def scene(self) -> Scene:
+        if self.replaying is not None:
+            return self._replay_scene()
         open_rows = self._open_rows()
         held = tuple(sorted(self.held)) if self.human_to_act else None
         selected = open_rows[self.selected % len(open_rows)] if open_rows else None
         return self.state.scene(held=held, advice=self.advice(), selected=selected)
 
+    def _replay_scene(self) -> Scene:
+        """The game at the moment replayed; at a reviewed decision the dice held as chosen and
+        the decision's picture (the best choice beside it) beside the dice."""
+        replaying: YachtState = self.replaying
+        decision = self.reviewed()
+        if decision is None:
+            return replaying.scene()
+        action = self.state.history[decision.move]
+        held = action.held if isinstance(action, Roll) else ()
+        return replaying.scene(held=held, picture=decision.picture)
+
     def after_change(self) -> None:
         if self.state.dice is None:
             self.held, self.selected = set(), 0
         self.roll_button.disabled = self.state.is_over()
+        self.follow_review()
 
     def on_played(self, action: Roll | Dice | Score) -> None:
         self.messages.add(_log_line(self.state, action))

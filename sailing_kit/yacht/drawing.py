@@ -88,10 +88,12 @@ def layout_of(state: YachtState) -> Layout:
 
 
 def draw_game(state: YachtState, *, held: tuple[int, ...] | None = None,
-              advice: Advice | None = None, selected: str | None = None) -> Scene:
+              advice: Advice | None = None, selected: str | None = None,
+              picture: Scene | None = None) -> Scene:
     """The picture of ``state``. ``held``: places to show as held (default: those held in the
     last roll); ``advice``: the advisor's options for the player to move; ``selected``: a
-    category row to outline (the board's keyboard choice)."""
+    category row to outline (the board's keyboard choice); ``picture``: drawn beside the dice
+    instead (a reviewed decision, at most 240 x 92 pixels)."""
     layout = layout_of(state)
     width, height = layout.size
     headline = _headline(state)
@@ -102,7 +104,9 @@ def draw_game(state: YachtState, *, held: tuple[int, ...] | None = None,
         value = state.dice[place] if state.dice else None
         draw_die(scene, corner, DIE, value, held=place in shown, caption=f"key {place + 1}")
     panel = (layout.dice[-1][0] + DIE + 2 * GAP, DICE_TOP)
-    if advice is not None:
+    if picture is not None:
+        scene.place(picture, panel)
+    elif advice is not None:
         _draw_advice(scene, panel, advice)
     else:
         _draw_rolls(scene, panel, state)

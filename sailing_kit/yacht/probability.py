@@ -9,14 +9,14 @@ may stop as soon as it is made. Everything is counted in whole numbers, so the a
 from __future__ import annotations
 
 from functools import cache
-from itertools import product
+from itertools import combinations_with_replacement
 
 import numpy as np
 import sympy
 
 from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.options import whole_number
-from sailing_kit.yacht.multisets import DICE, ROLLS
+from sailing_kit.yacht.multisets import DICE, ROLLS, ways
 from sailing_kit.yacht.rules import RuleSet, read_category, rule_set
 from sailing_kit.yacht.turn import turn_value
 
@@ -39,21 +39,32 @@ def probability(category: str, rolls: int = 1, rules: str | RuleSet = "jacht") -
 
 
 @cache
-def yacht_chain() -> tuple[sympy.Matrix, sympy.Matrix]:
+def yacht_chain(dice: int = DICE, faces: int = 6) -> tuple[sympy.Matrix, sympy.Matrix]:
     """The Markov chain of going for a yacht: after each roll keep the largest group of equal
-    dice and roll the rest. States 1-5 are the size of that group. Returns ``(start, P)``: the
-    row vector of the state after the first roll and the transition matrix of each further roll,
-    both exact, counted over every ordered outcome. ``(start * P**2)[0, 4]`` is the chance of a
-    yacht within three rolls."""
-    start = sympy.zeros(1, DICE)
-    for roll in product(range(1, 7), repeat=DICE):
-        start[0, _largest_group(roll) - 1] += sympy.Rational(1, 6**DICE)
-    chain = sympy.zeros(DICE, DICE)
-    for group in range(1, DICE + 1):
-        for rest in product(range(1, 7), repeat=DICE - group):
+    dice and roll the rest. States 1 to ``dice`` are the size of that group. Returns
+    ``(start, P)``: the row vector of the state after the first roll and the transition matrix
+    of each further roll, both exact, counted over every ordered outcome (five six-sided dice
+    unless told otherwise). ``(start * P**2)[0, 4]`` is the chance of a yacht within three
+    rolls."""
+    whole_number(dice, "dice", 1, 8)
+    whole_number(faces, "faces", 2, 20)
+    first = [0] * dice
+    for roll, weight in _rolls(dice, faces):
+        first[_largest_group(roll) - 1] += weight
+    counts = [[0] * dice for _ in range(dice)]
+    for group in range(1, dice + 1):
+        for rest, weight in _rolls(dice - group, faces):
             size = max(group + rest.count(1), _largest_group(rest) if rest else 0)
-            chain[group - 1, size - 1] += sympy.Rational(1, 6 ** (DICE - group))
+            counts[group - 1][size - 1] += weight
+    start = sympy.Matrix([[sympy.Rational(n, faces**dice) for n in first]])
+    chain = sympy.Matrix([[sympy.Rational(n, faces ** (dice - group)) for n in row]
+                          for group, row in enumerate(counts, 1)])
     return start, chain
+
+
+def _rolls(dice: int, faces: int) -> list[tuple[tuple[int, ...], int]]:
+    """Every sorted roll of ``dice`` dice with ``faces`` faces, with its number of orders."""
+    return [(roll, ways(roll)) for roll in combinations_with_replacement(range(1, faces + 1), dice)]
 
 
 def _largest_group(dice: tuple[int, ...]) -> int:

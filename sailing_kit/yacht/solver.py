@@ -8,17 +8,20 @@ the full card back to the empty one gives the whole table, every position's expe
 still to come when playing perfectly, with numpy over the 252 rolls and 462 keeps
 (:mod:`sailing_kit.yacht.turn`) and many positions at once.
 
-:func:`solve` is cached: the first call builds the table (Jacht in well under a second), later
-calls reuse it. A :class:`Planner` turns a table into advice for any position: the expected final
+:func:`solve` is cached: the first call reads the table from the user's cache folder or builds it
+(Jacht in well under a second, Yahtzee in a few seconds, see :func:`build_table`); later calls
+reuse it. A :class:`Planner` turns a table into advice for any position: the expected final
 score of every keep and every category.
 """
 
 from __future__ import annotations
 
 import json
+import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
-from functools import cache, cached_property, lru_cache
+from functools import cache, cached_property, lru_cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -37,15 +40,19 @@ from sailing_kit.yacht.multisets import (
 from sailing_kit.yacht.position import MAX_ROLLS, Choice, Keep, Position, Score
 from sailing_kit.yacht.rules import RuleSet, rule_set
 from sailing_kit.yacht.scorecard import Scorecard
+from sailing_kit.yacht.table_cache import cached_table
 from sailing_kit.yacht.turn import SCALE, expected_levels, roll_values, turn_value
 from sailing_kit.yacht.values import Model, model_for
 
 TURN_SCALE = SCALE**MAX_ROLLS
 """An exact table's unit per turn still to play: each turn's value is a sum over 6**15 rolls."""
 
-POSITIONS_AT_ONCE = 2048
-"""About how many (mask, sub-state) positions one numpy batch solves: big enough to spread numpy's
+POSITIONS_AT_ONCE = 128
+"""How many (mask, sub-state) positions one numpy batch solves: big enough to spread numpy's
 overhead, small enough for the arrays to stay in the processor's cache."""
+MAX_THREADS = 4
+"""The most threads a table is built with (numpy's work between Python steps is short, so
+more threads mostly wait for each other)."""
 
 
 @dataclass(frozen=True)
@@ -75,9 +82,9 @@ class Advice:
 
 @dataclass(frozen=True)
 class TurnPlan:
-    """Turns solved (for a batch of positions, the first axis): per roll (0, 1, 2) the value of
-    writing each of the 252 rolls into each category, and before rolls 2 and 3 the expected value
-    of each of the 462 keeps."""
+    """Turns solved (for a batch of positions, the last axis): per roll (0, 1, 2) the value of
+    writing each of the 252 rolls (first axis) into each category (second axis), and before
+    rolls 2 and 3 the expected value of each of the 462 keeps (first axis)."""
 
     category_values: tuple[np.ndarray, ...]
     keep_values: tuple[np.ndarray, ...]
@@ -108,50 +115,50 @@ class Planner:
         return self._plan(self.model.mask(position.card), self.model.sub_state(position.card))
 
     def _one_turn(self, mask: int, sub: int) -> TurnPlan:
-        plan = self._turns(np.array([mask]), sub)
-        return TurnPlan(*(tuple(values[0] for values in part) for part in
+        plan = self._turns(np.array([mask]), np.array([sub]))
+        return TurnPlan(*(tuple(values[..., 0] for values in part) for part in
                           (plan.category_values, plan.keep_values)))
 
-    def _turns(self, masks: np.ndarray, sub: int) -> TurnPlan:
-        subs = np.array([sub])
-        per_table = {points: np.stack([values[:, 0] for values in self.model.each_category(
-                                          masks, subs, self.table, points)], -1)
+    def _turns(self, masks: np.ndarray, subs: np.ndarray) -> TurnPlan:
+        per_table = {points: np.stack(list(self.model.each_category(
+                                          masks, subs, self.table, points)), 1)
                      for points in set(self.model.stage_tables())}
         category_values = tuple(per_table[points] for points in self.model.stage_tables())
-        values = roll_values([v.max(axis=-1) for v in category_values])
+        values = roll_values([v.max(axis=1) for v in category_values])
         keep_values = tuple(
             np.concatenate([level / 6 ** (DICE - size)
-                            for size, level in enumerate(expected_levels(v))], axis=-1)
+                            for size, level in enumerate(expected_levels(v))])
             for v in values[1:]
         )
         return TurnPlan(category_values, keep_values)
 
-    def _best_moves(self, masks: np.ndarray, sub: int) -> np.ndarray:
-        """For each mask, roll of the turn and of the 252 dice, the best choice: a category's
-        index (0, 1, ...) or, to roll again, ``-1 -`` the kept multiset's index in KEEPS."""
-        plan = self._turns(masks, sub)
+    def _best_moves(self, masks: np.ndarray, subs: np.ndarray) -> np.ndarray:
+        """For each position (mask and sub-state), roll of the turn and of the 252 dice, the best
+        choice: a category's index (0, 1, ...) or, to roll again, ``-1 -`` the kept multiset's
+        index in KEEPS. Shape (P, 3, 252)."""
+        plan = self._turns(masks, subs)
         moves = []
+        rows = np.arange(len(ROLLS))[:, None]
         for stage, values in enumerate(plan.category_values):
-            best = values.argmax(axis=-1)
+            best = values.argmax(axis=1)
             if stage < len(plan.keep_values):
-                keeps = plan.keep_values[stage][:, PROPER_KEEPS]
-                keep = PROPER_KEEPS[np.arange(len(ROLLS)), keeps.argmax(axis=-1)]
-                best = np.where(keeps.max(axis=-1) > values.max(axis=-1), -1 - keep, best)
-            moves.append(best)
+                keeps = plan.keep_values[stage][PROPER_KEEPS]  # (252, 31, P)
+                keep = PROPER_KEEPS[rows, keeps.argmax(axis=1)]
+                best = np.where(keeps.max(axis=1) > values.max(axis=1), -1 - keep, best)
+            moves.append(best.T)
         return np.stack(moves, axis=1).astype(np.int16)
 
     @cached_property
     def _all_moves(self) -> np.ndarray:
         """Best moves of every mask at once, for rule sets without sub-states (fast in batches)."""
         masks = np.arange(len(self.table))
-        step = POSITIONS_AT_ONCE // 8  # each position here holds its turn's keeps too
-        return np.concatenate([self._best_moves(masks[start:start + step], 0)
-                               for start in range(0, len(masks), step)])
+        return np.concatenate([self._best_moves(batch, np.zeros_like(batch))
+                               for batch in np.array_split(masks, len(masks) // 256 or 1)])
 
     def _one_turn_moves(self, mask: int, sub: int) -> np.ndarray:
-        if self.model.sub_states == 1:
-            return self._all_moves[mask]
-        return self._best_moves(np.array([mask]), sub)[0]
+        moves: np.ndarray = (self._all_moves[mask] if self.model.sub_states == 1
+                             else self._best_moves(np.array([mask]), np.array([sub]))[0])
+        return moves
 
     def options(self, position: Position) -> list[Option]:
         """Every choice of ``position`` with its expected final score (unsorted)."""
@@ -182,44 +189,48 @@ def solitaire_rules(rules: RuleSet) -> RuleSet:
     return replace(rules, big_general_wins=False) if rules.first_roll_counts else rules
 
 
-def build_table(rules: RuleSet, exact: bool = False) -> np.ndarray:
+def build_table(rules: RuleSet, exact: bool = False, threads: int | None = None) -> np.ndarray:
     """The optimal table: ``table[mask, sub]`` is the expected score still to come (0 for
     sub-states no game reaches). With ``exact``, entries are integers over
-    ``TURN_SCALE ** open categories``."""
+    ``TURN_SCALE ** open categories``. The positions of a layer (as many categories filled) need
+    only the layers after it, so ``threads`` (default: :func:`default_threads`) solve its
+    batches side by side; numpy lets go of Python's lock while it computes."""
     model = model_for(rules)
     count = len(model.categories)
     table = np.zeros((1 << count, model.sub_states), dtype=object if exact else float)
-    for filled in range(count - 1, -1, -1):
-        unit = TURN_SCALE ** (count - filled - 1) if exact else 1
-        for subs, masks in _layer(model, filled):
-            step = max(1, POSITIONS_AT_ONCE // len(subs))
-            for start in range(0, len(masks), step):
-                batch = masks[start:start + step]
-                stops = _stops(model, batch, subs, table, unit)
-                table[batch[:, None], subs[None, :]] = turn_value(stops, exact)
+    workers = threads or default_threads()
+    with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="yacht-solver") as pool:
+        for filled in range(count - 1, -1, -1):
+            unit = TURN_SCALE ** (count - filled - 1) if exact else 1
+            masks, subs = _layer(model, filled)
+            batches = [(masks[start:start + POSITIONS_AT_ONCE], subs[start:start + POSITIONS_AT_ONCE])
+                       for start in range(0, len(masks), POSITIONS_AT_ONCE)]
+            solve_batch = partial(_solve_batch, model, table, unit, exact)
+            list(pool.map(solve_batch, batches) if workers > 1 else map(solve_batch, batches))
     return table
 
 
-def _layer(model: Model, filled: int) -> list[tuple[np.ndarray, np.ndarray]]:
-    """The masks with ``filled`` categories filled, grouped by their reachable sub-states."""
-    groups: dict[bytes, tuple[np.ndarray, list[int]]] = {}
-    for mask in range(1 << len(model.categories)):
-        if bin(mask).count("1") == filled:
-            subs = model.reachable(mask)
-            groups.setdefault(subs.tobytes(), (subs, []))[1].append(mask)
-    return [(subs, np.array(masks)) for subs, masks in groups.values()]
+def default_threads() -> int:
+    """The threads :func:`build_table` uses: one per processor this process may run on, at most
+    :data:`MAX_THREADS`."""
+    processors = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
+        else os.cpu_count() or 1
+    return min(MAX_THREADS, processors)
 
 
-def _stops(model: Model, masks: np.ndarray, subs: np.ndarray, table: np.ndarray,
-           unit: int) -> list[np.ndarray]:
-    """The value of stopping after each of the three rolls: the best category."""
-    best = {}
-    for points in set(model.stage_tables()):
-        categories = model.each_category(masks, subs, table, points, unit)
-        best[points] = next(categories)
-        for values in categories:
-            np.maximum(best[points], values, out=best[points])
-    return [best[points] for points in model.stage_tables()]
+def _solve_batch(model: Model, table: np.ndarray, unit: int, exact: bool,
+                 batch: tuple[np.ndarray, np.ndarray]) -> None:
+    """Solve the positions of ``batch`` (masks and sub-states) into ``table``."""
+    masks, subs = batch
+    table[masks, subs] = turn_value(model.stage_stops(masks, subs, table, unit), exact)
+
+
+def _layer(model: Model, filled: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every position with ``filled`` categories filled: its mask and a sub-state it can reach,
+    as two arrays of the same length."""
+    masks = [mask for mask in range(1 << len(model.categories)) if bin(mask).count("1") == filled]
+    subs = [model.reachable(mask) for mask in masks]
+    return np.repeat(masks, [len(s) for s in subs]), np.concatenate(subs)
 
 
 def _check_solvable(rules: RuleSet) -> None:
@@ -230,10 +241,12 @@ def _check_solvable(rules: RuleSet) -> None:
 
 @cache
 def solve(rules: RuleSet) -> Planner:
-    """The optimal :class:`Planner` of ``rules``: its table is built on the first call (Jacht in
-    well under a second, Yahtzee in tens of seconds) and cached for later ones."""
+    """The optimal :class:`Planner` of ``rules``, cached for the session. Its table is read from
+    the user's cache folder (:mod:`sailing_kit.yacht.table_cache`, Yahtzee's in well under a
+    second), or built (Jacht in a fraction of a second, Yahtzee in a few seconds) and kept
+    there."""
     _check_solvable(rules)
-    return Planner(rules, build_table(rules))
+    return Planner(rules, cached_table(rules, exact_key(rules), build_table))
 
 
 EXACT_SCORES = Path(__file__).with_name("exact_scores.json")

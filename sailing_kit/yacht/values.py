@@ -5,9 +5,11 @@ The solver's positions between turns are the set of filled categories (a bit mas
 63, where the bonus is earned) and whether the Yahtzee box holds 50 (which makes further
 Yahtzees worth the 100 bonus). ``table[mask, sub]`` is the expected score still to come.
 
-A model turns a batch of masks and the sub-states reachable with them into, for each category,
-an array ``(masks, sub-states, rolls)`` of "points now + table value of the position after",
-``-inf`` where the rules refuse the category. The points come
+A model takes a batch of positions, two arrays ``masks`` and ``subs`` of the same length ``P``,
+and gives for each category an array ``(252 rolls, P)`` of "points now + table value of the
+position after", ``-inf`` where the rules refuse the category (:meth:`Model.each_category`), or
+directly their maximum, the value of stopping with each roll (:meth:`Model.stops`). Both read
+the table once per batch for every category at once (:meth:`Model._batch`). The points come
 from :mod:`sailing_kit.yacht.scorecard`, the rules' single source.
 """
 
@@ -15,19 +17,45 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache
+from typing import NamedTuple
 
 import numpy as np
 
 from sailing_kit.yacht.multisets import ROLLS
 from sailing_kit.yacht.rules import UPPER, UPPER_BONUS, UPPER_BONUS_AT, YAHTZEE_BONUS, RuleSet
 from sailing_kit.yacht.scorecard import Scorecard, choices
+from sailing_kit.yacht.turn import take_rows
 
 REFUSED = -np.inf
+
+
+class Batch(NamedTuple):
+    """What a batch of positions' category values need of the table, read at once: ``same``,
+    (categories, P), the table after writing into each category with the sub-state unchanged
+    (``-inf`` where it is filled); in Yahtzee ``upper``, (faces, dice showing the face, P), the
+    points and table value of writing into each upper box; and ``fives``, (six Yahtzees,
+    categories, P), the five-of-a-kind rows under their own rules."""
+
+    unit: int
+    same: np.ndarray
+    upper: np.ndarray | None = None
+    fives: np.ndarray | None = None
+
+
+class Jokers(NamedTuple):
+    """For each Yahtzee (first axis), position and category: its points and whether it may go
+    there."""
+
+    points: np.ndarray
+    allowed: np.ndarray
+
 
 class Model:
     """Category values of Jacht and Tábornok: the position after a turn is the mask alone."""
 
     sub_states = 1
+    five = np.array([], dtype=int)
+    """The rows of the rolls the rules treat apart (Yahtzee's five of a kind; none here)."""
 
     def __init__(self, rules: RuleSet):
         self.rules = rules
@@ -54,15 +82,65 @@ class Model:
         """Which points table (0: first roll, 1: later) each of the three rolls uses."""
         return (0, 1, 1) if self.rules.first_roll_counts else (1, 1, 1)
 
+    def stage_stops(self, masks: np.ndarray, subs: np.ndarray, table: np.ndarray,
+                    unit: int = 1) -> list[np.ndarray]:
+        """The value of stopping after each of the three rolls (:meth:`stops` with the points
+        table of that roll)."""
+        batch = self._batch(masks, subs, table, unit)
+        best = {points: self._stops(batch, points) for points in set(self.stage_tables())}
+        return [best[points] for points in self.stage_tables()]
+
     def each_category(self, masks: np.ndarray, subs: np.ndarray, table: np.ndarray, points: int,
                       unit: int = 1) -> Iterator[np.ndarray]:
-        """For each category, ``unit * points now + table after``: shape (masks, subs, 252).
-        ``points`` picks the points table; ``unit`` scales points to the table's (exact) unit."""
-        scores = self.points[points] if unit == 1 else self.points[points].astype(object) * unit
-        for c, bit in enumerate(self.bits):
-            values = scores[None, None, :, c] + table[masks | bit][:, subs, None]
-            values[(masks & bit) != 0] = REFUSED
+        """For each category, ``unit * points now + table after``: shape (252, P), a new array
+        each. ``points`` picks the points table; ``unit`` scales points to the table's (exact)
+        unit."""
+        batch = self._batch(masks, subs, table, unit)
+        for category in range(len(self.categories)):
+            values = self._category(batch, category, points)
+            if batch.fives is not None:
+                values[self.five] = batch.fives[:, category]
             yield values
+
+    def stops(self, masks: np.ndarray, subs: np.ndarray, table: np.ndarray, points: int,
+              unit: int = 1) -> np.ndarray:
+        """The value of stopping with each roll, the best category: shape (252, P), the
+        maximum of :meth:`each_category`."""
+        return self._stops(self._batch(masks, subs, table, unit), points)
+
+    def _stops(self, batch: Batch, points: int) -> np.ndarray:
+        best = self._category(batch, 0, points)
+        scratch = np.empty_like(best)
+        for category in range(1, len(self.categories)):
+            np.maximum(best, self._category(batch, category, points, scratch), out=best)
+        if batch.fives is not None:
+            best[self.five] = batch.fives.max(axis=1)
+        return best
+
+    def _batch(self, masks: np.ndarray, subs: np.ndarray, table: np.ndarray, unit: int) -> Batch:
+        return Batch(unit, self._after(masks, self.bits, table, subs))
+
+    def _category(self, batch: Batch, category: int, points: int,
+                  out: np.ndarray | None = None) -> np.ndarray:
+        """One category's values for every roll (in ``out``, or a new array; the
+        five-of-a-kind rows as the plain points give them)."""
+        scores = self.points[points][:, category]
+        if batch.unit != 1:
+            scores = scores.astype(object) * batch.unit
+        values: np.ndarray = np.add(scores[:, None], batch.same[category][None, :], out=out)
+        return values
+
+    @staticmethod
+    def _after(masks: np.ndarray, bits: np.ndarray, table: np.ndarray,
+               subs: np.ndarray) -> np.ndarray:
+        """The table after writing into the category of each bit (first axis): at the masks
+        with that bit added and the sub-states ``subs`` (one per position, or for each bit and
+        position a row of them), ``-inf`` where the category is filled."""
+        rows = masks[None, :] | bits[:, None]
+        after: np.ndarray = table[rows, subs[None, :]] if subs.ndim == 1 \
+            else table[rows[..., None], subs]
+        after[(masks[None, :] & bits[:, None]) != 0] = REFUSED
+        return after
 
 
 class YahtzeeModel(Model):
@@ -70,8 +148,8 @@ class YahtzeeModel(Model):
     bonus when the upper total reaches 63 and the Yahtzee bonus and forced joker.
 
     Only the six five-of-a-kind rolls meet the joker and the Yahtzee bonus, so every category's
-    values are computed for all rolls with the plain points first, then those six columns again
-    with the full rules (:meth:`_five_of_a_kind`)."""
+    values are computed for all rolls with the plain points, and those six rows apart with the
+    full rules (:meth:`_five_of_a_kind`)."""
 
     sub_states = 2 * (UPPER_BONUS_AT + 1)
 
@@ -80,18 +158,18 @@ class YahtzeeModel(Model):
         stride = UPPER_BONUS_AT + 1
         holds_50, upper = np.divmod(np.arange(self.sub_states), stride)
         self.holds_50_sub = upper + stride  # each sub-state once the Yahtzee box holds 50
-        # per face, indexed (sub-state, dice showing the face): points with the upper bonus,
+        # indexed (face - 1, sub-state, dice showing the face): the points with the upper bonus,
         # and the sub-state after writing them
-        self.upper_gain, self.upper_next = {}, {}
-        for face in range(1, 7):
-            points = face * np.arange(6)[None, :]
-            reached = np.minimum(upper[:, None] + points, UPPER_BONUS_AT)
-            crossed = (upper[:, None] < UPPER_BONUS_AT) & (reached == UPPER_BONUS_AT)
-            self.upper_gain[face] = points + UPPER_BONUS * crossed
-            self.upper_next[face] = reached + stride * holds_50[:, None]
-        self.yahtzee_bonus = YAHTZEE_BONUS * holds_50[:, None]
+        points = np.arange(1, 7)[:, None, None] * np.arange(6)[None, None, :]
+        reached = np.minimum(upper[None, :, None] + points, UPPER_BONUS_AT)
+        crossed = (upper[None, :, None] < UPPER_BONUS_AT) & (reached == UPPER_BONUS_AT)
+        self.upper_gain = points + UPPER_BONUS * crossed
+        self.upper_next = reached + stride * holds_50[None, :, None]
+        self.yahtzee_bonus = YAHTZEE_BONUS * holds_50
         self.face_counts = np.array([[roll.count(face) for face in range(1, 7)] for roll in ROLLS])
         self.five = np.flatnonzero([len(set(roll)) == 1 for roll in ROLLS])
+        self.yahtzee = self.categories.index("yahtzee")
+        self.joker_points, self.joker_allowed = self._joker_patterns()
 
     def sub_state(self, card: Scorecard) -> int:
         return min(card.upper_total, UPPER_BONUS_AT) + (UPPER_BONUS_AT + 1) * card.yahtzee_scored
@@ -100,52 +178,71 @@ class YahtzeeModel(Model):
         """Upper totals the filled upper boxes can make (capped at 63); the Yahtzee box can hold
         50 only once it is filled. (This skips about half of all sub-states.)"""
         upper_mask = mask & ((1 << len(UPPER)) - 1)
-        yahtzee_filled = bool(mask & (1 << self.categories.index("yahtzee")))
+        yahtzee_filled = bool(mask & (1 << self.yahtzee))
         return _reachable(upper_mask, yahtzee_filled)
 
-    def each_category(self, masks: np.ndarray, subs: np.ndarray, table: np.ndarray, points: int,
-                      unit: int = 1) -> Iterator[np.ndarray]:
-        """For each category, points now (with both bonuses) plus the table value after:
-        shape (masks, subs, 252 rolls)."""
-        joker_points, joker_allowed = self._joker_tables(masks)
-        for c, (name, bit) in enumerate(zip(self.categories, self.bits)):
-            after = table[masks | bit]
-            if name in UPPER:
-                face = UPPER.index(name) + 1
-                by_count = self.upper_gain[face][subs] * unit + after[:, self.upper_next[face][subs]]
-                values = by_count[:, :, self.face_counts[:, face - 1]]
-            else:
-                values = self.points[1][None, None, :, c] * unit + after[:, subs, None]
-            values[:, :, self.five] = self._five_of_a_kind(
-                name, after, subs, joker_points[:, :, c], joker_allowed[:, :, c], values, unit)
-            values[(masks & bit) != 0] = REFUSED
-            yield values
+    def _batch(self, masks: np.ndarray, subs: np.ndarray, table: np.ndarray, unit: int) -> Batch:
+        same = self._after(masks, self.bits, table, subs)
+        after = self._after(masks, self.bits[:len(UPPER)], table, self.upper_next[:, subs])
+        upper = np.ascontiguousarray((self.upper_gain[:, subs] * unit + after).transpose(0, 2, 1))
+        return Batch(unit, same, upper, self._five_of_a_kind(masks, subs, table, unit, same,
+                                                             upper))
 
-    def _five_of_a_kind(self, name: str, after: np.ndarray, subs: np.ndarray, points: np.ndarray,
-                        allowed: np.ndarray, values: np.ndarray, unit: int) -> np.ndarray:
-        """The six Yahtzee columns under the full rules: the joker's points and refusals, the
-        Yahtzee bonus, and 50 in the Yahtzee box switching the sub-state."""
-        if name == "yahtzee":
-            plain = 50 * unit + after[:, self.holds_50_sub[subs], None]
-        elif name in UPPER:
-            plain = values[:, :, self.five]
-        else:
-            plain = points[:, None, :] * unit + after[:, subs, None]
+    def _category(self, batch: Batch, category: int, points: int,
+                  out: np.ndarray | None = None) -> np.ndarray:
+        if category < len(UPPER):
+            assert batch.upper is not None  # (see _batch)
+            return take_rows(batch.upper[category], self.face_counts[:, category], out)
+        values: np.ndarray = np.add(self.points[1][:, category, None] * batch.unit,
+                                    batch.same[category][None, :], out=out)
+        return values
+
+    def _five_of_a_kind(self, masks: np.ndarray, subs: np.ndarray, table: np.ndarray, unit: int,
+                        same: np.ndarray, upper: np.ndarray) -> np.ndarray:
+        """The six Yahtzee rows of every category, (Yahtzees, categories, P), under the full
+        rules: the joker's points and refusals, the Yahtzee bonus, and 50 in the Yahtzee box
+        switching the sub-state."""
+        jokers = self._jokers(masks)
+        values = jokers.points.transpose(0, 2, 1) * unit + same[None]  # the lower boxes
+        faces = np.arange(len(UPPER))
+        values[:, :len(UPPER)] = upper[faces[None, :], self.face_counts[self.five]]
+        values[:, self.yahtzee] = 50 * unit + self._after(
+            masks, self.bits[[self.yahtzee]], table, self.holds_50_sub[subs])[0][None, :]
         bonus = self.yahtzee_bonus[subs] * unit
-        return np.where(allowed[:, None, :], plain + bonus, REFUSED)
+        return np.where(jokers.allowed.transpose(0, 2, 1), values + bonus[None, None, :], REFUSED)
 
-    def _joker_tables(self, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Points and allowed categories of the six Yahtzees for each mask: (masks, 6,
-        categories), from the scorecard's rules (the forced joker once the Yahtzee box is filled)."""
+    _faces = np.arange(len(UPPER))[:, None]
+
+    def _jokers(self, masks: np.ndarray) -> Jokers:
+        """For each of the six Yahtzees (first axis), each position and each category: the
+        points and whether the scorecard allows it, from its pattern (see
+        :meth:`_joker_patterns`)."""
+        yahtzee = self.bits[self.yahtzee]
+        lower = int(self.bits[len(UPPER):].sum())
+        pattern = (4 * ((masks & yahtzee) != 0)[None, :] + 2 * ((masks[None, :] >> self._faces) & 1)
+                   + ((masks & lower) != lower)[None, :])
+        open_boxes = (masks[:, None] & self.bits[None, :]) == 0
+        return Jokers(self.joker_points[self._faces, pattern],
+                      self.joker_allowed[self._faces, pattern] & open_boxes[None])
+
+    def _joker_patterns(self) -> tuple[np.ndarray, np.ndarray]:
+        """Where a Yahtzee may go and what it scores, from the scorecard (:func:`choices`), per
+        face and *pattern*: whether the Yahtzee box is filled (4), its own upper box is filled
+        (2) and some lower box is open (1). Only these decide it; the rest of the card only
+        closes boxes, so each pattern is read once from a card with every other box open.
+        Shape (6 faces, 8 patterns, categories)."""
         names = self.categories
-        points = np.zeros((len(masks), len(self.five), len(names)), dtype=int)
+        lower = [c for c in names if c not in UPPER]
+        points = np.zeros((len(UPPER), 8, len(names)), dtype=int)
         allowed = np.zeros(points.shape, dtype=bool)
-        for m, mask in enumerate(masks):
-            filled = [c for c, bit in zip(names, self.bits) if mask & bit]
-            for r, roll in enumerate(self.five):
-                where = choices(self.rules, filled, ROLLS[roll])
-                points[m, r] = [where.get(c, 0) for c in names]
-                allowed[m, r] = [c in where for c in names]
+        for face in range(1, len(UPPER) + 1):
+            for pattern in range(8):
+                filled = ({"yahtzee"} if pattern & 4 else set()) \
+                    | ({UPPER[face - 1]} if pattern & 2 else set()) \
+                    | (set() if pattern & 1 else set(lower))
+                options = choices(self.rules, filled, (face,) * 5)
+                points[face - 1, pattern] = [options.get(c, 0) for c in names]
+                allowed[face - 1, pattern] = [c in options for c in names]
         return points, allowed
 
 

@@ -1,27 +1,90 @@
-"""The teacher's version of every exercise, made from the one source and run in a fresh kernel:
-every check asserts the kit's answer passes, and the grader gives it every point."""
+"""The releases: the student's holds no answer and no way to one; the teacher's unlocks the
+answers with this machine's key, runs with every check passing, takes any student's name as
+data, and cannot unlock anything once it is graded in the sandbox."""
 
 from __future__ import annotations
 
-import csv
+import ast
+import json
 from pathlib import Path
 
-from sailing_kit.exercises import catalogue
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from sailing_kit.exercises import catalogue, question, teacher
 from sailing_kit.exercises.release import main as release
-from sailing_kit.grade.__main__ import main as grade
+from tests.grade.handins import EXERCISES, grade, needs_sandbox
 
-EXERCISES = Path(__file__).resolve().parents[2] / "exercises"
+ROW = "02_right_of_way"
+NAME = 'Ann "Nan" Lee\'); import os # \\'
 
 
-def test_the_teachers_versions_run_and_score_every_point(tmp_path):
-    teacher = tmp_path / "teacher"
-    assert release(["teacher", str(teacher), "--source", str(EXERCISES),
-                    "--student", "Marie Curie"]) == 0
-    assert sorted(p.stem for p in teacher.glob("*.ipynb")) == sorted(catalogue.SETS)
-    out = tmp_path / "grades.csv"
-    assert grade([str(teacher), "--out", str(out), "--timeout", "120"]) == 0
-    with out.open(encoding="utf-8") as handle:
-        rows = list(csv.DictReader(handle))
-    assert len(rows) == 39 and {r["student"] for r in rows} == {"Marie Curie"}
-    assert all(r["reason"] == "right" and r["points"] == r["max_points"] for r in rows), [
-        r for r in rows if r["reason"] != "right"]
+@pytest.fixture(scope="module")
+def teacher_release(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("teacher") / "release"
+    assert release(["teacher", str(out), "--source", str(EXERCISES), "--student", NAME]) == 0
+    return out
+
+
+def code(path: Path) -> list[str]:
+    return [c.source for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code"]
+
+
+def test_the_teachers_version_takes_any_name_as_data(teacher_release):
+    assert sorted(p.stem for p in teacher_release.glob("*.ipynb")) == sorted(catalogue.SETS)
+    for path in teacher_release.glob("*.ipynb"):
+        cells = code(path)
+        for source in cells:
+            ast.parse(source)
+        assert f"start({NAME!r}, mode=\"practice\")" in cells[0]
+        assert f"unlock({teacher.make_key()!r})" in cells[0]
+
+
+def test_the_teachers_version_runs_with_every_check_passing(teacher_release):
+    notebook = nbformat.read(teacher_release / f"{ROW}.ipynb", as_version=4)
+    NotebookClient(notebook, timeout=120, allow_errors=False,
+                   resources={"metadata": {"path": str(teacher_release)}}).execute()
+    answers = [c for c in notebook.cells if c.cell_type == "code" and c.source.startswith("answer_")]
+    assert len(answers) == len(catalogue.questions(ROW))
+    shown = "".join(o.get("data", {}).get("text/plain", "") for c in notebook.cells
+                    if c.cell_type == "code" for o in c.outputs)
+    assert "✔" in shown and "✘" not in shown
+
+
+def test_the_students_release_holds_no_answer_and_no_key(tmp_path, teacher_key):
+    assert release(["student", str(tmp_path), "--source", str(EXERCISES)]) == 0
+    for path in tmp_path.glob("*.ipynb"):
+        text = path.read_text(encoding="utf-8")
+        assert teacher_key not in text and "solution" not in text and "unlock" not in text
+
+
+@needs_sandbox
+def test_graded_in_the_sandbox_a_teachers_version_cannot_unlock(teacher_release):
+    result = grade(teacher_release, "--jobs", "2")
+    assert result.code == 0 and len(result.rows) == 39
+    assert sum(float(r["points"]) for r in result.rows) == 0
+    assert all("PermissionError" in r["reason"] for r in result.rows if r["question"] == "q1")
+    assert all(r["flags"].startswith("answer-api: imports sailing_kit.exercises.teacher")
+               for r in result.rows)
+
+
+def test_without_the_key_no_function_gives_an_answer(monkeypatch, tmp_path, teacher_key):
+    monkeypatch.setattr(question, "TEACHER", [False])
+    q1 = catalogue.questions(ROW)[0]
+    for reach in (lambda: q1.solution_for("Ada"), lambda: q1.solution_of(q1.variant("Ada")),
+                  lambda: q1.worked_for("Ada")):
+        with pytest.raises(PermissionError, match="the answers are locked"):
+            reach()
+    with pytest.raises(PermissionError, match="not the teacher key of this machine"):
+        teacher.unlock("a guess")
+    monkeypatch.setenv(teacher.KEY_VARIABLE, str(tmp_path / "no-such-key"))
+    with pytest.raises(PermissionError):  # the right key, on a machine without its file
+        teacher.unlock(teacher_key)
+    assert question.TEACHER[0] is False
+
+
+def test_the_key_file_is_the_teachers_alone(teacher_key):
+    path = teacher.key_file()
+    assert path.stat().st_mode & 0o077 == 0 and path.read_text().strip() == teacher_key
+    assert json.dumps(teacher_key).strip('"') == teacher_key  # plain ASCII, safe in any cell

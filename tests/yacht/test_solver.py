@@ -134,7 +134,7 @@ def test_yahtzee_category_values_follow_the_scorecard(joker):
     for card in cards:
         mask, sub = model.mask(card), model.sub_state(card)
         values = np.stack(list(model.each_category(np.array([mask]), np.array([sub]), table, 1)),
-                          -1)[0, 0]
+                          -1)[:, 0]
         for r, dice in enumerate(d for d, _ in outcomes(5)):
             allowed = card.choices(dice)
             for c, category in enumerate(rules.categories):
@@ -149,5 +149,39 @@ def test_yahtzee_category_values_follow_the_scorecard(joker):
 
 def test_yahtzee_with_verhoeffs_rules_reproduces_the_published_254_5896():
     """Verhoeff (and Woodward) publish 254.5896 for optimal solitaire Yahtzee under Verhoeff's
-    joker convention. This builds the whole Yahtzee table (about 15 seconds)."""
+    joker convention. This builds the whole Yahtzee table (a few seconds), once per test session
+    (conftest.py gives the session a fresh cache folder); the review's tests read the same one."""
     assert optimal_expected_score("yahtzee", joker="free") == pytest.approx(254.5896, abs=5e-5)
+
+
+@pytest.mark.parametrize("joker", ["forced", "free"])
+def test_the_joker_patterns_give_the_scorecards_choices_on_every_card(joker):
+    """The model reads where a Yahtzee may go from one card per pattern; on every one of the
+    8192 sets of filled boxes it agrees with the scorecard itself."""
+    rules = rule_set("yahtzee", joker=joker)
+    model = model_for(rules)
+    masks = np.arange(1 << len(rules.categories))
+    jokers = model._jokers(masks)
+    for mask in masks:
+        filled = [c for bit, c in enumerate(rules.categories) if mask & (1 << bit)]
+        for face in range(1, 7):
+            allowed = Scorecard(rules, tuple((c, 0) for c in filled)).choices((face,) * 5)
+            where = jokers.allowed[face - 1, mask]
+            assert {c for c, ok in zip(rules.categories, where) if ok} == set(allowed)
+            points = jokers.points[face - 1, mask]
+            assert all(points[rules.categories.index(c)] == p for c, p in allowed.items())
+
+
+@pytest.mark.parametrize("rules", [rule_set("yahtzee"), rule_set("tabornok", big_general_wins=False)],
+                         ids=["yahtzee", "tabornok"])
+def test_the_stops_are_the_best_category_of_every_roll(rules):
+    """:meth:`stops` (the solver's fast path) is the maximum of :meth:`each_category` (the
+    advisor's), on a random table and a batch of positions of every layer."""
+    model = model_for(rules)
+    generator = np.random.default_rng(3)
+    table = generator.random((1 << len(rules.categories), model.sub_states)) * 50
+    masks = generator.integers(0, len(table) - 1, 300)
+    subs = np.array([generator.choice(model.reachable(int(m))) for m in masks])
+    for points in (0, 1):
+        each = np.stack(list(model.each_category(masks, subs, table, points)))
+        assert np.array_equal(model.stops(masks, subs, table, points), each.max(axis=0))

@@ -1,0 +1,174 @@
+"""Questions 5 and 6 of the points-of-sail exercises (Race the Wind, section 2): tack or jibe,
+and what each point of sail allows. See :mod:`sailing_kit.exercises.points_of_sail`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sailing_kit.core.compass import Direction
+from sailing_kit.core.grid import Point
+from sailing_kit.exercises.question import Question
+from sailing_kit.exercises.readers import keys_reader, read_choice, read_dict, read_set
+from sailing_kit.exercises.verdicts import Verdict, by_part, whole
+from sailing_kit.race import (
+    Move,
+    PointOfSail,
+    TurnOption,
+    change_of_tack,
+    point_of_sail,
+    tack,
+    turn_options,
+)
+
+EXERCISE = "01_points_of_sail"
+N, NE, E, SE, S, SW, W, NW = Direction
+ORIGIN: Point = (0, 0)
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def other_wind(rng: random.Random, *, not_: Direction = N) -> Direction:
+    """A wind from any direction but ``not_`` (the lesson's north wind)."""
+    return rng.choice([d for d in Direction if d is not not_])
+
+
+# ----- question 5: tack or jibe? -----------------------------------------------------------------
+
+Q5_LETTERS = ("A", "B", "C")
+_MANOEUVRE_NAMES: dict[str, str | None] = {"tack": "tack", "jibe": "jibe", "neither": None}
+LESSON_TURNS = {(NE, -2), (SE, 2), (E, -1)}
+"""(heading, rotation) of the manoeuvres the lesson names in its north wind."""
+
+
+def _q5_draw(rng: random.Random) -> tuple[Direction, dict[str, tuple[Direction, int]]]:
+    wind = other_wind(rng)
+    kinds = ["tack", "jibe", rng.choice(["tack", "jibe", None])]
+    rng.shuffle(kinds)
+    turns = {}
+    for letter, kind in zip(Q5_LETTERS, kinds):
+        options = [(h, r) for h in Direction for r in (-2, -1, 1, 2)
+                   if point_of_sail(h, wind) is not PointOfSail.HEAD_TO_WIND
+                   and point_of_sail(h.rotate(r), wind) is not PointOfSail.HEAD_TO_WIND
+                   and change_of_tack(h, r, wind) == kind]
+        turns[letter] = rng.choice(options)
+    return wind, turns
+
+
+def _read_manoeuvre(value: object) -> str | None:
+    return read_choice(value, _MANOEUVRE_NAMES, "manoeuvre name", aliases={"gybe": "jibe"})
+
+
+def _q5_prompt(v: tuple[Direction, dict[str, tuple[Direction, int]]]) -> str:
+    wind, turns = v
+    return (f"The wind blows from {wind}. Is each manoeuvre a tack, a jibe, or neither?\n\n"
+            + "\n".join(f"- Boat {b} heads {h} and makes a manoeuvre: {Move(r)}, to {h.rotate(r)}"
+                        for b, (h, r) in turns.items())
+            + '\n\nAnswer `"tack"`, `"jibe"` or `"neither"` for each, in a dict like '
+              '`{"A": "tack", ...}`.')
+
+
+def _q5_check(v: tuple[Direction, dict[str, tuple[Direction, int]]], answer: object) -> Verdict:
+    wind, turns = v
+    said = read_dict(answer, turns, keys_reader(turns, "boat"), _read_manoeuvre, "boat")
+    return by_part(turns, {
+        b: f"Boat {b}: you said {said[b] or 'neither'}. {_manoeuvre_reason(h, r, wind)}"
+        for b, (h, r) in turns.items() if said[b] != change_of_tack(h, r, wind)},
+        "a tack turns the bow through the wind; a jibe turns the stern through it.")
+
+
+def _manoeuvre_reason(heading: Direction, rotation: int, wind: Direction) -> str:
+    sense = 1 if rotation > 0 else -1
+    path = [heading.rotate(sense * k) for k in range(abs(rotation) + 1)]
+    before, after = tack(path[0], wind), tack(path[-1], wind)
+    route = " → ".join(path)
+    name = change_of_tack(heading, rotation, wind)
+    if name is None:
+        return (f"It turns {route}: the wind stays on its {before} side all the way, and its "
+                f"heading passes {wind} and {wind.opposite} at no point.")
+    through = wind if name == "tack" else wind.opposite
+    source = "where the wind comes from" if name == "tack" else "where the wind blows to"
+    return (f"It turns {route}: the wind moves from its {before} side to its {after} side, and "
+            f"its heading passes {through}, {source}. Which end of the boat crosses the wind?")
+
+
+q5 = Question(
+    EXERCISE, 5, "Tack or jibe?", draw=_q5_draw, prompt=_q5_prompt, check=_q5_check,
+    solution=lambda v: {b: change_of_tack(h, r, v[0]) or "neither" for b, (h, r) in v[1].items()},
+    template='answer_5 = {"A": ..., "B": ..., "C": ...}',
+    hint="follow the heading step by step: does it pass the wind's source (the bow through the "
+         "wind) or the opposite direction (the stern through it), or neither?", forced=True)
+
+
+# ----- question 6: what each point of sail allows ------------------------------------------------
+
+def _mixes(moves: tuple[Move, ...]) -> bool:
+    return len({move.is_movement for move in moves}) == 2
+
+
+Q6_ASKS: dict[str, tuple[str, Callable[[TurnOption], bool]]] = {
+    "mix": ("make **both** a movement and a manoeuvre in one turn", lambda o: _mixes(o.moves)),
+    "two": ("make **two movements** in one turn",
+            lambda o: sum(m.is_movement for m in o.moves) == 2),
+    "spot": ("end its turn **where it started**, turning on the spot",
+             lambda o: not o.path),
+}
+Q6_BOATS = ("A", "B", "C", "D", "E", "F")
+
+
+@dataclass(frozen=True)
+class Allowed:
+    """What to ask, and boats each in a wind of its own."""
+
+    ask: str
+    boats: dict[str, tuple[Direction, Direction]]
+
+
+def _q6_draw(rng: random.Random) -> Allowed:
+    ask = rng.choice(list(Q6_ASKS))
+    while True:
+        boats = {}
+        for boat in Q6_BOATS:
+            wind = rng.choice(list(Direction))
+            boats[boat] = (rng.choice([h for h in Direction if h is not wind]), wind)
+        if 2 <= len(_allowing(Allowed(ask, boats))) <= 4:
+            return Allowed(ask, boats)
+
+
+def _allows(ask: str, heading: Direction, wind: Direction) -> bool:
+    return any(Q6_ASKS[ask][1](o) for o in turn_options(ORIGIN, heading, wind))
+
+
+def _allowing(v: Allowed) -> set[str]:
+    """The boats whose point of sail allows what ``v.ask`` describes."""
+    return {b for b, (h, w) in v.boats.items() if _allows(v.ask, h, w)}
+
+
+def _q6_prompt(v: Allowed) -> str:
+    return (f"Which of these boats may {Q6_ASKS[v.ask][0]}, during the race?\n\n"
+            + "\n".join(f"- Boat {b} heads {h}, the wind from {w}" for b, (h, w) in v.boats.items())
+            + '\n\nAnswer with a set of boats, like `{"A", "D"}`.')
+
+
+def _q6_check(v: Allowed, answer: object) -> Verdict:
+    said = read_set(answer, keys_reader(v.boats, "boat"), '{"A", "D"}')
+    expected = _allowing(v)
+    left_out, wrong_in = len(expected - said), len(said - expected)
+    extra = [f"{plural(wrong_in, 'boat')} of yours may not do it: what does each one's point "
+             "of sail allow?"] if wrong_in else []
+    missing = [f"{plural(left_out, 'boat')} that may do it {'is' if left_out == 1 else 'are'} "
+               "missing: find each boat's point of sail, then what it allows."] if left_out else []
+    return whole(extra + missing, "exactly these boats' points of sail allow it (§2).",
+                 hint="find each boat's point of sail, then look it up in the table of the five "
+                      "points of sail.")
+
+
+q6 = Question(
+    EXERCISE, 6, "What each point of sail allows", draw=_q6_draw, prompt=_q6_prompt,
+    check=_q6_check, solution=_allowing, template="answer_6 = ...",
+    hint="find each boat's point of sail, then look it up in the table of the five points of "
+         "sail.", forced=True)

@@ -1,0 +1,91 @@
+"""The teacher's manual grading: ``--overrides overrides.csv``, with the columns ``student``,
+``exercise``, ``question``, ``points`` and ``comment``.
+
+Each line sets the points of one question of one student's notebook (matched by the student's
+name or id, compared as names are), keeps the check's reason beside the teacher's, and shows in
+every output: the points, the ``comment`` column, the ``override`` flag and the reports.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from sailing_kit.exercises import names
+from sailing_kit.grade.scores import Row
+
+MAX_BYTES = 2_000_000
+COLUMNS = ("student", "exercise", "question", "points", "comment")
+
+
+class OverrideError(ValueError):
+    """An overrides file that cannot be read; the message says which line and why."""
+
+
+@dataclass(frozen=True)
+class Override:
+    student: str
+    exercise: str
+    question: str
+    points: float
+    comment: str
+    line: int
+
+
+def read(path: Path) -> list[Override]:
+    """The lines of ``overrides.csv`` (see the module docstring)."""
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            raise OverrideError(f"{path} is over {MAX_BYTES // 1_000_000} MB")
+        text = path.read_bytes().decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError) as error:
+        raise OverrideError(f"{path} cannot be read as UTF-8 text ({type(error).__name__})") from None
+    rows = csv.DictReader(io.StringIO(text))
+    missing = [c for c in COLUMNS if c not in (rows.fieldnames or ())]
+    if missing:
+        raise OverrideError(f"{path} lacks the column(s) {', '.join(missing)}")
+    found = []
+    for number, line in enumerate(rows, 2):
+        try:
+            points = float(line.get("points") or "")
+        except ValueError:
+            raise OverrideError(f"{path}, line {number}: points must be a number") from None
+        if not math.isfinite(points) or points < 0:
+            raise OverrideError(f"{path}, line {number}: points must be 0 or more")
+        if not names.clean(line.get("student") or ""):
+            raise OverrideError(f"{path}, line {number}: no student named")
+        found.append(Override(names.clean(line.get("student") or ""),
+                              names.clean(line.get("exercise") or ""),
+                              names.clean(line.get("question") or ""), points,
+                              names.clean(line.get("comment") or "", 500), number))
+    return found
+
+
+def apply(rows: Sequence[Row], overrides: Sequence[Override]) -> tuple[list[Row], list[str]]:
+    """``rows`` with the teacher's points, and a warning for each override that matched no row
+    or gave more than the question's points."""
+    done: set[int] = set()
+    warnings: list[str] = []
+    changed = []
+    for row in rows:
+        mine = [o for o in overrides if o.exercise == row.exercise and o.question == row.question
+                and names.key(o.student) in (names.key(row.student), names.key(row.student_id))]
+        if not mine:
+            changed.append(row)
+            continue
+        last = mine[-1]
+        done.update(o.line for o in mine)
+        points = min(last.points, row.max_points)
+        if last.points > row.max_points:
+            warnings.append(f"overrides line {last.line}: {last.points:g} points is more than "
+                            f"{row.question}'s {row.max_points:g}; {row.max_points:g} given")
+        flags = "; ".join(f for f in (row.flags, f"override: {row.points:g} → {points:g}") if f)
+        changed.append(replace(row, points=points, comment=last.comment, flags=flags,
+                               reason=f"{row.reason} (the teacher gave {points:g})"))
+    warnings += [f"overrides line {o.line}: no graded question of \"{o.student}\", {o.exercise} "
+                 f"{o.question}" for o in overrides if o.line not in done]
+    return changed, warnings

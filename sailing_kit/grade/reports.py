@@ -1,0 +1,116 @@
+"""``--feedback DIR``: one HTML report per student, and a PDF of each where Chromium is present.
+
+A report lists each notebook of the student, and in it each question: the answer given, right
+or not, the check's feedback (the practice mode's, which explains without giving the answer
+away), the points, the teacher's comment, and the notebook's flags. Everything a student wrote
+is escaped; the page holds no script and loads nothing. The PDF is printed by headless Chromium,
+a real browser, from the HTML file.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import tempfile
+from collections import defaultdict
+from collections.abc import Sequence
+from html import escape
+from pathlib import Path
+
+from sailing_kit.grade.outputs import write_atomically
+from sailing_kit.grade.scores import Row
+
+_STYLE = """
+body { font-family: system-ui, sans-serif; margin: 2em; color: #1a1a1a; }
+table { border-collapse: collapse; width: 100%; margin-bottom: 1.5em; }
+th, td { border: 1px solid #bbb; padding: 0.4em; text-align: left; vertical-align: top; }
+th { background: #eef2f7; }
+.right { color: #00683a; font-weight: bold; } .wrong { color: #a3000b; font-weight: bold; }
+.flags { background: #fff4d6; border: 1px solid #e0b300; padding: 0.5em; }
+td.feedback { white-space: pre-line; }
+"""
+
+
+def chromium() -> str | None:
+    """The Chromium (or Chrome) on this machine, if any."""
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        if found := shutil.which(name):
+            return found
+    return None
+
+
+def page(student: str, rows: Sequence[Row]) -> str:
+    """One student's report as an HTML page."""
+    parts = [f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>Feedback: "
+             f"{escape(student)}</title><style>{_STYLE}</style></head><body>",
+             f"<h1>Feedback for {escape(student)}</h1>"]
+    by_notebook: dict[str, list[Row]] = defaultdict(list)
+    for row in rows:
+        by_notebook[row.notebook].append(row)
+    for notebook, mine in by_notebook.items():
+        points, most = sum(r.points for r in mine), sum(r.max_points for r in mine)
+        parts.append(f"<h2>{escape(mine[0].exercise or Path(notebook).name)}: {points:g} of "
+                     f"{most:g} points</h2><p>Notebook: {escape(Path(notebook).name)}</p>")
+        if mine[0].flags:
+            parts.append(f"<p class='flags'>For the teacher to look at: {escape(mine[0].flags)}</p>")
+        parts.append("<table><tr><th>question</th><th>your answer</th><th>result</th>"
+                     "<th>points</th><th>feedback</th></tr>")
+        for row in mine:
+            ok = row.points == row.max_points and row.max_points > 0
+            verdict = ("<span class='right'>✔ right</span>" if ok else
+                       "<span class='wrong'>✘ not right</span>" if row.answer else "—")
+            told = row.feedback or row.reason
+            if row.comment:
+                told += f"\nThe teacher: {row.comment}"
+            parts.append(f"<tr><td>{escape(row.question)}</td><td><code>{escape(row.answer)}"
+                         f"</code></td><td>{verdict}</td><td>{row.points:g} / "
+                         f"{row.max_points:g}</td><td class='feedback'>{escape(told)}</td></tr>")
+        parts.append("</table>")
+    parts.append("</body></html>")
+    return "".join(parts)
+
+
+def _file_name(student: str, taken: set[str]) -> str:
+    stem = re.sub(r"[^\w-]+", "-", student, flags=re.ASCII).strip("-").lower() or "student"
+    name, number = stem, 2
+    while name in taken:
+        name, number = f"{stem}-{number}", number + 1
+    taken.add(name)
+    return name
+
+
+def write(rows: Sequence[Row], folder: Path, pdf: bool = True) -> list[Path]:
+    """Write every student's report into ``folder``; returns the files written."""
+    by_student: dict[str, list[Row]] = defaultdict(list)
+    for row in rows:
+        by_student[row.student].append(row)
+    browser = chromium() if pdf else None
+    written, taken = [], set[str]()
+    for student in sorted(by_student, key=str.casefold):
+        html = folder / f"{_file_name(student, taken)}.html"
+        write_atomically(html, page(student, by_student[student]))
+        written.append(html)
+        if browser and (printed := print_pdf(browser, html)):
+            written.append(printed)
+    return written
+
+
+def print_pdf(browser: str, html: Path) -> Path | None:
+    """Print ``html`` to a PDF beside it with headless Chromium; None if it could not."""
+    target = html.with_suffix(".pdf")
+    with tempfile.TemporaryDirectory(prefix="sailing_kit-chromium-") as scratch:
+        printed = Path(scratch) / "report.pdf"
+        try:
+            subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu",
+                            "--no-pdf-header-footer",
+                            f"--user-data-dir={scratch}/profile", f"--print-to-pdf={printed}",
+                            html.resolve().as_uri()],
+                           capture_output=True, timeout=120, check=False)
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+        if not printed.exists() or printed.stat().st_size == 0:
+            return None
+        shutil.copyfile(printed, target.with_name(f".{target.name}.part"))
+    target.with_name(f".{target.name}.part").replace(target)
+    return target
