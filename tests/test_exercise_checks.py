@@ -26,7 +26,8 @@ from tests.exercise_helpers import NAMES
 MODULES = [catalogue.module(name) for name in catalogue.SETS]
 QUESTIONS = [q for name in catalogue.SETS for q in catalogue.questions(name)]
 HELPERS = [sys.modules[f"sailing_kit.exercises.{name}"] for name in
-           ("right_of_way_more", "right_of_way_words", "right_of_way_positions", "trireme_more",
+           ("right_of_way_more", "right_of_way_protest", "right_of_way_words",
+            "right_of_way_positions", "trireme_more",
             "points_of_sail_more", "dice_more", "names", "teacher", "readers", "data", "exact",
             "question", "session", "verdicts")]
 EVALUATORS = r"(?<![\w.])(eval|exec|compile)\(|literal_eval|sympify|pickle"
@@ -117,8 +118,8 @@ def containers(inner: st.SearchStrategy) -> st.SearchStrategy:
 junk = st.recursive(leaves, containers, max_leaves=10)
 
 
-def test_there_are_all_39_checks_to_test():
-    assert len(MODULES) == 5 and len(QUESTIONS) == 39
+def test_there_are_all_42_checks_to_test():
+    assert len(MODULES) == 5 and len(QUESTIONS) == 42
 
 
 @pytest.mark.parametrize("question", QUESTIONS, ids=lambda q: f"{q.exercise} {q.key}")

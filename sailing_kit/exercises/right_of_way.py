@@ -38,6 +38,7 @@ from sailing_kit.exercises.right_of_way_positions import (
     random_pair,
     rule_of,
 )
+from sailing_kit.exercises.right_of_way_protest import q9, q10, q11
 from sailing_kit.exercises.right_of_way_words import (
     RULE_NAMES,
     boats_line,
@@ -372,7 +373,7 @@ q5 = Question(
     picture=picture, worked=lambda position: picture(position, reveal=True), forced=True)
 
 
-QUESTIONS = (q1, q2, q3, q4, q5, q6, q7, q8)
+QUESTIONS = (q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11)
 """Questions 6 to 8 live in :mod:`sailing_kit.exercises.right_of_way_more`."""
 __all__ = ["FIG_13", "Q6_START", "QUESTIONS", "STATEMENTS", "Statement", "penalty_verdict",
            "picture", "q3_after", "q3_options", "start", *(q.key for q in QUESTIONS)]

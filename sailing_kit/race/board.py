@@ -2,6 +2,8 @@
 
 - :class:`PointsOfSailBoard`: one boat, the wind, every end of the turn (lesson 1);
 - :class:`RightOfWayTrainer`: scenarios to judge, and a free mode with a live umpire (lesson 2);
+- :class:`SituationTrainer`: the animated situations, asked as a quiz under the game's rules or
+  the RRS, with the protest committee's answers; :class:`SituationEditor` draws new ones;
 - :class:`RaceBoard` (also ``Board``): the whole race, with friends or against bots.
 """
 
@@ -12,8 +14,10 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from sailing_kit.core.bots import Bot
+from sailing_kit.race.boards.editor import SituationEditor
 from sailing_kit.race.boards.points_of_sail import PointsOfSailBoard
 from sailing_kit.race.boards.race import RaceBoard
+from sailing_kit.race.boards.situations import SituationTrainer
 from sailing_kit.race.boards.trainer import RightOfWayTrainer
 from sailing_kit.race.drill import new_drill
 from sailing_kit.race.game import new_game
@@ -23,8 +27,9 @@ from sailing_kit.widgets.board import CanvasBoard
 
 Board = RaceBoard
 
-__all__ = ["Board", "PointsOfSailBoard", "RaceBoard", "RightOfWayTrainer", "app", "example_boards",
-           "trainer_app"]
+__all__ = ["Board", "PointsOfSailBoard", "RaceBoard", "RightOfWayTrainer", "SituationEditor",
+           "SituationTrainer",
+           "app", "example_boards", "situations_app", "trainer_app"]
 
 
 def app() -> GameApp:
@@ -51,11 +56,25 @@ def trainer_app() -> GameApp:
                          "decides. Free mode lets you drag the boats while the umpire rules.")
 
 
+def situations_app() -> GameApp:
+    """The animated right-of-way trainer as an app (for Voilà): a level and a rulebook."""
+    return GameApp("Right of way: the animated trainer",
+                   lambda seed, level, rules: SituationTrainer(
+                       level=None if level == "all" else level, rules=rules, seed=seed),
+                   level=widgets.Dropdown(options=[("1", 1), ("2", 2), ("3", 3), ("all", "all")],
+                                          value=1, description="Level"),
+                   rules=widgets.Dropdown(options=[("Race the Wind", "race"),
+                                                   ("RRS 2025-2028", "rrs")],
+                                          value="race", description="Rules"))
+
+
 def example_boards() -> dict[str, Callable[[], CanvasBoard]]:
     """Boards in a typical position, for the benchmarks and the gallery."""
     return {
         "points of sail": lambda: PointsOfSailBoard(new_drill(seed=0, heading="E", start=(4, 5))),
         "right-of-way trainer": lambda: RightOfWayTrainer(seed=0),
+        "animated situations": lambda: SituationTrainer(seed=0),
+        "situation editor": lambda: SituationEditor(),
         "race (5 boats, full course)": lambda: RaceBoard(
             new_game(seed=0, boats=5), bots=dict.fromkeys(range(1, 5), "strong")),
     }

@@ -1,7 +1,9 @@
 """The right-of-way trainer: scenarios asked one by one, answers judged with the rule cited.
 
 Level 1 asks who must keep clear; level 2 also asks which rule decides. The trainer is pure
-Python: the widget in ``boards/trainer.py`` only shows it.
+Python: the widget in ``boards/trainer.py`` only shows it. The animated situations' quiz,
+:class:`~sailing_kit.race.quiz.Quiz` (``Quiz.load(path)`` reads a teacher's file), lives in
+:mod:`sailing_kit.race.quiz`.
 """
 
 from __future__ import annotations
@@ -14,8 +16,11 @@ from dataclasses import dataclass, field
 from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.grid import Point
 from sailing_kit.draw.feedback import Feedback
+from sailing_kit.race.quiz import Quiz
 from sailing_kit.race.rightofway import Rule
 from sailing_kit.race.scenario import Scenario, library
+
+__all__ = ["Quiz", "Trainer"]
 
 
 @dataclass

@@ -13,9 +13,10 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from sailing_kit.core.compass import Direction
-from sailing_kit.core.grid import Point, step
+from sailing_kit.core.grid import Point
 from sailing_kit.core.trail import Trail
 from sailing_kit.race.course import Course, Leg, OpenWater
+from sailing_kit.race.cover import covered
 from sailing_kit.race.engagement import (
     Infringement,
     Waters,
@@ -247,17 +248,10 @@ class RaceRules:
         yellow token two intersections ahead on its own course."""
         if not self.options.cover:
             return
-        shadows = {step(b.position, self.wind.opposite): b.name for b in self.boats}
         tokens = dict(self.cover_tokens)
-        for boat in self.boats:
-            coverer = shadows.get(boat.position)
-            if coverer is None or coverer == boat.name:
-                continue
-            ahead = step(boat.position, boat.heading, 2)
-            if self.water(boat).open(ahead) and tokens.get(boat.name) != ahead:
-                tokens[boat.name] = ahead
-                self._say(f"{boat.name} is covered by {coverer}: its yellow token goes to "
-                          f"{ahead} (§3.5).")
+        for name, coverer, token in covered(self.boats, self.wind, tokens,
+                                            lambda boat, point: self.water(boat).open(point)):
+            self._say(f"{name} is covered by {coverer}: its yellow token goes to {token} (§3.5).")
         self.cover_tokens = tuple(sorted(tokens.items()))
 
     def _say(self, words: str) -> None:

@@ -1,0 +1,236 @@
+"""Questions 9 to 11 of the right-of-way exercises: situations of the trainer, judged by the game
+and by the Racing Rules of Sailing, as a protest committee would.
+
+Each student's situation is drawn from the trainer's library and made new for her: moved across
+the board and, where the engine allows it, mirrored east-west (which swaps port and starboard,
+so the answers may change). Every expected answer is computed by the umpires
+(:func:`sailing_kit.race.verdicts.verdicts`), never typed in.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from sailing_kit.core.errors import ConfigError
+from sailing_kit.draw.scene import Scene
+from sailing_kit.exercises.question import Question
+from sailing_kit.exercises.readers import AnswerError, read_choice, read_dict
+from sailing_kit.exercises.verdicts import Verdict, by_part, right, wrong
+from sailing_kit.race.committee import answers
+from sailing_kit.race.encounter import Encounter
+from sailing_kit.race.encounter import Question as Asked
+from sailing_kit.race.encounter_drawing import Board, frame_scene
+from sailing_kit.race.encounter_variants import mirrored, moved, room_to_move
+from sailing_kit.race.quiz import library
+from sailing_kit.race.reasons import RULE_NAMES, decisive_rule, rule_name
+from sailing_kit.race.verdicts import NO_ONE, Rules, Verdicts, verdicts
+
+EXERCISE = "02_right_of_way"
+BOX = (460, 420)
+RULEBOOKS = {"game": Rules.RACE, "rrs": Rules.RRS}
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One student's situation: the encounter and its verdicts."""
+
+    encounter: Encounter
+    found: Verdicts
+
+
+def _draw(rng: random.Random, pool: list[Encounter]) -> Drawn:
+    """A situation of ``pool``, mirrored (if the engine accepts it) and moved, judged anew."""
+    base = rng.choice(pool)
+    if rng.random() < 0.5:
+        try:
+            verdicts(mirrored(base))
+            base = mirrored(base)
+        except ConfigError:
+            pass
+    across, up = room_to_move(base)
+    dx = rng.choice([d for d in across if abs(d) <= 6] or [0])
+    dy = rng.choice([d for d in up if abs(d) <= 6] or [0])
+    encounter = moved(base, dx, dy)
+    return Drawn(encounter, verdicts(encounter))
+
+
+def _pool(question: Asked, rules_differ: bool | None = None) -> list[Encounter]:
+    return [e for e in library() if e.ask.question is question and
+            (rules_differ is None or verdicts(e).differ == rules_differ)]
+
+
+def moves_in_words(drawn: Drawn, upto: int | None = None) -> str:
+    """The boats, the marks and each event, in words (the prompt's account of the picture)."""
+    encounter = drawn.encounter
+    lines = [f"Wind from **{encounter.wind.value}**. The boats, in turn order: " + "; ".join(
+        f"**{b.name}** at {b.position} heading {b.heading.value}" for b in encounter.boats) + "."]
+    for mark in encounter.marks:
+        lines.append(f"A mark at {mark.at}, to be left to {mark.leave.value}.")
+    if encounter.obstructions:
+        lines.append("Obstructions at " + ", ".join(map(str, encounter.obstructions)) + ".")
+    if encounter.lulls:
+        lines.append("Lulls (yellow tokens) at " + ", ".join(map(str, encounter.lulls)) + ".")
+    if encounter.line is not None:
+        lines.append(f"The starting line runs from the committee boat at {encounter.line[0]} to "
+                     f"the pin at {encounter.line[1]}; the situation begins in move "
+                     f"{encounter.start_move} of the start procedure.")
+    events = encounter.events[:upto]
+    lines += [f"{i}. {e.words()}." for i, e in enumerate(events, 1)]
+    return "\n".join(lines)
+
+
+def picture(drawn: Drawn, moment: int | None = None, *, reveal: bool = False) -> Scene:
+    """The situation at ``moment`` (default: when the question is asked), tracks so far; with
+    ``reveal``, who keeps clear and the incidents."""
+    timeline, record = drawn.found.timeline, drawn.found.record
+    at = drawn.encounter.ask.after if moment is None else moment
+    overlays = {"tacks", "zone", "keep_clear"} if reveal else {"zone"}
+    return frame_scene(timeline, record, Board.fitted(timeline, BOX), timeline.frame_of(at),
+                       overlays=overlays, reveal=reveal)
+
+
+def _boat(drawn: Drawn, with_no_one: bool) -> dict[str, str]:
+    names = {name: name for name in drawn.encounter.names}
+    return {**names, NO_ONE: NO_ONE} if with_no_one else names
+
+
+def _both(drawn: Drawn, answer: object, with_no_one: bool) -> dict[str, str]:
+    choices = _boat(drawn, with_no_one)
+    return read_dict(answer, RULEBOOKS, lambda key: read_choice(key, {k: k for k in RULEBOOKS},
+                                                              "rulebook"),
+                     lambda value: read_choice(value, choices, "boat"), "rulebook")
+
+
+def _why(drawn: Drawn, rules: Rules) -> str:
+    return f"{rule_name(rules, decisive_rule(drawn.found, rules))}."
+
+
+def _expected(drawn: Drawn, rules: Rules) -> str:
+    value = drawn.found.of(rules).answer(drawn.encounter.ask.question)
+    if isinstance(value, str):
+        return value
+    return value[0] if value else NO_ONE
+
+
+# ----- question 9: who must keep clear, in the game and under the RRS -------------------------------
+def _q9_check(drawn: Drawn, answer: object) -> Verdict:
+    said = _both(drawn, answer, with_no_one=False)
+    mistakes = {}
+    for key, rules in RULEBOOKS.items():
+        expected = _expected(drawn, rules)
+        if said[key] != expected:
+            mistakes[key] = f"under {rules.label} it is not {said[key]}: look at " \
+                            f"{_hint(rules)}"
+    return by_part(RULEBOOKS, mistakes, "right under both rulebooks: "
+                   + "; ".join(f"{rules.label}: {_why(drawn, rules)}"
+                               for rules in RULEBOOKS.values()))
+
+
+def _hint(rules: Rules) -> str:
+    return ("the boats' tacks, who is to leeward, the zone of the 2 lengths" if rules is Rules.RACE
+            else "the tacks (by the mainsail on a run), the overlap lines, the three-length zone")
+
+
+q9 = Question(
+    EXERCISE, 9, "The game and the RRS: who keeps clear?",
+    draw=lambda rng: _draw(rng, _pool(Asked.KEEP_CLEAR, rules_differ=True)),
+    prompt=lambda d: ("A situation of the trainer, made new for you. The boats sail as below; "
+                      f"after event {d.encounter.ask.after} (`q9.picture()` draws that moment), "
+                      f"who must keep clear, **{d.encounter.ask.boats[0]}** or "
+                      f"**{d.encounter.ask.boats[1]}** — by the game's rules, and by the "
+                      "Racing Rules of Sailing?\n\n" + moves_in_words(d, d.encounter.ask.after)
+                      + '\n\nAnswer like `{"game": "A", "rrs": "B"}`.'),
+    check=_q9_check,
+    solution=lambda d: {key: _expected(d, rules) for key, rules in RULEBOOKS.items()},
+    template='answer_9 = {"game": ..., "rrs": ...}',
+    hint="the two rulebooks differ here: one of them asks about overlap or the mainsail, the "
+         "other about depth to leeward or the zone of the 2 lengths.",
+    picture=picture, worked=lambda d: picture(d, reveal=True))
+
+
+# ----- question 10: who is penalised (the protest committee) ------------------------------------------
+def _q10_check(drawn: Drawn, answer: object) -> Verdict:
+    said = _both(drawn, answer, with_no_one=True)
+    mistakes = {}
+    for key, rules in RULEBOOKS.items():
+        expected = _expected(drawn, rules)
+        if said[key] != expected:
+            mistakes[key] = f"under {rules.label}, {said[key]} is not the answer: follow the " \
+                            "moves and ask at each one whether a boat stood on the point " \
+                            "another sails to next, and who had to keep clear then"
+    game, rrs = answers(drawn.found)
+    return by_part(RULEBOOKS, mistakes, f"right. The game: {game.decision} The RRS: "
+                   f"{rrs.decision}")
+
+
+q10 = Question(
+    EXERCISE, 10, "The protest committee: who is penalised?",
+    draw=lambda rng: _draw(rng, [e for e in _pool(Asked.PENALISED) if
+                                 len(verdicts(e).race.penalised) <= 1 and
+                                 len(verdicts(e).rrs.penalised) <= 1 and
+                                 verdicts(e).race.penalised + verdicts(e).rrs.penalised]),
+    prompt=lambda d: ("You sit on the protest committee. The boats sailed as below "
+                      "(`q10.picture()` draws the end). Which boat is penalised at the end "
+                      "(or no one) — by the game's rules, and by the Racing Rules of Sailing?"
+                      "\n\n" + moves_in_words(d)
+                      + '\n\nAnswer like `{"game": "A", "rrs": "no one"}`.'),
+    check=_q10_check,
+    solution=lambda d: {key: _expected(d, rules) for key, rules in RULEBOOKS.items()},
+    template='answer_10 = {"game": ..., "rrs": ...}',
+    hint="the game penalises a boat that ends her turn on the point another boat with right of "
+         "way sails to next; the RRS also asks who changed course, who had room, and whether a "
+         "penalty turn was enough.",
+    picture=picture, worked=lambda d: picture(d, reveal=True))
+
+
+# ----- question 11: which RRS rule decides ----------------------------------------------------------
+_RRS_RULES = {rule: rule for rule in RULE_NAMES[Rules.RRS]}
+_ALIASES = {**{f"rule {r}": r for r in _RRS_RULES}, **{f"rrs {r}": r for r in _RRS_RULES}}
+
+
+def _q11_check(drawn: Drawn, answer: object) -> Verdict:
+    said = read_choice(answer, _RRS_RULES, "rule of the RRS", _ALIASES)
+    expected = decisive_rule(drawn.found, Rules.RRS)
+    if said == expected:
+        return right(f"yes: {rule_name(Rules.RRS, expected)}.")
+    if said not in RULE_NAMES[Rules.RRS]:
+        raise AnswerError(f"{said!r} is not one of the rules this question asks about")
+    return wrong(f"rule {said} does not decide it here; it says: "
+                 f"{rule_name(Rules.RRS, said)}.",
+                 hint="find the moment that matters, then ask who had to keep clear and why")
+
+
+def _q11_pool() -> list[Encounter]:
+    wanted = {"11", "12", "15", "16.1", "17", "18.2(a)", "18.3", "20.2(c)", "21.1", "21.2"}
+    return [e for e in library() if decisive_rule(verdicts(e), Rules.RRS) in wanted]
+
+
+q11 = Question(
+    EXERCISE, 11, "Which rule of the RRS decides?", draw=lambda rng: _draw(rng, _q11_pool()),
+    prompt=lambda d: (f"{_q11_question(d)} Which rule of the Racing Rules of Sailing decides "
+                      "it? (`q11.picture()` draws the moment asked.)\n\n" + moves_in_words(
+                          d, d.encounter.ask.after if d.encounter.ask.question is not
+                          Asked.PENALISED else None)
+                      + "\n\nAnswer with the rule's number as a text, like `\"10\"` or "
+                      "`\"18.2(a)\"`."),
+    check=_q11_check, solution=lambda d: decisive_rule(d.found, Rules.RRS),
+    template="answer_11 = ...",
+    hint="the rules of the lesson's table: 10, 11, 12 (who keeps clear), 15, 16.1, 17 (limits "
+         "on the right-of-way boat), 18.2(a), 18.3 (marks), 20 (room to tack), 21 (keeping "
+         "clear while returning or taking a penalty).",
+    picture=picture, worked=lambda d: picture(d, reveal=True))
+
+
+def _q11_question(drawn: Drawn) -> str:
+    a, b = drawn.encounter.ask.boats
+    question = drawn.encounter.ask.question
+    if question is Asked.KEEP_CLEAR:
+        return f"After the events below, {a} or {b} must keep clear."
+    if question is Asked.MARK_ROOM:
+        return f"After the events below, is {a} or {b} entitled to mark-room?"
+    return "After the events below, the protest committee decides who is penalised."
+
+
+QUESTIONS = (q9, q10, q11)
+__all__ = ["QUESTIONS", "moves_in_words", "picture", "q9", "q10", "q11"]

@@ -1,0 +1,412 @@
+"""The situation editor: place and turn boats, draw each boat's track move by move, place marks,
+obstructions and lulls, turn the wind — with a mouse, by touch, or by keyboard alone — while
+both umpires rule at once and the protest committee's answers update beside the board.
+
+Every change goes through :mod:`sailing_kit.race.encounter_edit`, so the engine checks it; a
+refused change leaves the situation as it was and the status line says why. Save writes the
+situation as JSON in the box (read back strictly by Load), and a teacher collects situations
+into a quiz file for :meth:`sailing_kit.race.trainer.Quiz.load`.
+
+Keys (click the board, or Tab to it): arrows move the cursor (in Moves, choose the end), Enter
+places the tool or picks up and drops a piece (in Moves, sails the chosen end), 1–9 sail an
+end; b boat, m mark, o obstruction, l lull, v moves: the tools; q/e turn the selected boat, a/d
+turn the wind (in Moves: a wind shift), p switches a mark's side, x removes the piece at the
+cursor, u takes back the last move, h hails for room to tack with the next move, s saves.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+import ipywidgets as widgets
+
+from sailing_kit.core import reading
+from sailing_kit.core.compass import Direction
+from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.grid import Point, step
+from sailing_kit.draw import palette
+from sailing_kit.draw.scene import Scene
+from sailing_kit.race import encounter_edit as edit
+from sailing_kit.race.boards.verdict_words import committee_html
+from sailing_kit.race.drawing import option_marker
+from sailing_kit.race.encounter import Ask, Encounter, Question
+from sailing_kit.race.encounter_drawing import Board, frame_scene
+from sailing_kit.race.encounter_file import (
+    encounter_from_data,
+    encounter_to_data,
+    json_text,
+    quiz_to_data,
+)
+from sailing_kit.race.sailing import TurnOption
+from sailing_kit.race.verdicts import verdicts
+from sailing_kit.widgets.board import CanvasBoard
+
+BOX = (560, 470)
+TOOLS = {"boat": "b", "mark": "m", "obstruction": "o", "lull": "l", "moves": "v"}
+ARROWS = {"ArrowUp": Direction.N, "ArrowDown": Direction.S, "ArrowLeft": Direction.W,
+          "ArrowRight": Direction.E}
+HELP = ("Tap or click to place; drag a piece to move it; in Moves tap a numbered end. Keys: "
+        "arrows, Enter, b m o l v tools, q/e turn the boat, a/d the wind, x removes, u undo, "
+        "s save.")
+
+
+class SituationEditor(CanvasBoard):
+    """Edit ``situation`` (default: a new one with two boats)."""
+
+    def __init__(self, situation: Encounter | None = None):
+        self.draft = edit.checked(situation) if situation is not None else edit.blank()
+        self.tool = "boat"
+        self.cursor: Point = self.draft.boats[0].position
+        self.selected: str | None = self.draft.boats[0].name
+        self.holding: Point | None = None
+        """A piece picked up with Enter, to be dropped at the cursor (keyboard moving)."""
+        self.choice = 0
+        self.hail = False
+        self.collected: list[Encounter] = []
+        self.board = self._board()
+        self._build_widgets()
+        super().__init__(self.draft, size=BOX, controls=self._controls(),
+                         side=[self.side])
+        self.after_change()
+        self.say(HELP)
+
+    # ----- widgets ---------------------------------------------------------------------------
+    def _build_widgets(self) -> None:
+        self.tools = widgets.ToggleButtons(
+            options=[(name.capitalize(), name) for name in TOOLS], value=self.tool,
+            description="Tool:", style={"button_width": "95px"},
+            tooltips=[f"{name} (key {key})" for name, key in TOOLS.items()])
+        self.tools.observe(self._guarded(lambda change: self.use(change["new"])), names="value")
+        self.question = widgets.Dropdown(
+            options=[("Who keeps clear?", "keep_clear"), ("Mark-room?", "mark_room"),
+                     ("Who is penalised?", "penalised")],
+            value=self.draft.ask.question.value, description="Ask:")
+        self.question.observe(self._guarded(lambda change: self.set_question(change["new"])),
+                              names="value")
+        self.title_box = widgets.Text(value=self.draft.title, description="Title:")
+        self.title_box.observe(self._guarded(lambda change: self._retitle(change["new"])),
+                               names="value")
+        self.verdict = widgets.HTML()
+        self.saved = widgets.Textarea(placeholder="a saved situation (JSON)",
+                                      layout=widgets.Layout(width="360px", height="6em"))
+        self.side = widgets.VBox([
+            self.title_box, self.question,
+            widgets.HBox([self.button("Ask here", "Ask the question after the moves drawn so "
+                                      "far", self.ask_here, "question", control="edit")]),
+            self.verdict,
+            widgets.HBox([
+                self.button("Save", "Write the situation as JSON in the box (s)", self.save,
+                            "download", control="save"),
+                self.button("Load", "Read the situation written in the box", self.load,
+                            "upload", control="load"),
+                self.button("Add to quiz", "Keep this situation for a quiz file",
+                            self.add_to_quiz, "plus", control="save"),
+                self.button("Save quiz", "Write the situations kept as a quiz file in the box",
+                            self.save_quiz, "list", control="save")]),
+            self.saved], layout=widgets.Layout(width="380px"))
+
+    def _controls(self) -> list[widgets.Widget]:
+        return [widgets.VBox([
+            self.tools,
+            widgets.HBox([
+                self.button("Boat", "Turn the selected boat anticlockwise (q)",
+                            lambda: self.turn(-1), "rotate-left", control="edit"),
+                self.button("Boat", "Turn the selected boat clockwise (e)",
+                            lambda: self.turn(1), "rotate-right", control="edit"),
+                self.button("Wind", "Turn the wind anticlockwise (a)",
+                            lambda: self.wind(-1), "rotate-left", control="edit"),
+                self.button("Wind", "Turn the wind clockwise (d)", lambda: self.wind(1),
+                            "rotate-right", control="edit"),
+                self.button("Remove", "Remove the piece at the cursor (x)", self.remove,
+                            "trash", control="edit"),
+                self.button("Side", "Leave the mark at the cursor to the other side (p)",
+                            self.switch_side, "exchange", control="edit"),
+                self.button("Undo move", "Take back the last move (u)", self.undo_move,
+                            "undo", control="edit"),
+                self.button("Hail", "Hail for room to tack with the next move (h)",
+                            self.toggle_hail, "bullhorn", control="edit"),
+            ])])]
+
+    # ----- the picture -------------------------------------------------------------------------
+    def _board(self) -> Board:
+        """The view: kept while every piece and move fits in it (so the water does not shift
+        under the pointer), fitted again when something leaves it."""
+        timeline = verdicts(self.draft).timeline
+        current: Board | None = getattr(self, "board", None)
+        points = [b.position for f in timeline.frames for b in f.boats] + \
+            [m.at for m in self.draft.marks] + list(self.draft.obstructions) + \
+            list(self.draft.lulls)
+        if current is not None and all(current.view.contains(p) for p in points):
+            return current
+        return Board.fitted(timeline, BOX)
+
+    @property
+    def ends(self) -> list[TurnOption]:
+        return edit.next_ends(self.draft) if self.tool == "moves" else []
+
+    def scene(self) -> Scene:
+        found = verdicts(self.draft)
+        timeline = found.timeline
+        scene = frame_scene(timeline, found.record, self.board, len(timeline.frames) - 1,
+                            overlays={"tacks", "zone", "keep_clear"}, reveal=True,
+                            title=f"Editing: {self.draft.title}")
+        view = self.board.view
+        if view.contains(self.cursor):
+            x, y = view.pixel(self.cursor)
+            half = 0.45 * view.cell
+            scene.rect(x - half, y - half, 2 * half, 2 * half, stroke=palette.BLUE, width=3)
+        for number, end in enumerate(self.ends[:9], 1):
+            chosen = number - 1 == self.choice
+            x, y = option_marker(view, end)
+            scene.line(view.pixel(end.position), (x, y), stroke=palette.BLUISH_GREEN, width=2)
+            scene.circle((x, y), 0.2 * view.cell + (3 if chosen else 0),
+                         fill=palette.BLUISH_GREEN, stroke=palette.INK,
+                         width=3 if chosen else 1)
+            scene.text((x, y), str(number), size=12, colour="#ffffff", bold=True)
+        return scene
+
+    def describe(self) -> str:
+        found = verdicts(self.draft)
+        lines = [f"Editing {self.draft.title!r}: tool {self.tool}, cursor at {self.cursor}."]
+        lines += [f"{b.name} at {b.position} heading {b.heading.value}"
+                  for b in found.timeline.moments[-1].boats]
+        lines += [f"End {n}: {end.describe()}" for n, end in enumerate(self.ends[:9], 1)]
+        return "\n".join(lines)
+
+    def after_change(self) -> None:
+        self.verdict.value = committee_html(self.draft) + (
+            f"<p>{len(self.collected)} situation(s) kept for the quiz.</p>" if self.collected
+            else "")
+
+    def _apply(self, changed: Encounter, message: str) -> None:
+        """Keep ``changed`` (already checked) and redraw; the view follows the pieces."""
+        self.draft = self.state = changed
+        self.board = self._board()
+        self.choice = min(self.choice, max(0, len(self.ends) - 1))
+        self.refresh(message)
+
+    def _try(self, change: Callable[[], Encounter], message: str) -> bool:
+        """Run an edit (a callable returning the new situation); a refusal changes nothing."""
+        try:
+            changed = change()
+        except (ConfigError, ValueError) as refusal:
+            self.say(f"Not allowed: {refusal}", "error")
+            return False
+        self._apply(changed, message)
+        return True
+
+    # ----- editing ------------------------------------------------------------------------------
+    def use(self, tool: str) -> None:
+        self.tool = reading.choice(tool, tuple(TOOLS), "the tool", error=ConfigError)
+        self.tools.value = tool
+        self.choice = 0
+        self.refresh("Moves: sail the boat to play to one of the numbered ends."
+                     if tool == "moves" else f"Tool: {tool}.")
+
+    def place(self, point: Point) -> None:
+        """The tool's action at ``point``: select a boat there, or add a piece."""
+        what = edit.piece_at(self.draft, point)
+        if what in self.draft.names:
+            self.selected = what
+            self.refresh(f"{what} selected: q/e turn her.")
+        elif what is not None:
+            self.refresh(f"A {what} stands at {point}.")
+        elif self.tool == "boat":
+            cleared = " (the moves drawn were cleared: every boat plays in turn)" \
+                if self.draft.events else ""
+            self._try(lambda: edit.add_boat(self.draft, point, Direction.NW),
+                      f"A boat at {point}{cleared}.")
+        elif self.tool in ("mark", "obstruction", "lull"):
+            self._try(lambda: edit.add_piece(self.draft, self.tool, point),
+                      f"A {self.tool} at {point}.")
+
+    def drag(self, source: Point, target: Point) -> None:
+        self._try(lambda: edit.move_piece(self.draft, source, target),
+                  f"Moved from {source} to {target}.")
+
+    def turn(self, steps: int) -> None:
+        if self.selected is None:
+            self.say("Select a boat first (click it, or Enter on it).", "error")
+            return
+        name = self.selected
+        self._try(lambda: edit.turn_boat(self.draft, name, steps), f"{name} turned.")
+
+    def wind(self, steps: int) -> None:
+        if self.tool == "moves":
+            self._try(lambda: edit.shift_wind(self.draft, steps), "A wind shift.")
+        else:
+            self._try(lambda: edit.turn_wind(self.draft, steps), "The wind turned.")
+
+    def remove(self) -> None:
+        self._try(lambda: edit.remove_at(self.draft, self.cursor), f"Removed at {self.cursor}.")
+
+    def switch_side(self) -> None:
+        if edit.piece_at(self.draft, self.cursor) != "mark":
+            self.say("Put the cursor on a mark first.", "error")
+            return
+        self._try(lambda: edit.switch_side(self.draft, self.cursor), "The mark's side changed.")
+
+    def sail(self, number: int) -> None:
+        """Sail the boat to play to end ``number`` (from 0)."""
+        ends = self.ends
+        if not 0 <= number < len(ends):
+            self.say("No such end: choose one of the numbered ends.", "error")
+            return
+        name, hail = edit.to_play(self.draft), self.hail
+        if self._try(lambda: edit.sail(self.draft, ends[number], hail=hail),
+                     f"{name} sails to {ends[number].position}."):
+            self.hail = False
+            self.choice = 0
+
+    def undo_move(self) -> None:
+        self._try(lambda: edit.undo(self.draft), "Move taken back.")
+
+    def toggle_hail(self) -> None:
+        self.hail = not self.hail
+        self.say("The next move hails for room to tack." if self.hail else "No hail.")
+
+    def set_question(self, question: str) -> None:
+        kind = Question(question)
+        ask = self.draft.ask
+        after = len(self.draft.events) if kind is Question.PENALISED else ask.after
+        self._try(lambda: edit.checked(_asked(self.draft, Ask(kind, after, ask.boats))),
+                  "The question changed.")
+
+    def ask_here(self) -> None:
+        ask = self.draft.ask
+        if ask.question is Question.PENALISED:
+            self.say("Who is penalised is asked at the end.", "info")
+            return
+        self._try(lambda: edit.checked(_asked(self.draft, Ask(ask.question,
+                                                              len(self.draft.events),
+                                                              ask.boats))),
+                  f"The question is asked after move {len(self.draft.events)}.")
+
+    def _retitle(self, title: str) -> None:
+        self._try(lambda: _retitled(self.draft, title), "Title changed.")
+
+    # ----- files --------------------------------------------------------------------------------
+    def save(self) -> None:
+        self.saved.value = json_text(encounter_to_data(self.draft))
+        self.say("Saved in the box: copy it into a .json file to keep it.", "good")
+
+    def load(self) -> None:
+        """Read the box strictly: any refusal leaves the situation being edited as it was."""
+        try:
+            data = reading.json_value(self.saved.value, "a saved situation", error=ConfigError)
+            loaded, _ = encounter_from_data(data)
+        except ConfigError as refusal:
+            self.say(f"Cannot load: {refusal}", "error")
+            return
+        self.title_box.value = loaded.title
+        self._apply(loaded, f"Loaded {loaded.title!r}.")
+
+    def save_to(self, path: str | Path) -> None:
+        Path(path).write_text(json_text(encounter_to_data(self.draft)), encoding="utf-8")
+
+    def add_to_quiz(self) -> None:
+        if any(e.id == self.draft.id for e in self.collected):
+            self.collected = [e for e in self.collected if e.id != self.draft.id]
+        self.collected.append(self.draft)
+        self.refresh(f"{len(self.collected)} situation(s) kept for the quiz.")
+
+    def save_quiz(self, title: str = "My quiz") -> None:
+        if not self.collected:
+            self.say("Add situations to the quiz first.", "error")
+            return
+        self.saved.value = json_text(quiz_to_data(title, [(e, {}) for e in self.collected]))
+        self.say("The quiz file is in the box: Quiz.load reads it.", "good")
+
+    # ----- pointer and keys ---------------------------------------------------------------------
+    def takes_drags(self) -> bool:
+        return True
+
+    def on_click(self, x: float, y: float) -> None:
+        self._pressed_at = self.board.view.nearest(x, y)
+
+    def on_release(self, x: float, y: float) -> None:
+        start, end = getattr(self, "_pressed_at", None), self.board.view.nearest(x, y)
+        if start is None or end is None:
+            self.say("That is off the water.", "error")
+            return
+        self.cursor = end
+        if self.tool == "moves":
+            number = self.end_at(x, y)
+            if number is None:
+                self.say("Tap one of the numbered ends.", "error")
+            else:
+                self.sail(number)
+        elif start != end and edit.piece_at(self.draft, start) is not None:
+            self.drag(start, end)
+        else:
+            self.place(end)
+
+    def on_key(self, key: str, shift: bool, ctrl: bool, meta: bool) -> None:
+        keys = {"q": lambda: self.turn(-1), "e": lambda: self.turn(1),
+                "a": lambda: self.wind(-1), "d": lambda: self.wind(1), "x": self.remove,
+                "Delete": self.remove, "Backspace": self.remove, "p": self.switch_side,
+                "u": self.undo_move, "h": self.toggle_hail, "s": self.save}
+        tools = {key: tool for tool, key in TOOLS.items()}
+        if key in tools:
+            self.use(tools[key])
+        elif key in keys:
+            keys[key]()
+        elif key in ARROWS:
+            self._arrow(ARROWS[key])
+        elif key in ("Enter", " "):
+            self._enter()
+        elif key.isdigit() and self.tool == "moves":
+            self.sail(int(key) - 1)
+
+    def end_at(self, x: float, y: float) -> int | None:
+        """The numbered end whose marker is under pixel ``(x, y)`` (each marker sits off its
+        intersection towards its heading, so ends on one intersection stay apart)."""
+        reach = 0.3 * self.board.view.cell
+        found = [(math.dist((x, y), option_marker(self.board.view, end)), number)
+                 for number, end in enumerate(self.ends[:9])]
+        near = [(gap, number) for gap, number in found if gap <= reach]
+        return min(near)[1] if near else None
+
+    def _arrow(self, direction: Direction) -> None:
+        if self.tool == "moves" and self.ends:
+            self.choice = (self.choice + (1 if direction in (Direction.E, Direction.N) else -1)) \
+                % min(9, len(self.ends))
+            self.refresh(f"End {self.choice + 1}: {self.ends[self.choice].describe()}.")
+            return
+        moved = step(self.cursor, direction)
+        if self.board.view.contains(moved):
+            self.cursor = moved
+            what = edit.piece_at(self.draft, moved)
+            self.refresh(f"Cursor at {moved}" + (f": {what}." if what else "."))
+
+    def _enter(self) -> None:
+        if self.tool == "moves":
+            self.sail(self.choice)
+        elif self.holding is not None:
+            source, self.holding = self.holding, None
+            self.drag(source, self.cursor)
+        elif edit.piece_at(self.draft, self.cursor) is not None and \
+                edit.piece_at(self.draft, self.cursor) not in self.draft.names:
+            self.holding = self.cursor
+            self.say("Picked up: move the cursor and press Enter to put it down.")
+        elif edit.piece_at(self.draft, self.cursor) in self.draft.names and \
+                self.selected == edit.piece_at(self.draft, self.cursor):
+            self.holding = self.cursor
+            self.say(f"{self.selected} picked up: move the cursor and press Enter to put her "
+                     "down.")
+        else:
+            self.place(self.cursor)
+
+
+def _asked(encounter: Encounter, ask: Ask) -> Encounter:
+    return replace(encounter, ask=ask)
+
+
+def _retitled(encounter: Encounter, title: str) -> Encounter:
+    text = reading.text(title.strip() or "My situation", "the title", 200, error=ConfigError)
+    slug = "-".join("".join(c if c.isalnum() else " " for c in text.lower()).split())[:80]
+    return replace(encounter, title=text, id=slug or "my-situation")
+
