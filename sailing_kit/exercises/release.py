@@ -69,7 +69,7 @@ def teacher_version(notebook: nbformat.NotebookNode, exercise: str,
     named = f'start({names.clean(student)!r}, mode="practice")'
     key = make_key()
     teacher = student_version(notebook, exercise)
-    cells = [nbformat.v4.new_markdown_cell(
+    cells = [nbformat.v4.new_markdown_cell(  # type: ignore[no-untyped-call]  # nbformat is untyped
         "**Teacher's version** (made by `python -m sailing_kit.exercises.release teacher`): "
         "every answer cell holds the kit's answer for the student named in the first code cell. "
         "Each student's questions are drawn from their name: write a student's name there and "
@@ -104,7 +104,7 @@ def _answer_number(cell: nbformat.NotebookNode) -> int | None:
 
 
 def _code(source: str, like: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    cell = nbformat.v4.new_code_cell(source)
+    cell: nbformat.NotebookNode = nbformat.v4.new_code_cell(source)  # type: ignore[no-untyped-call]  # nbformat is untyped
     cell.metadata = copy.deepcopy(like.metadata)
     return cell
 
@@ -115,14 +115,14 @@ def release(which: str, source: Path, out: Path, mode: str = "practice",
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for path in sorted(source.glob("*.ipynb")):
-        notebook = nbformat.read(path, as_version=4)
+        notebook = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]  # nbformat is untyped
         exercise = exercise_of(notebook, path)
         if exercise is None:
             continue
         made = (student_version(notebook, exercise, mode) if which == "student"
                 else teacher_version(notebook, exercise, student))
         target = out / path.name
-        nbformat.write(made, target)
+        nbformat.write(made, target)  # type: ignore[no-untyped-call]  # nbformat is untyped
         written.append(target)
     return written
 
