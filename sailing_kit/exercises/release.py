@@ -127,13 +127,18 @@ def release(which: str, source: Path, out: Path, mode: str = "practice",
     return written
 
 
+KIT_EXERCISES = Path(__file__).resolve().parents[2] / "exercises"
+"""The kit's own exercise notebooks: the repository's ``exercises/`` folder, beside the package
+(the README's install, ``pip install -e .``, keeps the package there)."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m sailing_kit.exercises.release",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("which", choices=["student", "teacher"])
     parser.add_argument("out", type=Path, help="the folder to write the notebooks into")
-    parser.add_argument("--source", type=Path, default=Path("exercises"),
-                        help="the exercise notebooks (default: exercises/)")
+    parser.add_argument("--source", type=Path, default=KIT_EXERCISES,
+                        help=f"the exercise notebooks (default: the kit's, {KIT_EXERCISES})")
     parser.add_argument("--mode", choices=["practice", "assessment"], default="practice",
                         help="the mode of a student release (default: practice)")
     parser.add_argument("--student", default=TEACHER_NAME,
@@ -141,7 +146,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     written = release(args.which, args.source, args.out, args.mode, args.student)
     if not written:
-        print(f"no exercise notebooks in {args.source}", file=sys.stderr)
+        print(f"no exercise notebooks in {args.source}: give their folder with --source",
+              file=sys.stderr)
         return 1
     for path in written:
         print(path)
