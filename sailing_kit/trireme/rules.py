@@ -1,8 +1,7 @@
 """The rules of the duel as pure functions, shared by the game, the wind chain and the solver.
 
-Quotes are from the French text (``../shared/seeds/001_41213585c16dba5b.txt``); "decisions" are
-``../shared/rules-decisions.md`` (section *trireme*); the kit's own choices are in
-``docs/rules-trireme.md``.
+Quotes are from the French text of the gamebook; "decisions" settle what it leaves open; both,
+and the kit's own choices, are recorded in ``docs/rules-trireme.md``.
 """
 
 from __future__ import annotations
