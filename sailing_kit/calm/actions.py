@@ -114,7 +114,7 @@ def parse_action(value: Any, top: int) -> Action:
     raise UnreadableAction(f"{shown(value)} is not a move of Calm: {_FORMS}")
 
 
-def _parse_dict(value: dict, top: int) -> Action:
+def _parse_dict(value: dict[Any, Any], top: int) -> Action:
     keys = set(value)
     if keys in ({"play"}, {"play", "at"}):
         at = value.get("at")

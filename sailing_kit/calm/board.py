@@ -176,7 +176,7 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
     def _narrated(self, bot: Bot) -> Bot:
         """``bot``, telling the log what it does (in words, before the move changes the table)."""
         def play(state: Any) -> Action:
-            action = bot(state)
+            action: Action = bot(state)
             self._said.append((action, _narrate(state, action)))
             return action
 
@@ -336,7 +336,7 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         cover = self.cover()
         if cover is not None:
             return f"{cover}."
-        return self.shown.describe(self.viewer)
+        return str(self.shown.describe(self.viewer))
 
     # ----- drawing --------------------------------------------------------------------------------
     def cover(self) -> str | None:

@@ -91,7 +91,7 @@ class _Search:
     def __init__(self, state: CalmState, limit: int):
         self.state, self.limit = state, limit
         self.positions = 0
-        self.lost: set[tuple] = set()
+        self.lost: set[tuple[object, ...]] = set()
 
     def win(self) -> list[Action] | None:
         """A winning line from the position, or None: depth first, lost positions remembered."""

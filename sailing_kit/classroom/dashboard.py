@@ -63,7 +63,7 @@ def _dot(connected: bool) -> str:
             f"style='color:{colour}'>●</span>")
 
 
-class TableCard(widgets.VBox):
+class TableCard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     """One table as the teacher sees it: caption, link and QR code, seats, controls, picture."""
 
     def __init__(self, dashboard: Dashboard, live: LiveTable):
@@ -129,7 +129,7 @@ class TableCard(widgets.VBox):
         return lambda: self.dashboard.act(lambda room: getattr(room, name)(code, seat), self.live)
 
 
-class Dashboard(widgets.VBox):
+class Dashboard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     """Open tables, watch them, control them, read the results."""
 
     def __init__(self, hub: Hub, address: str):

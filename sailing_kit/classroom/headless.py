@@ -41,3 +41,16 @@ def install() -> None:
     comm.create_comm = HeadlessComm
     if not isinstance(widget_module._instances, weakref.WeakValueDictionary):
         widget_module._instances = weakref.WeakValueDictionary(widget_module._instances)
+
+
+_KERNEL_COMM = comm.create_comm
+
+
+def uninstall() -> None:
+    """Give widgets made from now on the kernel's comms again (for a test process that runs a
+    class server, then notebook boards)."""
+    import ipywidgets.widgets.widget as widget_module
+
+    comm.create_comm = _KERNEL_COMM
+    if isinstance(widget_module._instances, weakref.WeakValueDictionary):
+        widget_module._instances = dict(widget_module._instances)

@@ -200,7 +200,7 @@ class Mirror:
     # ----- events from the page -------------------------------------------------------------------
     def handle(self, event: dict[str, Any]) -> None:
         """Apply one event (already parsed JSON); Refused if it does not fit what is shown."""
-        widget = self.shown.get(event.get("id"))  # type: ignore[arg-type]
+        widget = self.shown.get(event.get("id"))  # type: ignore[arg-type]  # a value of the page's JSON message, whose kind was checked above
         kind = event.get("t")
         if widget is None:
             raise Refused("that control is not on the page")
@@ -248,9 +248,9 @@ def _canvas_event(canvas: BoardCanvas, event: Any) -> dict[str, Any]:
                    for v in (x, y)):
             raise Refused("a press has finite x and y")
         margin = 64
-        if not (-margin <= x <= canvas.width + margin and -margin <= y <= canvas.height + margin):  # type: ignore[operator]
+        if not (-margin <= x <= canvas.width + margin and -margin <= y <= canvas.height + margin):  # type: ignore[operator]  # a value of the page's JSON message, whose kind was checked above
             raise Refused("that press is off the board")
-        return {"event": name, "x": float(x), "y": float(y)}  # type: ignore[arg-type]
+        return {"event": name, "x": float(x), "y": float(y)}  # type: ignore[arg-type]  # a value of the page's JSON message, whose kind was checked above
     if name == "key":
         key = event.get("key")
         if not isinstance(key, str) or not 0 < len(key) <= KEY_LIMIT:

@@ -45,7 +45,7 @@ class JoinedSeat(Seat):
         self.row, self.token = row, token
 
     @cached_property
-    def table(self) -> Table:  # type: ignore[override]
+    def table(self) -> Table:  # type: ignore[override]  # a joined seat's table is made on first use, not passed in
         return Table(self.room, self.table_row)
 
     @property
@@ -151,7 +151,7 @@ class Classroom(TeacherControls):
     def _add_table(self, saved: dict[str, Any], players: int, bots: dict[int, str]) -> Table:
         while (table_id := self.store.add_table(new_code(), saved, players, bots)) is None:
             pass  # the code was taken: draw another
-        table = Table(self, self.store.table(table_id=table_id))  # type: ignore[arg-type]
+        table = Table(self, self.store.table(table_id=table_id))  # type: ignore[arg-type]  # the store's row exists: it was just written
         table.refresh()  # bots or chance may move first
         return table
 
@@ -193,7 +193,7 @@ class Classroom(TeacherControls):
                 raise JoinRefused(f"Table {row.code} is full: ask your teacher for another code.")
             if self.store.add_seat(row.id, free[0], name, secret_hash(token), device_hash):
                 seat_row = self.store.seat_by_token(secret_hash(token))
-                return JoinedSeat(self, row, seat_row, token)  # type: ignore[arg-type]
+                return JoinedSeat(self, row, seat_row, token)  # type: ignore[arg-type]  # the store's row exists: it was just written
 
     def rejoin(self, token: Any) -> JoinedSeat:
         """The seat whose secret token is ``token`` (after a rematch: the new table's)."""
@@ -203,7 +203,7 @@ class Classroom(TeacherControls):
             raise UnknownSeat("This seat is not known here (or your teacher freed it): join the "
                               "table with its code.")
         table_row = self.store.table(table_id=seat_row.table_id)
-        return JoinedSeat(self, table_row, seat_row, token)  # type: ignore[arg-type]
+        return JoinedSeat(self, table_row, seat_row, token)  # type: ignore[arg-type]  # the store's row exists: it was just written
 
     # ----- exercise results -----------------------------------------------------------------------
     def register_student(self, class_code: Any, name: Any) -> str:

@@ -32,26 +32,26 @@ from sailing_kit.classroom.schema import MoveRow
 from sailing_kit.classroom.table import Seat, Table
 from sailing_kit.core.errors import ActionError
 from sailing_kit.core.protocol import CHANCE
+from sailing_kit.widgets.board import CanvasBoard
 from sailing_kit.widgets.canvas import BoardCanvas, paint
 
 WATCH_WIDTH = 460
 """The widest a watched table is drawn on the dashboard, in CSS pixels."""
 
 
-class SeatPlay:
-    """Mixin in front of a game's board class (see :func:`seat_board`)."""
+class SeatPlay(CanvasBoard):
+    """Mixin in front of a game's board class (see :func:`seat_board`): it comes before the
+    game's board in the class made for a seat, so its ``super()`` is that board."""
 
     class_seat: Seat
     _remote: MoveRow | None = None
-    state: Any
-    bots: dict[int, Any]
 
     def __init__(self, seat: Seat, **board_options: Any):
         self.class_seat = seat
         others = {player: self._remote_player
                   for player in range(seat.state.num_players) if player != seat.number}
-        super().__init__(seat.state, bots=others, **board_options)  # type: ignore[call-arg]
-        self.controls_shown(seat.table.info.controls)  # type: ignore[attr-defined]
+        super().__init__(seat.state, bots=others, **board_options)  # the game's board, next in line
+        self.controls_shown(seat.table.info.controls)
 
     @property
     def table(self) -> Table:
@@ -62,17 +62,17 @@ class SeatPlay:
         try:
             self.class_seat.commit(action)
         except ActionError as refusal:
-            self.refuse(refusal)  # type: ignore[attr-defined]
+            self.refuse(refusal)
             return False
         except (NotYourTurn, TableClosed, TablePaused) as refusal:
-            self.say(str(refusal), "error")  # type: ignore[attr-defined]
+            self.say(str(refusal), "error")
             return False
         except PositionChanged as changed:
             self.advance_bots()
-            self.say(str(changed), "error")  # type: ignore[attr-defined]
+            self.say(str(changed), "error")
             return False
         self.table.drive(chance_only=True)  # the dice or the deck answer at once, as at one screen
-        self.on_played(action)  # type: ignore[attr-defined]
+        self.on_played(action)
         self.advance_bots(success)
         return True
 
@@ -81,19 +81,19 @@ class SeatPlay:
         chance's), narrated as the board narrates a bot's, then redraw."""
         for move in self.table.fetch():
             self._show_move(move)
-        self.refresh(message)  # type: ignore[attr-defined]
+        self.refresh(message)
 
     def _show_move(self, move: MoveRow) -> None:
         player = self.state.current_player
         if move.entry.get("sampled"):
-            self.on_played(self.table.apply_stored(move))  # type: ignore[attr-defined]
+            self.on_played(self.table.apply_stored(move))
         elif player in self.bots:
             self._remote = move
             action = self.bots[player](self.state)  # the board's wrapper narrates it
             self.table.apply_stored(move)
-            self.on_played(action)  # type: ignore[attr-defined]
+            self.on_played(action)
         else:  # this seat's own move, played in another window (or skipped by the teacher)
-            self.on_played(self.table.apply_stored(move))  # type: ignore[attr-defined]
+            self.on_played(self.table.apply_stored(move))
 
     def _remote_player(self, state: Any) -> Any:
         """The "bot" of every other seat: the move that seat stored."""
@@ -101,7 +101,7 @@ class SeatPlay:
         return state.parse_action(self._remote.entry["move"])
 
     def after_change(self) -> None:
-        super().after_change()  # type: ignore[misc]
+        super().after_change()
         info = getattr(self, "info", None)
         player = self.state.current_player
         if isinstance(info, widgets.HTML) and player not in self.table.bots:
@@ -132,10 +132,10 @@ class SeatPlay:
 
     # ----- one screen only ------------------------------------------------------------------------
     def undo(self) -> None:
-        self.say("At a class table every move stands: nothing is taken back.", "error")  # type: ignore[attr-defined]
+        self.say("At a class table every move stands: nothing is taken back.", "error")
 
     def start(self, state: Any, message: str) -> None:
-        self.say("This table's game goes on to its end: ask your teacher for a new table.",  # type: ignore[attr-defined]
+        self.say("This table's game goes on to its end: ask your teacher for a new table.",
                  "error")
 
     def save_and_load(self, what: str = "game", width: str = "320px") -> list[widgets.Widget]:
@@ -187,7 +187,7 @@ def turn_words(table: Table, me: int | None = None) -> str:
     return f"Player {(state.current_player or 0) + 1} to move ({waited(table)} on this move)."
 
 
-class SeatView(widgets.VBox):
+class SeatView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     """A seat's page: a header (the table, who sits where, whose turn) and the seat's board."""
 
     def __init__(self, seat: Seat):
@@ -211,7 +211,7 @@ class SeatView(widgets.VBox):
             f"<div style='font-size:0.9em'>{seat_names(table, self.names, seat.number)}</div>")
 
 
-class WatchView(widgets.VBox):
+class WatchView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     """A table's public picture (no hidden card) with its header: for spectators, replays and
     the teacher's dashboard (``max_width`` caps the picture there)."""
 

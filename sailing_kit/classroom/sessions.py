@@ -184,6 +184,8 @@ class SeatSession(PageSession):
     def table_changed(self, live: LiveTable) -> None:
         row = live.table.row
         if all(seat.id != self.row.id for seat in live.seat_rows):
+            live.seat_rows = live.table.seat_rows()  # a move's news may lag behind a join
+        if all(seat.id != self.row.id for seat in live.seat_rows):
             if row.next_code:
                 self.send({"t": "moved", "code": row.next_code})
             elif self.row.number in row.bots:

@@ -155,7 +155,7 @@ class Store:
                 result = db.execute(tables.insert().values(
                     code=code, saved=json.dumps(saved), players=players, bots=_bots_text(bots),
                     closed=False, paused=False, opened_at=time.time()))
-                table_id = int(result.inserted_primary_key[0])  # type: ignore[index]
+                table_id = int(result.inserted_primary_key[0])  # type: ignore[index]  # SQLAlchemy types the inserted key as optional; an insert has one
                 self._announce(db, table_id)
         except IntegrityError:
             return None

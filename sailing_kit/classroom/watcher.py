@@ -73,7 +73,7 @@ class Watcher(threading.Thread):
             version = None
             while not self.stopped.is_set():
                 cursor.execute("PRAGMA data_version")
-                now = cursor.fetchone()[0]  # type: ignore[index]
+                now = cursor.fetchone()[0]  # type: ignore[index]  # psycopg types the connection and row as optional; both exist here
                 if version is not None and now != version:
                     self.poll()
                 version = now
@@ -91,13 +91,13 @@ class Watcher(threading.Thread):
         raw = self.store.engine.raw_connection()
         try:
             connection = raw.driver_connection
-            connection.autocommit = True  # type: ignore[union-attr]
-            connection.execute(psycopg.sql.SQL("LISTEN {}").format(  # type: ignore[union-attr]
+            connection.autocommit = True  # type: ignore[union-attr]  # psycopg types the connection and row as optional; both exist here
+            connection.execute(psycopg.sql.SQL("LISTEN {}").format(  # type: ignore[union-attr]  # psycopg types the connection and row as optional; both exist here
                 psycopg.sql.Identifier(CHANNEL)))
             self.poll()  # what changed while the LISTEN was being set up
             last_poll = time.monotonic()
             while not self.stopped.is_set():
-                for note in connection.notifies(timeout=1.0):  # type: ignore[union-attr]
+                for note in connection.notifies(timeout=1.0):  # type: ignore[union-attr]  # psycopg types the connection and row as optional; both exist here
                     payload = str(note.payload)
                     table_id = int(payload.lstrip("m"))
                     self.told.add(table_id)

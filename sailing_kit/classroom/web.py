@@ -215,7 +215,7 @@ class JoinApi(ClassHandler):
         try:
             device = self.ensure_device()
             row = self.lookup(data.get("code"))
-            seat = self.app.room.join(row.code, data.get("name"), device=device)  # type: ignore[arg-type]
+            seat = self.app.room.join(row.code, data.get("name"), device=device)  # type: ignore[arg-type]  # the name as the JSON body gives it: join() reads and refuses it
         except JoinRefused as refusal:
             self.refuse(refusal, 404 if "No table" in str(refusal) else 400)
             return

@@ -28,7 +28,7 @@ def build_options(options_class: type[T], given: Mapping[str, Any]) -> T:
     into a :class:`ConfigError`. The kit's own values an option may hold are listed in the
     class's ``KINDS``: members of its enumerations are kept, its frozen dataclasses are
     rebuilt from plain fields."""
-    names = [f.name for f in dataclasses.fields(options_class)]  # type: ignore[arg-type]
+    names = [f.name for f in dataclasses.fields(options_class)]  # type: ignore[arg-type]  # every options class of the kit is a dataclass
     kinds: Collection[type] = getattr(options_class, "KINDS", ())
     values: dict[str, Any] = {}
     for key, value in given.items():
@@ -51,7 +51,7 @@ def options_to_json(options: object) -> dict[str, Any]:
     """The options as plain JSON values, ready for ``build_options`` again."""
     return {
         f.name: _to_json(getattr(options, f.name))
-        for f in dataclasses.fields(options)  # type: ignore[arg-type]
+        for f in dataclasses.fields(options)  # type: ignore[arg-type]  # every options class of the kit is a dataclass
     }
 
 

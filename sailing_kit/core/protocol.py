@@ -208,6 +208,14 @@ class GameState(ABC, Generic[A]):
     def is_over(self) -> bool:
         return self.result is not None
 
+    def ended(self) -> Result:
+        """The result of a finished game (a ValueError while the game goes on): for code that
+        has checked :meth:`is_over`."""
+        result = self.result
+        if result is None:
+            raise ValueError("the game is not over yet: it has no result")
+        return result
+
     def apply(self, action: Any) -> None:
         """Play an action. An illegal one raises IllegalAction and changes nothing."""
         result = self.result

@@ -134,7 +134,7 @@ class Scene:
         self.shapes.append(Polygon(tuple(points), Style(fill, stroke, width, (), opacity)))
 
     def rect(self, x: float, y: float, w: float, h: float, **style: object) -> None:
-        self.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], **style)  # type: ignore[arg-type]
+        self.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], **style)  # type: ignore[arg-type]  # the caller's fill, stroke and width, passed on as given
 
     def circle(self, centre: XY, radius: float, *, fill: str | None = None,
                stroke: str | None = None, width: float = 1.0, opacity: float = 1.0) -> None:

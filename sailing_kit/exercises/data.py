@@ -92,7 +92,7 @@ _KIT_ENUMS = {"sailing_kit.core.compass": ("Direction",),
 
 def _is(kind: type, kinds: object) -> bool:
     """True if ``kind`` is one of ``kinds`` (by identity: a class's ``__eq__`` is never run)."""
-    return any(kind is known for known in kinds)  # type: ignore[attr-defined]
+    return any(kind is known for known in kinds)  # type: ignore[attr-defined]  # the value's exact type was checked just above
 
 
 def _loaded(module: str, names: tuple[str, ...]) -> list[type]:
@@ -132,21 +132,21 @@ def _plain(value: object, depth: int, budget: list[int]) -> object:
     if value is None or value is ... or kind is bool:
         return value
     if kind is int:
-        return _whole(value)  # type: ignore[arg-type]
+        return _whole(value)  # type: ignore[arg-type]  # the value's exact type was checked just above
     if kind is float:
         return value
     if kind is str:
-        text: str = value  # type: ignore[assignment]
+        text: str = value  # type: ignore[assignment]  # the value's exact type was checked just above
         return text if len(text) <= MAX_TEXT else Opaque(f"a text of {len(text):,} characters",
                                                           "is far too long to be the answer")
     if kind is Fraction:
-        return _rational(value.numerator, value.denominator)  # type: ignore[attr-defined]
+        return _rational(value.numerator, value.denominator)  # type: ignore[attr-defined]  # the value's exact type was checked just above
     if kind is Decimal:
-        return _decimal(value)  # type: ignore[arg-type]
+        return _decimal(value)  # type: ignore[arg-type]  # the value's exact type was checked just above
     if _is(kind, _CONTAINERS):
         if depth >= MAX_DEPTH:
             return Opaque("an answer nested so deeply", "cannot be the answer")
-        return _container(value, depth, budget)  # type: ignore[arg-type]
+        return _container(value, depth, budget)  # type: ignore[arg-type]  # the value's exact type was checked just above
     if isinstance(value, Enum):
         return value if _kit_enum(kind) else describe(value)
     return _foreign(value, kind, depth, budget)
@@ -156,7 +156,7 @@ def _foreign(value: object, kind: type, depth: int, budget: list[int]) -> object
     """numpy's and sympy's numbers and arrays, as plain data; anything else is Opaque."""
     scalars, arrays = _numpy_kinds()
     if _is(kind, scalars):
-        return _plain(value.item(), depth, budget)  # type: ignore[attr-defined]
+        return _plain(value.item(), depth, budget)  # type: ignore[attr-defined]  # the value's exact type was checked just above
     numbers, matrices = _sympy_kinds()
     if _is(kind, numbers):
         return _sympy_number(value)
@@ -194,10 +194,10 @@ def _decimal(value: Decimal) -> object:
 
 def _sympy_number(value: object) -> object:
     if getattr(value, "is_Integer", False):
-        return _whole(int(value))  # type: ignore[call-overload]
+        return _whole(int(value))  # type: ignore[call-overload]  # the value's exact type was checked just above
     if getattr(value, "is_Rational", False):
-        return _rational(int(value.p), int(value.q))  # type: ignore[attr-defined]
-    return float(value)  # type: ignore[arg-type]
+        return _rational(int(value.p), int(value.q))  # type: ignore[attr-defined]  # the value's exact type was checked just above
+    return float(value)  # type: ignore[arg-type]  # the value's exact type was checked just above
 
 
 def _container(value: list[object] | tuple[object, ...] | set[object] | frozenset[object]
@@ -216,14 +216,14 @@ def _container(value: list[object] | tuple[object, ...] | set[object] | frozense
 
 
 def _array(value: object, depth: int, budget: list[int]) -> object:
-    shape = value.shape  # type: ignore[attr-defined]
+    shape = value.shape  # type: ignore[attr-defined]  # the value's exact type was checked just above
     size = math.prod(shape) if isinstance(shape, tuple) else MAX_ITEMS + 1
     if size > MAX_ITEMS:
         return Opaque(f"an array of {size:,} numbers", TOO_MANY)
     budget[0] -= size
     if budget[0] < 0:
         raise _TooMany
-    return _plain(value.tolist(), depth, budget)  # type: ignore[attr-defined]
+    return _plain(value.tolist(), depth, budget)  # type: ignore[attr-defined]  # the value's exact type was checked just above
 
 
 # ----- JSON, for the grader ---------------------------------------------------------------------

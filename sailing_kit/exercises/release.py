@@ -69,7 +69,7 @@ def teacher_version(notebook: nbformat.NotebookNode, exercise: str,
     named = f'start({names.clean(student)!r}, mode="practice")'
     key = make_key()
     teacher = student_version(notebook, exercise)
-    cells = [nbformat.v4.new_markdown_cell(
+    cells = [nbformat.v4.new_markdown_cell(  # type: ignore[no-untyped-call]  # nbformat is untyped
         "**Teacher's version** (made by `python -m sailing_kit.exercises.release teacher`): "
         "every answer cell holds the kit's answer for the student named in the first code cell. "
         "Each student's questions are drawn from their name: write a student's name there and "
@@ -104,7 +104,7 @@ def _answer_number(cell: nbformat.NotebookNode) -> int | None:
 
 
 def _code(source: str, like: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    cell = nbformat.v4.new_code_cell(source)
+    cell: nbformat.NotebookNode = nbformat.v4.new_code_cell(source)  # type: ignore[no-untyped-call]  # nbformat is untyped
     cell.metadata = copy.deepcopy(like.metadata)
     return cell
 
@@ -115,16 +115,21 @@ def release(which: str, source: Path, out: Path, mode: str = "practice",
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for path in sorted(source.glob("*.ipynb")):
-        notebook = nbformat.read(path, as_version=4)
+        notebook = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]  # nbformat is untyped
         exercise = exercise_of(notebook, path)
         if exercise is None:
             continue
         made = (student_version(notebook, exercise, mode) if which == "student"
                 else teacher_version(notebook, exercise, student))
         target = out / path.name
-        nbformat.write(made, target)
+        nbformat.write(made, target)  # type: ignore[no-untyped-call]  # nbformat is untyped
         written.append(target)
     return written
+
+
+KIT_EXERCISES = Path(__file__).resolve().parents[2] / "exercises"
+"""The kit's own exercise notebooks: the repository's ``exercises/`` folder, beside the package
+(the README's install, ``pip install -e .``, keeps the package there)."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -132,8 +137,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("which", choices=["student", "teacher"])
     parser.add_argument("out", type=Path, help="the folder to write the notebooks into")
-    parser.add_argument("--source", type=Path, default=Path("exercises"),
-                        help="the exercise notebooks (default: exercises/)")
+    parser.add_argument("--source", type=Path, default=KIT_EXERCISES,
+                        help=f"the exercise notebooks (default: the kit's, {KIT_EXERCISES})")
     parser.add_argument("--mode", choices=["practice", "assessment"], default="practice",
                         help="the mode of a student release (default: practice)")
     parser.add_argument("--student", default=TEACHER_NAME,
@@ -141,7 +146,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     written = release(args.which, args.source, args.out, args.mode, args.student)
     if not written:
-        print(f"no exercise notebooks in {args.source}", file=sys.stderr)
+        print(f"no exercise notebooks in {args.source}: give their folder with --source",
+              file=sys.stderr)
         return 1
     for path in written:
         print(path)

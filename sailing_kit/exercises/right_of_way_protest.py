@@ -146,7 +146,7 @@ q9 = Question(
     template='answer_9 = {"game": ..., "rrs": ...}',
     hint="the two rulebooks differ here: one of them asks about overlap or the mainsail, the "
          "other about depth to leeward or the zone of the 2 lengths.",
-    picture=picture, worked=lambda d: picture(d, reveal=True))
+    picture=picture, worked=lambda d: picture(d, reveal=True), forced=True)
 
 
 # ----- question 10: who is penalised (the protest committee) ------------------------------------------
@@ -181,7 +181,7 @@ q10 = Question(
     hint="the game penalises a boat that ends her turn on the point another boat with right of "
          "way sails to next; the RRS also asks who changed course, who had room, and whether a "
          "penalty turn was enough.",
-    picture=picture, worked=lambda d: picture(d, reveal=True))
+    picture=picture, worked=lambda d: picture(d, reveal=True), forced=True)
 
 
 # ----- question 11: which RRS rule decides ----------------------------------------------------------
@@ -219,7 +219,7 @@ q11 = Question(
     hint="the rules of the lesson's table: 10, 11, 12 (who keeps clear), 15, 16.1, 17 (limits "
          "on the right-of-way boat), 18.2(a), 18.3 (marks), 20 (room to tack), 21 (keeping "
          "clear while returning or taking a penalty).",
-    picture=picture, worked=lambda d: picture(d, reveal=True))
+    picture=picture, worked=lambda d: picture(d, reveal=True), forced=True)
 
 
 def _q11_question(drawn: Drawn) -> str:

@@ -226,11 +226,11 @@ def _name_error(shell: object, etype: type, value: BaseException, tb: object,
                 tb_offset: int | None = None) -> list[str] | None:
     match = _ANSWER_NAME.search(str(value))
     if match is None:
-        shell.showtraceback((etype, value, tb), tb_offset=tb_offset)  # type: ignore[attr-defined]
+        shell.showtraceback((etype, value, tb), tb_offset=tb_offset)  # type: ignore[attr-defined]  # IPython's shell has no type hints
         return None
     from IPython.display import display
 
-    display(Feedback(False, f"run the answer cell first: the cell with {match[1]} = ... (above "
+    display(Feedback(False, f"run the answer cell first: the cell with {match[1]} = ... (above "  # type: ignore[no-untyped-call]  # IPython is untyped
                      "this one), then run this check again.", title=f"Question {match[2]}",
                      answered=False))
     return []

@@ -75,8 +75,8 @@ def wide_csv(rows: Sequence[Row]) -> str:
             "exercise": row.exercise, "total": 0.0, "max_points": 0.0, "flags": row.flags})
         if row.question:
             line[row.question] = row.points
-        line["total"] = round(float(line["total"]) + row.points, 2)  # type: ignore[arg-type]
-        line["max_points"] = float(line["max_points"]) + row.max_points  # type: ignore[arg-type]
+        line["total"] = round(float(line["total"]) + row.points, 2)  # type: ignore[arg-type]  # the line's totals are numbers the grader itself put there
+        line["max_points"] = float(line["max_points"]) + row.max_points  # type: ignore[arg-type]  # the line's totals are numbers the grader itself put there
     return _csv(columns, ([line.get(c, "") for c in columns] for line in table.values()))
 
 
@@ -157,7 +157,7 @@ def gradescope_csvs(rows: Sequence[Row], emails: dict[str, str]) -> dict[str, st
         for r in chosen:
             line = students.setdefault(r.student, {"id": r.student_id, "total": 0.0})
             line[r.question] = r.points
-            line["total"] = round(float(line["total"]) + r.points, 2)  # type: ignore[arg-type]
+            line["total"] = round(float(line["total"]) + r.points, 2)  # type: ignore[arg-type]  # the line's totals are numbers the grader itself put there
         files[exercise] = _csv(["Name", "SID", "Email", "Total Score", *questions], (
             [s, line["id"], emails.get(s, ""), line["total"], *(line.get(q, "") for q in questions)]
             for s, line in sorted(students.items())))

@@ -98,7 +98,7 @@ def read(path: Path, bounds: Bounds = Bounds()) -> Submission:
 
 def _read_cells(path: Path, text: str, notebook: dict[str, object],
                 bounds: Bounds) -> Submission:
-    raw_cells: list[object] = notebook["cells"]  # type: ignore[assignment]
+    raw_cells: list[object] = notebook["cells"]  # type: ignore[assignment]  # the notebook's cells were checked to be a list when it was read
     submission = Submission(path, None, text)
     code: list[tuple[int, str]] = []
     for number, cell in enumerate(raw_cells, 1):

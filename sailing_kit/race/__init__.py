@@ -11,7 +11,8 @@ and its open-water practice preset (:func:`new_practice`), and the boards in
 from sailing_kit.core.info import GameInfo, Outcome
 from sailing_kit.core.lazy import board_attributes
 from sailing_kit.race import bots
-from sailing_kit.race.drill import DrillState, Sail, WindShift, new_drill
+from sailing_kit.race.actions import Sail, WindShift
+from sailing_kit.race.drill import DrillState, new_drill
 from sailing_kit.race.engagement import (
     Contest,
     Infringement,

@@ -84,12 +84,14 @@ _RACE_FORMS = ("moves are an end of turn like ((5, 2), 'NE'), Place((5, 2), 'NE'
 
 def read_drill_action(value: Any) -> DrillAction:
     """A drill's action rebuilt in canonical form, or UnreadableAction saying what is wrong."""
-    return _read(value, (), _DRILL_FORMS, "the drill", race=False)
+    drill_action: DrillAction = _read(value, (), _DRILL_FORMS, "the drill", race=False)
+    return drill_action
 
 
 def read_race_action(value: Any, names: Sequence[str]) -> RaceAction:
     """A race's action (boats named ``names``) rebuilt in canonical form, or UnreadableAction."""
-    return _read(value, names, _RACE_FORMS, "the race", race=True)
+    race_action: RaceAction = _read(value, names, _RACE_FORMS, "the race", race=True)
+    return race_action
 
 
 def _read(value: Any, names: Sequence[str], forms: str, game: str, race: bool) -> Any:

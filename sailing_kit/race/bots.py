@@ -19,8 +19,8 @@ from typing import cast
 from sailing_kit.core.bots import Bot, BotFactory, make_bot
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point, chebyshev, step
+from sailing_kit.race.actions import Sail
 from sailing_kit.race.course import Course, GateLine, OpenWater, Rounding
-from sailing_kit.race.drill import Sail
 from sailing_kit.race.engagement import infringements
 from sailing_kit.race.game import START_MOVES, Place, Protest, RaceState, Spin, Wait
 from sailing_kit.race.legs import counts, follow
@@ -169,7 +169,7 @@ def _racer(level: str) -> Bot:
     def choose(state: RaceState) -> object:
         actions = state.legal_actions()
         if state.placing:
-            return _placement(state, actions)
+            return _placement(state, [a for a in actions if isinstance(a, Place)])
         protests = [a for a in actions if isinstance(a, Protest)]
         if protests:
             return protests[0]
@@ -201,7 +201,7 @@ def make(name: str = "default", seed: int | None = None) -> Bot:
     return make_bot(BOTS, name, seed)
 
 
-def _placement(state: RaceState, places: list) -> Place:
+def _placement(state: RaceState, places: list[Place]) -> Place:
     """Stand close below the line's middle, heading close-hauled on starboard."""
     area = state.area
     centre = ((area.buoy[0] + area.committee[0]) / 2, area.gate_row - 2) \
@@ -213,7 +213,7 @@ def _placement(state: RaceState, places: list) -> Place:
 
 
 def _cost(state: RaceState, option: TurnOption, target: frozenset[Point],
-          field: dict[Node, int], strong: bool) -> tuple:
+          field: dict[Node, int], strong: bool) -> tuple[float, ...]:
     boat = state.boat
     remaining = _remaining(state, option, target, field)
     if not strong:

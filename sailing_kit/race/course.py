@@ -255,8 +255,8 @@ def start_spots(course: Course, players: int, seat: int) -> list[Point]:
     marks = set(course.marks)
     if players == 2:
         middle = course.width // 2
-        half = (lambda x: x > middle) if seat == 0 else (lambda x: x < middle)
-        return [p for p in grid.points() if half(p[0]) and p not in marks]
+        return [p for p in grid.points()
+                if (p[0] > middle if seat == 0 else p[0] < middle) and p not in marks]
     spots = []
     for point in grid.points():
         if point in marks or west <= point[0] <= east:

@@ -17,6 +17,7 @@ from sailing_kit.core.grid import Point, step
 from sailing_kit.draw import palette
 from sailing_kit.draw.gridview import GridView
 from sailing_kit.draw.scene import Scene
+from sailing_kit.draw.wind import draw_wind
 from sailing_kit.race import drawing
 from sailing_kit.race.course import Course
 from sailing_kit.race.sailing import TurnOption, tack
@@ -161,7 +162,7 @@ def _draw_column(scene: Scene, view: GridView, state: RaceState, placing: bool,
                  you: Sequence[str]) -> None:
     """The wind, what the race waits for, then each boat: its colour, leg, tack and penalty."""
     x = view.size[0] + 6
-    drawing.draw_wind(scene, (x + 44, 24), state.wind, length=28)
+    draw_wind(scene, (x + 44, 24), state.wind, length=28)
     y = 70.0
     for line in textwrap.wrap(_headline(state, placing), 25):
         scene.text((x, y), line, size=13, colour=palette.INK, anchor="start", bold=True)

@@ -20,6 +20,7 @@ from sailing_kit.core.protocol import CHANCE, GameState, Result
 from sailing_kit.draw import palette
 from sailing_kit.draw.gridview import GridView
 from sailing_kit.draw.scene import Scene
+from sailing_kit.draw.wind import draw_wind
 from sailing_kit.race import drawing
 from sailing_kit.race.actions import (
     DRILL_TYPES,
@@ -28,7 +29,7 @@ from sailing_kit.race.actions import (
     action_to_json,
     read_drill_action,
 )
-from sailing_kit.race.sailing import PointOfSail, TurnOption, point_of_sail, tack, turn_options
+from sailing_kit.race.sailing import PointOfSail, Tack, TurnOption, point_of_sail, tack, turn_options
 from sailing_kit.race.wind import COMPASS_DIE, compass_die_outcomes
 
 
@@ -98,7 +99,7 @@ class DrillState(GameState[Sail | WindShift]):
         return point_of_sail(self.heading, self.wind)
 
     @property
-    def tack(self):
+    def tack(self) -> Tack | None:
         return tack(self.heading, self.wind)
 
     def turn_options(self) -> list[TurnOption]:
@@ -190,10 +191,10 @@ class DrillState(GameState[Sail | WindShift]):
         self.reached = self.options.mark in option.path
         self.awaiting_wind = self.options.wind_shifts and not self.is_over()
 
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> tuple[Any, ...]:
         return (self.position, self.heading, self.wind, self.turns, self.reached, self.awaiting_wind)
 
-    def _restore(self, snapshot: tuple) -> None:
+    def _restore(self, snapshot: tuple[Any, ...]) -> None:
         (self.position, self.heading, self.wind, self.turns, self.reached,
          self.awaiting_wind) = snapshot
 
@@ -243,7 +244,7 @@ class DrillState(GameState[Sail | WindShift]):
         scene = Scene(width, height, title=self.describe().splitlines()[0],
                       background=palette.WATER)
         view.draw_grid(scene)
-        drawing.draw_wind(scene, (width - 40, 30), self.wind, length=36)
+        draw_wind(scene, (width - 40, 30), self.wind, length=36)
         scene.text((8, 16), f"{self.point_of_sail.label}"
                    + (f", {self.tack.value} tack" if self.tack else ""),
                    size=14, colour=palette.INK, anchor="start", bold=True)

@@ -79,8 +79,9 @@ def frame_scene(timeline: Timeline, record: RrsRecord, board: Board, frame: int,
         record.seen[max(0, shown.moment - 1)]
     if "overlap" in overlays:
         _overlap_lines(scene, view, shown, seen)
-    for boat in shown.boats:
-        drawing.draw_boat(scene, view, boat.position, boat.heading, shown.wind, label=boat.name)
+    for boat in shown.boats:  # each boat a piece: the painter glides it from frame to frame
+        with scene.piece(f"boat:{boat.name}"):
+            drawing.draw_boat(scene, view, boat.position, boat.heading, shown.wind, label=boat.name)
     if "tacks" in overlays:
         for boat in shown.boats:
             x, y = view.pixel(boat.position)

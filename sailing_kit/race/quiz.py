@@ -114,7 +114,7 @@ class Quiz:
         situation), read strictly: a file that is too big, not JSON, or holds a situation the
         engine or the umpires refuse raises ConfigError and nothing is made."""
         title, found = situations_from_data(read_json_file(path, "a file of situations"))
-        return cls([encounter for encounter, _ in found], title=title, **settings)  # type: ignore[arg-type]
+        return cls([encounter for encounter, _ in found], title=title, **settings)  # type: ignore[arg-type]  # the quiz's own keyword fields, read and checked by the file reader
 
     def save(self, path: str | Path) -> None:
         """Write the quiz's situations as a file :meth:`load` reads back."""

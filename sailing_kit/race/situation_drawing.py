@@ -18,6 +18,7 @@ from sailing_kit.core.grid import Point
 from sailing_kit.draw import palette
 from sailing_kit.draw.gridview import GridView
 from sailing_kit.draw.scene import Scene
+from sailing_kit.draw.wind import draw_wind
 from sailing_kit.race import drawing
 from sailing_kit.race.rightofway import course_point
 
@@ -154,7 +155,7 @@ def situation_scene(situation: Situation, view: GridView, *, reveal: bool = True
 
 
 def _draw_header(scene: Scene, situation: Situation, title: str) -> None:
-    drawing.draw_wind(scene, (scene.width - 48, 22), situation.wind, length=28)
+    draw_wind(scene, (scene.width - 48, 22), situation.wind, length=28)
     y = 14.0
     for line, bold in header(situation, title, scene.width):
         scene.text((8, y), line, size=TITLE_SIZE if bold else LINE_SIZE, colour=palette.INK,

@@ -258,5 +258,5 @@ class RaceRules:
         self.log += (f"Move {self.move_number}: {words}",)
 
 
-def _replace(values: tuple, index: int, value: Any) -> tuple:
+def _replace(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return values[:index] + (value,) + values[index + 1:]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Mapping
+from typing import cast
 
 import ipywidgets as widgets
 
@@ -354,7 +355,7 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
             ([self.selected] if self.selected is not None else [])
 
     def scene(self) -> Scene:
-        cover, shown = self.cover(), self.shown
+        cover, shown = self.cover(), cast(RegattaState, self.shown)
         seat = self.viewer if self.viewer is not None else (self.seat or 0)
         if cover is not None:
             return shown.scene(seat, cover=cover, you=None)

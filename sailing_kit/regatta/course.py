@@ -283,7 +283,8 @@ def _nearest_direction(x: float, y: float) -> Direction:
 @cache
 def _presets() -> dict[str, dict[str, Any]]:
     text = resources.files("sailing_kit.regatta").joinpath("courses.json").read_text("utf-8")
-    return json.loads(text)
+    data: dict[str, dict[str, Any]] = json.loads(text)
+    return data
 
 
 def course_names() -> tuple[str, ...]:

@@ -44,7 +44,7 @@ class ConformanceReport:
     """Copies of a few positions met on the way, for :func:`check_inputs`."""
 
 
-def fingerprint(state: GameState[Any]) -> tuple:
+def fingerprint(state: GameState[Any]) -> tuple[object, ...]:
     """Everything a player can observe of a position, to compare two states."""
     return (
         state.current_player,
@@ -178,7 +178,7 @@ def _check_illegal(state: GameState[Any], chooser: random.Random, how_many: int)
     return len(tried)
 
 
-def _check_undo(state: GameState[Any], before: tuple, move: int) -> None:
+def _check_undo(state: GameState[Any], before: tuple[object, ...], move: int) -> None:
     trial = state.copy()
     trial.undo()
     assert fingerprint(trial) == before, f"move {move + 1}: undo did not restore the position"

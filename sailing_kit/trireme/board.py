@@ -46,6 +46,8 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
     lets the optimal helmsman sail the whole game. At the game's end, Review weighs every choice
     (:func:`~sailing_kit.trireme.reviewer.review`)."""
 
+    state: TriremeState
+
     def __init__(self, state: TriremeState | None = None, *, advisor: bool = False,
                  bots: Mapping[int, Bot | str] | None = None):
         state = state if state is not None else new_game(seed=0)
@@ -139,7 +141,7 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
     def _ready(self, what: str) -> bool:
         """True if a heading may be chosen or rolled now; else say why not."""
         if self.state.is_over():
-            self.say(f"The game is over ({self.state.result.reason}): press New game.", "error")
+            self.say(f"The game is over ({self.state.ended().reason}): press New game.", "error")
             return False
         if self.state.phase is Phase.SAIL:
             self.say(f"First choose how far to sail: click square 1 or 2 on your heading "
@@ -161,10 +163,10 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
     UNDONE = "Move taken back: the same seed will roll the same die again."
 
     def _winner(self) -> str:
-        return "you won!" if self.state.result.winners else "the trireme won."
+        return "you won!" if self.state.ended().winners else "the trireme won."
 
     def end_words(self) -> str:
-        cause = self.state.result.cause
+        cause = self.state.ended().cause
         return f"Game over: {self._winner()} {cause[0].upper()}{cause[1:]}."
 
     def reset(self, new_game: bool) -> None:
@@ -265,9 +267,9 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
                 self.say(f"Click square 1 or 2 on your heading {heading.value} (keys 1, 2).",
                          "error")
             return
-        heading = layout.heading_towards(self.state.boat, x, y)
-        if heading is not None:
-            self.choose_heading(heading)
+        towards = layout.heading_towards(self.state.boat, x, y)
+        if towards is not None:
+            self.choose_heading(towards)
 
     def on_key(self, key: str, shift: bool, ctrl: bool, meta: bool) -> None:
         actions: dict[str, Callable[[], None]] = {

@@ -299,9 +299,7 @@ def _draw_panel(scene: Scene, layout: Layout, state: TriremeState, honour: bool 
     spending = state.spent if honour is None else honour
     caption = (f"+1 Honour = {min(state.face + 1, 6)}" if state.face and state.spent
                else "+1 Honour chosen" if spending and state.face is None else "the die")
-    from sailing_kit.trireme.game import Steer as Steered  # (the game draws itself here)
-
-    rolled = bool(state.history) and isinstance(state.history[-1], Steered)
+    rolled = bool(state.history) and isinstance(state.history[-1], Steer)
     draw_die(scene, (x + 110, 30), 42, state.face, caption=caption, key="die", rolled=rolled)
     _draw_honour(scene, (x, 110), state.honour, spending and state.face is None)
     lines = [f"Rocks: {_progress_words(state.progress)}",

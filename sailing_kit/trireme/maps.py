@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from importlib import resources
@@ -252,7 +253,7 @@ class _Grid:
                                f"{MAX_SIZE}", first_line)
         self.check_start_line()
 
-    def cells(self):
+    def cells(self) -> Iterator[tuple[Point, str, int, int]]:
         """Every square as ((x, y), character, line, column)."""
         for index, (number, column, row) in enumerate(self.rows):
             y = self.height - 1 - index

@@ -12,6 +12,7 @@ Rows and columns are in compass order N, NE, ..., NW (:data:`DIRECTIONS`).
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import cache
 
 import sympy
@@ -23,7 +24,7 @@ DIRECTIONS: tuple[Direction, ...] = tuple(Direction)
 CALM = "calm"
 
 
-def _rational(value) -> sympy.Rational:
+def _rational(value: Fraction) -> sympy.Rational:
     return sympy.Rational(value.numerator, value.denominator)
 
 

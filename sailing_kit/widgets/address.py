@@ -51,7 +51,7 @@ def page_options(query: str | None = None) -> PageOptions:
                 refused.append(f"{name}={value[:20]!r} is neither 1 nor 0: it is ignored")
             else:
                 values[name] = flag
-    return PageOptions(**values, refused=tuple(refused))  # type: ignore[arg-type]
+    return PageOptions(**values, refused=tuple(refused))  # type: ignore[arg-type]  # each value was read by its option's own reader above
 
 
 def _seed(text: str) -> int | None:

@@ -20,7 +20,7 @@ from sailing_kit.widgets.address import PageOptions, page_options
 from sailing_kit.widgets.board import CanvasBoard
 
 
-class GameApp(widgets.VBox):
+class GameApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     """``make_board(seed=..., **choices)`` builds a board from the current ``choices`` (widgets
     with a ``value`` and a ``description``). ``about`` says how to play, behind "How to play".
     The board's own new-game button is hidden: the app's New game replaces it; its student

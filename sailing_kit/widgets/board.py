@@ -41,7 +41,7 @@ def number_key(key: str) -> int | None:
     return int(key) if len(key) == 1 and key in "123456789" else None
 
 
-class CanvasBoard(widgets.VBox):
+class CanvasBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     """Subclasses implement :meth:`scene` and :meth:`on_click` (and :meth:`on_key` if they take
     keys); they call :meth:`play` to send an action to the engine. ``bots`` maps player numbers
     to computer players (each a bot function or the name of one of the game's bots): after
@@ -107,7 +107,8 @@ class CanvasBoard(widgets.VBox):
     # ----- what a board implements ----------------------------------------------------------------
     def scene(self) -> Scene:
         """The picture to paint: by default the state's own."""
-        return self.state.scene()
+        picture: Scene = self.state.scene()
+        return picture
 
     def on_click(self, x: float, y: float) -> None:
         """Handle a click at canvas pixel ``(x, y)``."""
@@ -132,7 +133,7 @@ class CanvasBoard(widgets.VBox):
 
     def describe(self) -> str:
         """The position in words, as the player looking at the board may see it."""
-        return self.state.describe()
+        return str(self.state.describe())
 
     def student_controls(self) -> frozenset[str] | None:
         """The buttons a student at a class table or in an app uses (None: all of them): the
@@ -292,7 +293,7 @@ class CanvasBoard(widgets.VBox):
         if self.text_toggle.value:
             self._show_text()
 
-    def _set_projector(self, change: dict) -> None:
+    def _set_projector(self, change: dict[str, Any]) -> None:
         self.canvas.projector = bool(change["new"])
 
     def _show_text(self) -> None:

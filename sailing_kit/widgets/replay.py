@@ -77,7 +77,7 @@ class Replay(_Board):
         """A word on the moment shown (the race names its last event)."""
         return ""
 
-    def _scrub(self, change: dict) -> None:
+    def _scrub(self, change: dict[str, Any]) -> None:
         if self._moving_slider:
             return
         moves, played = change["new"], len(self.state.history)

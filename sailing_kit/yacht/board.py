@@ -35,6 +35,8 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
     starts with the advisor shown. At the game's end, Review weighs every choice of the people
     at the screen (:func:`~sailing_kit.yacht.reviewer.review`)."""
 
+    state: YachtState
+
     def __init__(self, state: YachtState | None = None, *, bots: Mapping[int, Bot | str] | None = None,
                  advisor: bool = False):
         state = state if state is not None else new_game(seed=0)
@@ -63,11 +65,11 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
     # ----- engine-driven behaviour ------------------------------------------------------------------
     def roll(self) -> None:
         if self.play(Roll(tuple(sorted(self.held)))):
-            self.say(f"Rolled: {' '.join(map(str, self.state.dice))}. Hold dice and roll "
+            self.say(f"Rolled: {' '.join(map(str, self.state.dice or ()))}. Hold dice and roll "
                      "again, or click a category row to write them there.", "good")
 
     def write(self, category: str) -> None:
-        player = self.state.current_player
+        player = self.state.seat
         if self.play(Score(category)):
             points = self.state.cards[player].filled[category]
             message = f"{self.state.name(player)} wrote {points} in {category}."
@@ -102,8 +104,8 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
     def end_words(self) -> str:
         state = self.state
         humans = [seat for seat in range(state.num_players) if seat not in self.bots]
-        return f"Game over: {state.result.reason}. " + your_places(
-            ranked(state.result.scores), humans, state.name)
+        return f"Game over: {state.ended().reason}. " + your_places(
+            ranked(state.ended().scores), humans, state.name)
 
     def _advisor_switched(self) -> None:
         self.refresh()
@@ -113,7 +115,7 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
         if advice is not None:
             expected = advice.best.expected
         else:
-            card = self.state.cards[self.state.current_player]
+            card = self.state.cards[self.state.seat]
             expected = optimal_planner(self.state.rules).expected_from(card)
         self.say(f"Advisor on: playing perfectly from here you can expect {expected:.1f} points "
                  "at the end; each choice shows its own expected final score.")

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from sailing_kit.draw import palette
 from sailing_kit.draw.dice import die_at, draw_die, row_of_dice
 from sailing_kit.draw.scene import Scene
+from sailing_kit.yacht.actions import Dice
 from sailing_kit.yacht.multisets import DICE
 from sailing_kit.yacht.position import MAX_ROLLS, Keep, Score
 from sailing_kit.yacht.rules import UPPER, UPPER_BONUS_AT
@@ -125,8 +126,6 @@ def draw_game(state: YachtState, *, held: tuple[int, ...] | None = None,
 
 def just_rolled(state: YachtState) -> frozenset[int]:
     """The places of the dice the last roll threw (none before the first roll of a turn)."""
-    from sailing_kit.yacht.game import Dice  # (the game draws itself with this module)
-
     if not state.dice or not state.history or state.player is None or not state.rolls:
         return frozenset()
     if not isinstance(state.history[-1], Dice):

@@ -1,8 +1,10 @@
 """Fixtures of the browser test: a workspace, JupyterLab, Voilà and Debian's Chromium.
 
-Everything is session-scoped and started lazily, so the servers and the browser start once for
-the whole suite and only when a browser test runs; the tests skip, with the reason, where
-Chromium is absent.
+The servers are session-scoped and started lazily, so JupyterLab and Voilà start once for the
+whole suite and only when a browser test runs. Chromium starts once per test module (a second
+or so): Playwright's synchronous API keeps an event loop running in the test process while it
+lives, and the modules that share the process (the suite runs in parallel) must find none. The
+tests skip, with the reason, where Chromium is absent.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
     return make_workspace(tmp_path_factory.mktemp("browser"))
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(workspace: Workspace) -> Iterator[Browser]:
     """Debian's headless Chromium (the test skips where it is not installed)."""
     if not CHROMIUM.exists():

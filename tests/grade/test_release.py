@@ -13,6 +13,7 @@ import pytest
 from nbclient import NotebookClient
 
 from sailing_kit.exercises import catalogue, question, teacher
+from sailing_kit.exercises.release import KIT_EXERCISES
 from sailing_kit.exercises.release import main as release
 from tests.grade.handins import EXERCISES, grade, needs_sandbox
 
@@ -88,3 +89,12 @@ def test_the_key_file_is_the_teachers_alone(teacher_key):
     path = teacher.key_file()
     assert path.stat().st_mode & 0o077 == 0 and path.read_text().strip() == teacher_key
     assert json.dumps(teacher_key).strip('"') == teacher_key  # plain ASCII, safe in any cell
+
+
+def test_release_works_from_any_folder(tmp_path, monkeypatch):
+    """Issue #20.8: run from a folder that is not the repository's, the release still finds the
+    kit's exercises."""
+    monkeypatch.chdir(tmp_path)
+    assert release(["student", str(tmp_path / "handout")]) == 0
+    assert sorted(p.name for p in (tmp_path / "handout").glob("*.ipynb")) == sorted(
+        p.name for p in KIT_EXERCISES.glob("*.ipynb"))

@@ -214,3 +214,25 @@ def test_a_turn_the_boats_cannot_take_together_is_refused():
     crash = replace(situation, events=(Turn("B", (4, 5), Direction.S),))
     with pytest.raises(ConfigError, match="cannot end its turn"):
         play(crash)
+
+
+@pytest.mark.parametrize("situation", SITUATIONS[:8], ids=lambda s: s.id)
+def test_every_frame_names_each_boat_as_a_piece_where_the_engine_put_it(situation):
+    """The painter glides a boat between frames only if the frames name it as one piece (issue
+    #24.2): every frame has a piece per boat, centred on the boat's grid point."""
+    from sailing_kit.race.encounter_drawing import Board, frame_scene
+    from sailing_kit.race.verdicts import verdicts
+
+    found = verdicts(situation)
+    timeline = found.timeline
+    board = Board.fitted(timeline, (460, 460))
+    for number, frame in enumerate(timeline.frames):
+        scene = frame_scene(timeline, found.record, board, number)
+        pieces = {piece.key: piece for piece in scene.pieces}
+        assert set(pieces) == {f"boat:{boat.name}" for boat in frame.boats}
+        for boat in frame.boats:
+            piece = pieces[f"boat:{boat.name}"]
+            xs = [x for shape in scene.shapes[piece.first:piece.end]
+                  for x, _ in getattr(shape, "points", ())]
+            x, _ = board.view.pixel(boat.position)
+            assert xs and min(xs) - 1 <= x <= max(xs) + 1

@@ -9,8 +9,9 @@ import ipywidgets as widgets
 
 from sailing_kit.core.grid import Point
 from sailing_kit.draw.scene import Scene
+from sailing_kit.race.actions import Sail, WindShift
 from sailing_kit.race.boards.picker import TurnPicker
-from sailing_kit.race.drill import DrillState, Sail, new_drill
+from sailing_kit.race.drill import DrillState, new_drill
 from sailing_kit.race.sailing import TurnOption
 from sailing_kit.widgets.board import CanvasBoard
 
@@ -21,6 +22,8 @@ KEYS_HELP = ("Keys (click the board first): ←/→ choose an option, Enter sail
 class PointsOfSailBoard(TurnPicker, CanvasBoard):
     """Turn the wind and the boat, see the point of sail and every end of this turn; click a
     blue dot (or choose with the arrow keys and press Enter) to sail there."""
+
+    state: DrillState
 
     def __init__(self, state: DrillState | None = None):
         state = state if state is not None else new_drill(seed=0)
@@ -87,6 +90,7 @@ class PointsOfSailBoard(TurnPicker, CanvasBoard):
                      "new wind (sail on first).", "error")
             return
         outcome = self.state.sample_chance()
+        assert isinstance(outcome, WindShift)  # chance turns only the wind
         self.refresh(f"The compass die says: wind from {outcome.wind.value}.")
 
     def sail(self, option: TurnOption) -> None:
@@ -96,7 +100,7 @@ class PointsOfSailBoard(TurnPicker, CanvasBoard):
             return
         self.selected = 0
         self.say(f"Sailed: {option.describe()}." + (
-            f" {self.state.result.reason.capitalize()}!" if self.state.is_over() else ""), "good")
+            f" {self.state.ended().reason.capitalize()}!" if self.state.is_over() else ""), "good")
 
     # ----- events ------------------------------------------------------------------------------
     def on_click(self, x: float, y: float) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -12,9 +13,9 @@ from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.draw.scene import Scene
+from sailing_kit.race.actions import Sail
 from sailing_kit.race.boards.picker import TurnPicker
 from sailing_kit.race.course_drawing import race_size, race_view
-from sailing_kit.race.drill import Sail
 from sailing_kit.race.foresight import fouls_if, warning
 from sailing_kit.race.game import Place, Protest, RaceState, Spin, Wait
 from sailing_kit.race.rightofway import Boat
@@ -36,6 +37,8 @@ class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
     """A race on the table: click to place and to sail, protest and serve penalties with the
     buttons, toggle the layers, undo, replay the race with the slider, save and load it, and
     time each move if you like. ``bots`` maps seats to bots (see ``sailing_kit.race.bots``)."""
+
+    state: RaceState
 
     def __init__(self, state: RaceState, *, bots: Mapping[int, Bot | str] | None = None):
         self.selected = 0
@@ -98,7 +101,8 @@ class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
         spots = self._spots() if placing else []
         marker = spots[self.spot % len(spots)] if placing and self.spot else None
         live = self.replaying is None
-        return self.shown.scene(options=self.options, selected=self.chosen, marker=marker,
+        shown: RaceState = self.shown
+        return shown.scene(options=self.options, selected=self.chosen, marker=marker,
                                 spots=spots, you=self.you(), warned=self.warnings(),
                                 last_moves=self.last_moves if live else {},
                                 latest=self.latest if live else None, **layers)
@@ -170,7 +174,7 @@ class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
         order = finished + [[others[i] for i in group] for group in
                             ranked([state.legs[seat] for seat in others])]
         humans = [seat for seat in range(len(state.names)) if seat not in self.bots]
-        return f"Race over: {state.result.reason}. " + your_places(
+        return f"Race over: {state.ended().reason}. " + your_places(
             order, humans, lambda seat: f"boat {state.names[seat]}")
 
     def _info(self) -> str:
@@ -243,9 +247,10 @@ class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
         elif key == "u":
             self.undo()
 
-    def _spots(self) -> list:
+    def _spots(self) -> list[Point]:
         """Where the boat being placed may stand (from the engine's legal placements)."""
-        return sorted({place.position for place in self.state.legal_actions()})
+        return sorted({place.position for place in self.state.legal_actions()
+                       if isinstance(place, Place)})
 
     def _place_with_key(self, key: str) -> None:
         """Before the start: ←/→ walk the allowed spots, Enter places the boat there."""
@@ -275,12 +280,12 @@ class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
     def replay_caption(self, past: RaceState) -> str:
         return past.log[-1] if past.log else ""
 
-    def _toggle_timer(self, change: dict) -> None:
+    def _toggle_timer(self, change: dict[str, Any]) -> None:
         self.clock.value = 0
         self.clock.playing = change["new"]
         self.clock_label.value = f"{TURN_SECONDS} s" if change["new"] else ""
 
-    def _tick(self, change: dict) -> None:
+    def _tick(self, change: dict[str, Any]) -> None:
         if not self.timer_on.value:
             return
         left = TURN_SECONDS - change["new"]

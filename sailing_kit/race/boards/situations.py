@@ -206,7 +206,7 @@ class SituationTrainer(CanvasBoard):
         self.slider.value = max(0, min(frame, self.slider.max))
 
     def _slid(self, change: dict[str, object]) -> None:
-        self.frame = int(change["new"])  # type: ignore[call-overload]
+        self.frame = int(change["new"])  # type: ignore[call-overload]  # traitlets hands over the widget's value untyped
         if self.asking and self.frame >= self.ask_frame:  # Play stops here: it is its end
             self.refresh("The question: " + self.quiz.question())
             return
@@ -356,5 +356,5 @@ class SituationTrainer(CanvasBoard):
         """A trainer for the quiz in a file of situations (see :meth:`Quiz.load`)."""
         keys = ("level", "rules", "seed")
         quiz = Quiz.load(path, **{k: v for k, v in settings.items() if k in keys})
-        return cls(quiz, **{k: v for k, v in settings.items() if k not in keys})  # type: ignore[arg-type]
+        return cls(quiz, **{k: v for k, v in settings.items() if k not in keys})  # type: ignore[arg-type]  # traitlets hands over the widget's value untyped
 

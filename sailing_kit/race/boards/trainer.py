@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import replace
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -45,6 +46,8 @@ ARROWS = {"ArrowUp": Direction.N, "ArrowDown": Direction.S, "ArrowLeft": Directi
 class RightOfWayTrainer(CanvasBoard):
     """Scenarios one at a time: say who must keep clear (level 2: and which rule decides) and
     get the ruling with its rule at once; a running score; a free mode with a live umpire."""
+
+    state: Trainer
 
     def __init__(self, trainer: Trainer | None = None, *, level: int = 1, seed: int = 0):
         trainer = trainer if trainer is not None else Trainer(level=level, seed=seed)
@@ -174,12 +177,12 @@ class RightOfWayTrainer(CanvasBoard):
         self.feedback.value = ""
         self.refresh(f"{self.question()} Click it, or press 1 or 2.")
 
-    def _change_level(self, change: dict) -> None:
+    def _change_level(self, change: dict[str, Any]) -> None:
         self.trainer.level = change["new"]
         self.refresh()
 
     # ----- free mode ------------------------------------------------------------------------------
-    def _toggle_free(self, change: dict) -> None:
+    def _toggle_free(self, change: dict[str, Any]) -> None:
         scenario = self.trainer.current
         self.free = Situation(boats=scenario.boats, wind=scenario.wind, marks=scenario.marks,
                               start=scenario.start, title="Free mode: the umpire rules live",
