@@ -119,14 +119,14 @@ class SeatPlay(CanvasBoard):
 
     def start_review(self, made: Any = None) -> None:
         if made is not None or self.review_source is None or not self.state.is_over():
-            super().start_review(made)  # type: ignore[misc]
+            super().start_review(made)
             return
-        self.say("Weighing every decision against optimal play…")  # type: ignore[attr-defined]
+        self.say("Weighing every decision against optimal play…")
         self.review_source(self._review_arrived)
 
     def _review_arrived(self, result: Any) -> None:
         if isinstance(result, Exception):
-            self.say(f"No review of this game: {result}", "error")  # type: ignore[attr-defined]
+            self.say(f"No review of this game: {result}", "error")
         else:
             self.start_review(result)
 
