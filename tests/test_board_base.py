@@ -192,6 +192,18 @@ def test_an_app_shows_its_title_once_and_one_new_game_button(game):
     assert len(headings) == 1
 
 
+@pytest.mark.parametrize("game", ["trireme", "yacht"])
+def test_a_student_sees_the_review_button_in_an_app_of_a_game_with_a_review(game):
+    """#25: Review is a student's control (``INFO.controls``): it stays in the app's toolbar,
+    not in the teacher's More menu (it is enabled at the game's end)."""
+    from sailing_kit.trireme.board import app as trireme
+    from sailing_kit.yacht.board import app as yacht
+
+    made = {"trireme": trireme, "yacht": yacht}[game]()
+    assert made.board.review_button in _student_buttons(made)
+    assert made.board.review_button.disabled  # until the game ends
+
+
 def _all(widget):
     yield widget
     for child in getattr(widget, "children", ()):

@@ -1,7 +1,9 @@
 """The teacher's dashboard, a widget tree in the class server mirrored to the teacher's page:
 open tables; watch every table live (the public picture: no hand is shown) with its join link,
 QR code, who sits where (a dot per seat: connected or not) and whose turn it is; the teacher's
-controls on each table and on the class; and the per-question summary of exercise results.
+controls on each table and on the class; the per-question summary of exercise results; and the
+class tournament, each student's mean loss per decision at the finished tables of the games
+with a review (:mod:`sailing_kit.classroom.reviews`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from sailing_kit.classroom.hub import Hub, LiveTable
 from sailing_kit.classroom.links import join_link, qr_svg
 from sailing_kit.classroom.mirror import Mirror, Refused
 from sailing_kit.classroom.results import question_summary
+from sailing_kit.classroom.reviews import tournament_html
 from sailing_kit.classroom.seatboard import WATCH_WIDTH, WatchView
 from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.info import GAME_NAMES, GameInfo, game_package
@@ -149,6 +152,11 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
         self.grid = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.results = widgets.HTML()
         self.results.add_class("sk-class-results")
+        self.tournament = widgets.HTML()
+        self.tournament.add_class("sk-class-tournament")
+        self._weighing = False
+        self.shown: Callable[[], None] = lambda: None
+        """Called when results made on a worker thread are in the widgets (the page's push)."""
         intro = widgets.HTML(
             f"<h3 style='margin:4px 0'>Class dashboard</h3><div>Students open "
             f"<b class='sk-class-address'>{html.escape(address)}/</b> and type a table's code, or "
@@ -165,7 +173,11 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
         super().__init__([intro, form, class_row, self.message, self.grid,
                           widgets.HTML("<h4 style='margin:8px 0 2px'>Exercise results per question "
                                        "(<a href='results.csv' target='_blank'>CSV per student"
-                                       "</a>)</h4>"), self.results])
+                                       "</a>)</h4>"), self.results,
+                          widgets.HTML("<h4 style='margin:8px 0 2px'>Class tournament: each "
+                                       "student's loss per decision against optimal play "
+                                       "(finished tables; each table's review is linked from "
+                                       "its replay)</h4>"), self.tournament])
         self.add_class("sk-class-dashboard")
         self.game.observe(lambda _: self._game_chosen(), names="value")
         self.sync()
@@ -240,10 +252,22 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
         self._arrange()
         self.class_changed()
         self.hub.run(lambda: results_table(self.room.store), self._show_results)
+        if not self._weighing:
+            self._weighing = True
+            reviews = self.hub.reviews
+            self.hub.run(lambda: tournament_html(reviews.tournament()), self._show_tournament,
+                         review=True)
 
     def _show_results(self, table: Any) -> None:
         if isinstance(table, str):
             self.results.value = table
+            self.shown()
+
+    def _show_tournament(self, table: Any) -> None:
+        self._weighing = False
+        if isinstance(table, str):
+            self.tournament.value = table
+            self.shown()
 
 
 def results_table(store: Any) -> str:
@@ -275,6 +299,7 @@ class DashboardSession:
         self.dirty: dict[int, LiveTable] = {}
         self.dashboard = Dashboard(hub, address)
         self.mirror = Mirror(self.dashboard)
+        self.dashboard.shown = self.push
         send({"t": "hello", "role": "teacher"})
         send({"t": "ui", **self.mirror.everything()})
         hub.dashboards.add(self)

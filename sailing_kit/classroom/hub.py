@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from tornado.ioloop import IOLoop, PeriodicCallback
 
+from sailing_kit.classroom.reviews import Busy, ClassReviews
 from sailing_kit.classroom.room import Classroom
 from sailing_kit.classroom.schema import MoveRow, SeatRow
 from sailing_kit.classroom.table import Table
@@ -120,6 +121,7 @@ class Hub:
         self.room = room
         self.loop = IOLoop.current()
         self.executor = ThreadPoolExecutor(2, thread_name_prefix="sailing-kit-bots")
+        self.reviews = ClassReviews(room)
         self.tables: dict[int, LiveTable] = {}
         self.dashboards: set[Page] = set()
         self.seat_pages: dict[int, int] = {}
@@ -133,6 +135,7 @@ class Hub:
         self._unlisten()
         self._presence.stop()
         self.executor.shutdown(wait=False, cancel_futures=True)
+        self.reviews.stop()
 
     def _heard(self, table_id: int) -> None:  # on the store listener's thread
         self.loop.add_callback(self.changed, table_id)
@@ -182,9 +185,11 @@ class Hub:
         except Exception:  # one table's trouble must not stop the others'
             log.exception("table %s: could not follow a change", table_id)
 
-    def run(self, work: Callable[[], Any], then: Callable[[Any], None] | None = None) -> None:
-        """Run ``work`` (a teacher's control that may wait on a bot) on a worker thread, then
-        ``then(result)`` on the IOLoop (an exception as the result)."""
+    def run(self, work: Callable[[], Any], then: Callable[[Any], None] | None = None, *,
+            review: bool = False) -> None:
+        """Run ``work`` (a teacher's control that may wait on a bot) on a worker thread (the
+        review thread if ``review``: weighing a game), then ``then(result)`` on the IOLoop (an
+        exception as the result: :class:`Busy` if too many reviews wait)."""
         def finish(done: Future[Any]) -> None:
             try:
                 result: Any = done.result()
@@ -193,7 +198,13 @@ class Hub:
             if then is not None:
                 self.loop.add_callback(then, result)
 
-        self.executor.submit(work).add_done_callback(finish)
+        try:
+            future = self.reviews.submit(work) if review else self.executor.submit(work)
+        except Busy as busy:
+            if then is not None:
+                self.loop.add_callback(then, busy)
+            return
+        future.add_done_callback(finish)
 
     def mark_presence(self, seat_ids: list[int] | None = None) -> None:
         """Tell the store which seats have pages here: ``seat_ids``, or (every few seconds)

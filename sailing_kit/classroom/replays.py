@@ -11,6 +11,7 @@ import json
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
+from sailing_kit.classroom.reviews import reviewer
 from sailing_kit.classroom.table import Table
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.widgets.canvas import BoardCanvas, paint
@@ -49,7 +50,8 @@ class Replays:
 
     def frame(self, row: TableRow, move: Any, with_moves: bool = False) -> dict[str, Any]:
         """The picture after ``move`` moves (clamped to the game), as the page's canvas state,
-        with the move list if asked. NotReplayable while the table is being played."""
+        with the move list if asked, and whether the game has a review (the page then links to
+        it). NotReplayable while the table is being played."""
         table, moves = self._table(row)
         if not (table.closed or table.state.is_over()):
             raise NotReplayable(f"Table {row.code} is still being played: watch it live.")
@@ -64,7 +66,8 @@ class Replays:
         frame = {"code": row.code, "game": table.info.title, "total": total, "move": number,
                  "scene": {name: getattr(canvas, name) for name in
                            ("width", "height", "title", "background", "scene")},
-                 "caption": moves[number - 1] if number else "The start of the game."}
+                 "caption": moves[number - 1] if number else "The start of the game.",
+                 "review": reviewer(row.game) is not None}
         if with_moves:
             frame["moves"] = moves
         return frame

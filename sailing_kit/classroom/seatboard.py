@@ -11,17 +11,23 @@ and keeps everything else of the board (drawing, clicks, keys, words):
   board narrates them as it narrates a bot's (the class server stores the bots' and chance's
   moves; the board only shows them);
 - moves, new deals, saving and loading that only make sense at one screen are switched off.
+
+At a game's end the Review button (games with an exact solver) weighs the table's students, as
+the class's review page does; in a class server the review is made on its review thread
+(:attr:`SeatPlay.review_source`), never on the event loop.
 """
 
 from __future__ import annotations
 
 import html
 import time
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
 
 from sailing_kit.classroom.errors import NotYourTurn, PositionChanged, TableClosed, TablePaused
+from sailing_kit.classroom.reviews import student_seats
 from sailing_kit.classroom.schema import MoveRow
 from sailing_kit.classroom.table import Seat, Table
 from sailing_kit.core.errors import ActionError
@@ -100,6 +106,29 @@ class SeatPlay(CanvasBoard):
         player = self.state.current_player
         if isinstance(info, widgets.HTML) and player not in self.table.bots:
             info.value = info.value.replace(" (computer)", "")  # a student at another device
+
+    # ----- the review ----------------------------------------------------------------------------
+    review_source: Callable[[Callable[[Any], None]], None] | None = None
+    """Set by a class server: asks for the table's review off the event loop, then calls back
+    with it (or the refusal). Without one the board weighs the game itself."""
+
+    @property
+    def reviewed_seats(self) -> list[int] | None:
+        """The table's students (the seats no bot plays), as the class's review page weighs."""
+        return student_seats(self.table.row)
+
+    def start_review(self, made: Any = None) -> None:
+        if made is not None or self.review_source is None or not self.state.is_over():
+            super().start_review(made)
+            return
+        self.say("Weighing every decision against optimal play…")
+        self.review_source(self._review_arrived)
+
+    def _review_arrived(self, result: Any) -> None:
+        if isinstance(result, Exception):
+            self.say(f"No review of this game: {result}", "error")
+        else:
+            self.start_review(result)
 
     # ----- one screen only ------------------------------------------------------------------------
     def undo(self) -> None:

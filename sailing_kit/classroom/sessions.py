@@ -101,6 +101,7 @@ class SeatSession(PageSession):
         self.view = SeatView(self.seat)
         self.view.names = live.names
         self.view.update()
+        self.view.board.review_source = self._review
         self.mirror = Mirror(self.view)
         self._state: dict[str, Any] | None = None
         send({"t": "hello", "role": "seat", "code": table.code, "seat": row.number,
@@ -115,6 +116,18 @@ class SeatSession(PageSession):
 
     def ended(self) -> None:
         self.hub.detach(self.live, self, self.row)
+
+    def _review(self, then: Callable[[Any], None]) -> None:
+        """The table's review, weighed on the review thread; ``then(review)`` (or the refusal)
+        on the loop, and the page shown it."""
+        reviews, row = self.hub.reviews, self.table.row
+
+        def arrived(result: Any) -> None:
+            then(result if isinstance(result, Exception) else result.review)
+            self.view.update()
+            self.push()
+
+        self.hub.run(lambda: reviews.weighed(row), arrived, review=True)
 
     # ----- from the page ------------------------------------------------------------------------
     def receive(self, message: dict[str, Any]) -> None:

@@ -67,8 +67,9 @@ class TeacherControls:
         self.table(code).refresh()  # the bot moves now if it is its turn
 
     def skip_turn(self, code: str) -> None:
-        """The game's default bot plays the move of the player to move, once (the core API
-        names no pass: where the rules have one, the bot may choose it)."""
+        """The player to move passes where the game's rules allow it now (the state's
+        ``pass_action()``: the race's ``Wait``, the regatta's heading kept or turn ended);
+        where they do not, the game's default bot plays that one move for them."""
         table = self.table(code)
         if table.closed:
             raise TableClosed(f"Table {table.code} is closed: no more moves.")
@@ -76,7 +77,8 @@ class TeacherControls:
         if player is None or player == CHANCE:
             raise NotYourTurn("No player is to move: there is no turn to skip.")
         work = state.copy()
-        work.apply(table.bot(player, table.info.bots[0])(work))
+        passed = work.pass_action()
+        work.apply(passed if passed is not None else table.bot(player, table.info.bots[0])(work))
         entry = {"move": plain_json(work.action_to_json(work.history[-1]))}
         if table.store.append(table.id, len(work.history), entry, None):
             table.refresh()

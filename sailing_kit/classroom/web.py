@@ -3,10 +3,11 @@
 
 - ``/``: the join page (a table's code, from the link or typed, and a name);
 - ``/class/seat/CODE``, ``/class/watch/CODE``: a seat's page and a spectator's (one WebSocket
-  each); ``/class/replay/CODE``: a finished or closed table, move by move;
+  each); ``/class/replay/CODE``: a finished or closed table, move by move, and
+  ``/class/review/CODE`` its review (games with an exact solver);
 - ``/teacher``: the teacher key, then ``/class/dashboard`` and ``/class/results.csv``;
-- ``/class/api/...``: join, rejoin (a token kept in the browser), replay frames, and the
-  exercise results of registered students (``register``, ``attempts``).
+- ``/class/api/...``: join, rejoin (a token kept in the browser), replay frames, reviews, and
+  the exercise results of registered students (``register``, ``attempts``).
 
 Every body is JSON of at most 64 KB (:mod:`sailing_kit.classroom.guard`), which another site's
 page cannot send here without permission; cookies are SameSite=Strict. Limits count per browser
@@ -15,6 +16,7 @@ page cannot send here without permission; cookies are SameSite=Strict. Limits co
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import secrets
@@ -31,6 +33,7 @@ from sailing_kit.classroom.hub import Hub
 from sailing_kit.classroom.limits import Limiter, secret_hash
 from sailing_kit.classroom.replays import NotReplayable, Replays
 from sailing_kit.classroom.results import summarize, to_csv
+from sailing_kit.classroom.reviews import Busy, NoReview
 from sailing_kit.classroom.room import Classroom
 from sailing_kit.classroom.schema import TableRow
 
@@ -253,6 +256,26 @@ class ReplayApi(ClassHandler):
         self.reply(frame)
 
 
+class ReviewApi(ClassHandler):
+    """A finished or closed table's review (see :mod:`sailing_kit.classroom.reviews`), weighed
+    on the review thread: ``{"code", "game", "review": Review.to_json(), "html": the review
+    as an escaped HTML fragment}``."""
+
+    async def get(self, code: str) -> None:
+        reviews = self.app.hub.reviews
+        try:
+            row = self.lookup(code)
+            answer = await asyncio.wrap_future(reviews.submit(lambda: reviews.weighed(row).answer))
+        except (JoinRefused, NoReview) as refusal:
+            self.refuse(refusal, 404)
+            return
+        except Busy as busy:
+            self.refuse(busy, 503)
+            return
+        self.set_header("Content-Type", "application/json")
+        self.finish(answer)
+
+
 class TeacherPage(ClassHandler):
     def get(self) -> None:
         if self.is_teacher():
@@ -372,9 +395,12 @@ def handlers(app: ClassApp) -> list[tuple[str, type, dict[str, Any]]]:
         (f"{base}class/watch/{code}", TablePage, {**settings, "role": "watch"}),
         (f"{base}class/replay/{code}", TablePage, {**settings, "name": "replay.html",
                                                   "role": "replay"}),
+        (f"{base}class/review/{code}", TablePage, {**settings, "name": "review.html",
+                                                  "role": "review"}),
         (f"{base}class/api/join", JoinApi, settings),
         (f"{base}class/api/rejoin", RejoinApi, settings),
         (f"{base}class/api/replay/{code}", ReplayApi, settings),
+        (f"{base}class/api/review/{code}", ReviewApi, settings),
         (f"{base}class/api/register", RegisterApi, settings),
         (f"{base}class/api/attempts", AttemptsApi, settings),
         (f"{base}teacher", TeacherPage, settings),

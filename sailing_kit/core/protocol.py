@@ -187,6 +187,12 @@ class GameState(ABC, Generic[A]):
         """At a chance node, every outcome with its exact probability; otherwise empty."""
         return []
 
+    def pass_action(self) -> A | None:
+        """The pass of the player to move, where the game's rules have one and it is legal now
+        (standing still, keeping one's heading, ending a turn with nothing more to play); None
+        where they have none (the default: a dice or card game whose every turn is a choice)."""
+        return None
+
     def view(self, player: int | None) -> View:
         """What ``player`` may see of the game (``None``: the public view, no hidden cards),
         with ``describe()`` and ``scene()``. A game with no hidden information is its own

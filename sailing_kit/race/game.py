@@ -155,6 +155,11 @@ class RaceState(RaceRules, GameState[Action]):
             moves += [Sail(o.position, o.heading) for o in self.turn_options()]
         return [*protests, *(moves or [Wait()])]
 
+    def pass_action(self) -> Action | None:
+        """§3.2 and §2: a boat becalmed, or boxed in with no legal move, stands still (``Wait``);
+        any other boat must sail (no pass)."""
+        return Wait() if Wait() in self.legal_actions() else None
+
     def _places(self) -> list[Place]:
         taken = {b.position for b in self.boats} | self.yellow | self.blue
         return [Place(p, h) for p in self._spots() if p not in taken for h in Direction]

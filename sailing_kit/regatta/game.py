@@ -194,6 +194,13 @@ class RegattaState(GameState[Action]):
             [v.plan for v in self.verdicts() if v.legal]
         return sails + self._skips()
 
+    def pass_action(self) -> Action | None:
+        """kit: turning the yacht to the heading it has is a plain pass (a skip); after sailing,
+        ending the turn without a special card."""
+        if self.is_over():
+            return None
+        return EndTurn() if self.phase == AFTER else Face(self.yachts[self.player].pose.heading)
+
     def _skips(self) -> list[Action]:
         """text: skipping, "Да смени 1, 2 или 3 от своите карти" or "Да насочи яхтата си в
         посоката, която желае" (kit: facing the same way is allowed: a plain pass)."""

@@ -70,7 +70,7 @@ INFO = GameInfo(
     name="trireme", title="Sailboat against trireme", players=range(1, 2), players_option=None,
     chance=True, hidden_information=False, cooperative=False,
     outcome_kinds=frozenset({Outcome.WIN, Outcome.LOSS}), bots=tuple(bots.BOTS),
-    controls=("roll",),
+    controls=("roll", "review"),
 )
 
 __getattr__ = board_attributes(__name__, "Board")

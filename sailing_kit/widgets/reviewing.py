@@ -62,13 +62,15 @@ class Reviews(Replay):
         humans = [seat for seat in range(self.state.num_players) if seat not in self.bots]
         return humans or None
 
-    def start_review(self) -> None:
-        """Weigh the finished game and show its first decision (the costliest in the words)."""
+    def start_review(self, made: Review | None = None) -> None:
+        """Weigh the finished game (or show ``made``, its review weighed elsewhere: a class
+        server's) and show its first decision (the costliest in the words)."""
         if not self.state.is_over():
             self.say("The review weighs a finished game: play it to the end first.", "error")
             return
         try:
-            self.review = self._reviewer(self.state, self.reviewed_seats)
+            self.review = made if made is not None else self._reviewer(self.state,
+                                                                      self.reviewed_seats)
         except ConfigError as error:  # a map too big to solve, say
             self.say(f"No review of this game: {error}", "error")
             return

@@ -72,7 +72,7 @@ INFO = GameInfo(
     name="yacht", title="Jacht (dice)", players=range(1, 11), players_option="players",
     chance=True, hidden_information=False, cooperative=False,
     outcome_kinds=frozenset({Outcome.WIN, Outcome.DRAW, Outcome.LOSS}), bots=tuple(bots.BOTS),
-    controls=("roll",),
+    controls=("roll", "review"),
 )
 
 __getattr__ = board_attributes(__name__, "Board")

@@ -61,20 +61,6 @@ def test_a_bot_seated_by_the_teacher_plays_from_its_next_turn_and_free_gives_it_
         room.seat_bot(table.code, 2)
 
 
-def test_skip_turn_passes_where_the_rules_allow_and_else_lets_the_bot_play_once(
-        room: Classroom) -> None:
-    race = room.open_table("race", boats=2, seed=1)
-    placing = race.state.current_player
-    room.skip_turn(race.code)  # no pass while boats are placed: the bot places the boat
-    race.refresh()
-    assert race.moves_played == 1 and race.state.current_player != placing
-    calm = room.open_table("calm", players=2, seed=4)
-    room.skip_turn(calm.code)
-    calm.refresh()
-    (move,) = room.store.moves(calm.id)
-    assert move.seat is None and calm.state.current_player == 1
-
-
 def test_a_closed_table_refuses_joins_and_moves_and_reopens(room: Classroom) -> None:
     table = room.open_table("calm", players=2, seed=4)
     ana = room.join(table.code, "Ana")

@@ -1,6 +1,7 @@
 // A finished or closed table, move by move: first, back, forward, last, a slider and the move
 // list (the address's #14 opens move 14, for "let's look at move 14" on the projector). The
-// picture is the public one, painted by the kit's canvas.js.
+// picture is the public one, painted by the kit's canvas.js. A game with an exact solver links
+// to the table's review (every decision weighed).
 import canvasWidget from "./kit/canvas.js";
 
 const { base } = document.body.dataset;
@@ -37,6 +38,9 @@ async function frame(move, withMoves = false) {
   document.getElementById("title").textContent = `Replay of table ${data.code} · ${data.game}`;
   document.getElementById("where").textContent = `move ${shown} of ${total}`;
   document.getElementById("caption").textContent = data.caption;
+  const review = document.getElementById("review-link");
+  review.hidden = !data.review;
+  review.firstElementChild.href = `${base}class/review/${encodeURIComponent(data.code)}`;
   if (!model) {
     model = makeModel(data.scene);
     canvasWidget.render({ model, el: document.getElementById("board") });
