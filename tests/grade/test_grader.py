@@ -188,7 +188,12 @@ def test_the_audit_hook_flags_code_the_cells_only_build_at_run_time(graded):
 
 def test_a_forged_answers_line_spoils_only_that_answer(graded):
     rows = graded.by_question("fay_dice.ipynb")
-    assert rows["q3"]["points"] == "0.0" and rows["q3"]["reason"].startswith("could not be read")
+    # The forged line spoils answer_3 until the kernel's own next report of the answers, which
+    # may come after it or not (the forger writes from the last cell): either the forged value
+    # is refused as unreadable, or the genuine answer stands. Never more than the genuine mark.
+    q3 = rows["q3"]
+    assert (q3["points"] == "0.0" and q3["reason"].startswith("could not be read")) \
+        or (q3["points"] == "2.0" and q3["reason"] == "right"), q3
     assert all(rows[f"q{n}"]["reason"] == "right" for n in (1, 2, 4, 5, 6, 7, 8))
 
 
