@@ -47,6 +47,8 @@ def run() -> list[tuple[str, str]]:
     load = os.getloadavg()[0]
     for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
         total, times = cell_times(path)
+        if not times:  # the start page: words and pictures only
+            continue
         cell, wall, cpu = max(times, key=lambda t: t[1])
         rows.append((f"lesson {path.stem}: end to end, and its slowest cell (cell {cell})",
                      f"{total:.1f} s; {wall:.1f} s wall, {cpu:.1f} s CPU "
