@@ -32,7 +32,7 @@ from sailing_kit.core.errors import ConfigError, IllegalAction, UnreadableAction
 from sailing_kit.core.info import GAME_NAMES, GameInfo, Outcome, game_package
 from sailing_kit.core.protocol import CHANCE, GameState
 from sailing_kit.draw.scene import Scene
-from sailing_kit.testing import fingerprint
+from sailing_kit.testing import fingerprint, play_randomly
 from sailing_kit.testing.hostile import JUNK, impostors, liars
 
 MODULES = ("options", "actions", "game", "bots", "view", "drawing", "board")
@@ -68,15 +68,7 @@ def hang_guard() -> Iterator[None]:
 def random_game(name: str, seed: int, moves: int | None = None, **options: Any) -> GameState[Any]:
     """A game played at random from ``seed``: ``moves`` moves, or to its end."""
     state = game_package(name).new_game(seed=seed, **{**QUICK[name], **options})
-    chooser = random.Random(seed)
-    for _ in range(moves if moves is not None else 5_000):
-        if state.is_over():
-            break
-        if state.current_player == CHANCE:
-            state.sample_chance()
-        else:
-            state.apply(chooser.choice(state.legal_actions()))
-    return state
+    return play_randomly(state, moves if moves is not None else 5_000, seed)
 
 
 def positions(name: str) -> list[GameState[Any]]:

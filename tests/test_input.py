@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sailing_kit import calm, race, regatta, trireme, yacht
-from sailing_kit.core import CHANCE, Direction, IllegalAction, SavedGameError
+from sailing_kit.core import Direction, IllegalAction, SavedGameError
 from sailing_kit.core.errors import MAX_MESSAGE, ActionError
 from sailing_kit.core.protocol import GameState
 from sailing_kit.core.reading import MAX_SHOWN, shown
@@ -26,23 +26,14 @@ from sailing_kit.testing import (
     fingerprint,
     hostile_saves,
     malformed_actions,
+    play_randomly,
 )
 from sailing_kit.yacht import Dice, Roll
 
 
 def advanced(state: GameState, moves: int, seed: int = 0) -> GameState:
     """``state`` after ``moves`` random moves (chance sampled)."""
-    import random
-
-    chooser = random.Random(seed)
-    for _ in range(moves):
-        if state.is_over():
-            break
-        if state.current_player == CHANCE:
-            state.sample_chance()
-        else:
-            state.apply(chooser.choice(state.legal_actions()))
-    return state
+    return play_randomly(state, moves, seed)
 
 
 GAMES = {

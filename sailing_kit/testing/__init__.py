@@ -3,7 +3,14 @@
 hypothesis (:func:`check_inputs`, :func:`malformed_actions`, :func:`hostile_saves`), and
 Python objects that lie about themselves (:func:`liars`, :func:`impostors`)."""
 
-from sailing_kit.testing.conformance import JUNK_ACTIONS, ConformanceReport, check_game, fingerprint
+from sailing_kit.testing.conformance import (
+    JUNK_ACTIONS,
+    ConformanceReport,
+    check_game,
+    fingerprint,
+    play_randomly,
+    step_randomly,
+)
 from sailing_kit.testing.hostile import impostors, liars
 from sailing_kit.testing.inputs import (
     canonical_key,
@@ -29,4 +36,6 @@ __all__ = [
     "impostors",
     "liars",
     "malformed_actions",
+    "play_randomly",
+    "step_randomly",
 ]

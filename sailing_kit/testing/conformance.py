@@ -44,6 +44,25 @@ class ConformanceReport:
     """Copies of a few positions met on the way, for :func:`check_inputs`."""
 
 
+def play_randomly(state: GameState[Any], moves: int, seed: int = 0) -> GameState[Any]:
+    """``state`` after at most ``moves`` random legal moves (chance sampled from its seed),
+    stopping at the end of the game."""
+    chooser = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over():
+            break
+        step_randomly(state, chooser)
+    return state
+
+
+def step_randomly(state: GameState[Any], chooser: random.Random) -> None:
+    """One move of a game that goes on: chance sampled, or a legal move chosen by ``chooser``."""
+    if state.current_player == CHANCE:
+        state.sample_chance()
+    else:
+        state.apply(chooser.choice(state.legal_actions()))
+
+
 def fingerprint(state: GameState[Any]) -> tuple[object, ...]:
     """Everything a player can observe of a position, to compare two states."""
     return (

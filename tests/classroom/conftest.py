@@ -1,5 +1,6 @@
-"""Every class test runs on both stores: a SQLite file, and a real PostgreSQL server started
-from Debian's package (skipped, with the reason, where none can be started)."""
+"""The class tests' stores and servers: most run on both stores (``store_url``: a SQLite file,
+and a real PostgreSQL server started from Debian's package, skipped with the reason where none
+can be started); the server's tests use a SQLite ``room`` and a ``server`` on loopback."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from sailing_kit.classroom import Classroom
 from sailing_kit.classroom.store import Store, metadata
+from tests.classroom.live import LiveServer
 from tests.classroom.pgserver import PostgresServer, unavailable
 
 
@@ -33,3 +36,19 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     store = Store(server.url)
     metadata.drop_all(store.engine)
     store.close()
+
+
+@pytest.fixture
+def room(tmp_path: Path) -> Iterator[Classroom]:
+    """A class on a SQLite file (a test module may ask for another store)."""
+    room = Classroom(f"sqlite:///{tmp_path / 'class.db'}")
+    yield room
+    room.store.close()
+
+
+@pytest.fixture
+def server(room: Classroom) -> Iterator[LiveServer]:
+    """The class server for ``room``, on a free loopback port, in the test process."""
+    running = LiveServer(room)
+    yield running
+    running.stop()

@@ -8,7 +8,6 @@ import json
 import os
 import stat
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,20 +19,6 @@ from sailing_kit.classroom.guard import BadInput, client_address, read_json
 from sailing_kit.classroom.server import announcement, make_application
 from sailing_kit.core.errors import ConfigError
 from tests.classroom.live import Browser, LiveServer, store_dump
-
-
-@pytest.fixture
-def room(tmp_path: Path) -> Iterator[Classroom]:
-    room = Classroom(f"sqlite:///{tmp_path / 'class.db'}")
-    yield room
-    room.store.close()
-
-
-@pytest.fixture
-def server(room: Classroom) -> Iterator[LiveServer]:
-    running = LiveServer(room)
-    yield running
-    running.stop()
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ shows the same; the dashboard's class tournament sums each student's reviews."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,20 +25,6 @@ from tests.classroom.live import Browser, LiveServer, store_dump
 
 DICE = {"players": 2, "rules": "jacht"}
 """Jacht: its strategy table is solved in a fraction of a second."""
-
-
-@pytest.fixture
-def room(tmp_path: Path) -> Iterator[Classroom]:
-    room = Classroom(f"sqlite:///{tmp_path / 'class.db'}")
-    yield room
-    room.store.close()
-
-
-@pytest.fixture
-def server(room: Classroom) -> Iterator[LiveServer]:
-    running = LiveServer(room)
-    yield running
-    running.stop()
 
 
 def play_to_end(seats: list[Seat], seed: int) -> None:

@@ -4,9 +4,6 @@ at one screen (undo, new deal, save and load: a saved game holds the seed) is sw
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import ipywidgets as widgets
 import pytest
 
@@ -15,13 +12,6 @@ from sailing_kit.calm.cards import is_island
 from sailing_kit.classroom import Classroom
 from sailing_kit.classroom.seatboard import seat_board
 from sailing_kit.core.bots import random_bot
-
-
-@pytest.fixture
-def room(tmp_path: Path) -> Iterator[Classroom]:
-    room = Classroom(f"sqlite:///{tmp_path / 'class.db'}")
-    yield room
-    room.store.close()
 
 
 def visible_buttons(board: widgets.Widget) -> list[str]:

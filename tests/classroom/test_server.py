@@ -8,7 +8,6 @@ import json
 import multiprocessing
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import psutil
@@ -23,20 +22,6 @@ from tests.classroom.pgserver import PostgresServer
 SIZE = 36
 """Cards above the sea's size are unique numbers in Calm: seeing one is seeing that card."""
 _DRAWN_NUMBER = re.compile(r'\\*"T\\*",-?[\d.]+,-?[\d.]+,\\*"(\d{1,3})\\*"')
-
-
-@pytest.fixture
-def room(tmp_path: Path) -> Iterator[Classroom]:
-    room = Classroom(f"sqlite:///{tmp_path / 'class.db'}")
-    yield room
-    room.store.close()
-
-
-@pytest.fixture
-def server(room: Classroom) -> Iterator[LiveServer]:
-    running = LiveServer(room)
-    yield running
-    running.stop()
 
 
 def seat_page(server: LiveServer, code: str, name: str) -> tuple[Browser, Page, dict]:

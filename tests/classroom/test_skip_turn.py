@@ -17,6 +17,7 @@ from sailing_kit.classroom import Classroom, NotYourTurn
 from sailing_kit.classroom.table import Table
 from sailing_kit.core.info import GAME_NAMES, game_package
 from sailing_kit.core.protocol import CHANCE
+from sailing_kit.testing import step_randomly
 from tests.classroom.live import store_dump
 
 NO_PASS = ("yacht", "calm", "trireme")
@@ -151,9 +152,6 @@ def test_a_pass_is_always_legal_and_only_the_race_and_the_regatta_have_one(name:
                 passes += passed is not None
             if state.is_over():
                 break
-            if state.current_player == CHANCE:
-                state.sample_chance()
-            else:
-                state.apply(chooser.choice(state.legal_actions()))
+            step_randomly(state, chooser)
     if name == "regatta":
         assert passes > 0

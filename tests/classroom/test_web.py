@@ -6,7 +6,6 @@ exercise check."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,20 +19,6 @@ from sailing_kit.exercises.attempts import Attempt, notify
 from sailing_kit.widgets.canvas import BoardCanvas
 from tests.browser.servers import free_port
 from tests.classroom.live import Browser, LiveServer
-
-
-@pytest.fixture
-def room(tmp_path: Path) -> Iterator[Classroom]:
-    room = Classroom(f"sqlite:///{tmp_path / 'class.db'}")
-    yield room
-    room.store.close()
-
-
-@pytest.fixture
-def server(room: Classroom) -> Iterator[LiveServer]:
-    running = LiveServer(room)
-    yield running
-    running.stop()
 
 
 def test_joining_sets_an_http_only_seat_cookie_and_rejoining_restores_it(
