@@ -9,20 +9,19 @@ from itertools import count
 
 from benchmarks.timing import per_second, random_moves_per_second
 from sailing_kit.core.bots import advance
-from sailing_kit.race import bots as race_bots
 from sailing_kit.regatta import bots as regatta_bots
 from sailing_kit.regatta import new_game
 
 
 def complete_games(players: int, make_bot, seconds: float = 3.0) -> float:
-    """Whole races a second (dealing included), every seat played by ``race_bots.make(seed)``; a
+    """Whole races a second (dealing included), every seat played by ``make_bot(seed)``; a
     race nobody finishes ends after the default 60 rounds."""
     seeds = count()
 
     def work() -> None:
         seed = next(seeds)
         state = new_game(seed=seed, players=players)
-        advance(state, {p: race_bots.make(seed + p) for p in range(players)})
+        advance(state, {p: make_bot(seed + p) for p in range(players)})
 
     return per_second(work, seconds=seconds)
 
