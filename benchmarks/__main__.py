@@ -52,7 +52,14 @@ def main(arguments: list[str]) -> None:
     if "--readme" in arguments:
         text = README.read_text()
         before, rest = text.split(START, 1)
-        after = rest.split(END, 1)[1]
+        old, after = rest.split(END, 1)
+        kept = [line for line in old.splitlines() if line.startswith("| ")
+                and line.split(" | ")[0][2:] not in {name for name, _ in rows}
+                and line != "| benchmark | figure |"]
+        if kept:  # rows of benchmarks not run this time (the browser's): kept, said so
+            table += ("\n\nNot run this time, kept from an earlier run (each benchmark's module"
+                      " says how to rerun it):\n\n| benchmark | figure |\n|---|---|\n"
+                      + "\n".join(kept))
         README.write_text(f"{before}{START}\n{table}\n{END}{after}")
 
 

@@ -12,6 +12,7 @@ notebook (so a restarted kernel keeps counting), and it is announced to the list
 from __future__ import annotations
 
 import contextlib
+import importlib
 import json
 import re
 from dataclasses import dataclass, field
@@ -215,9 +216,8 @@ _ANSWER_NAME = re.compile(r"name '(answer_(\d+))' is not defined")
 def _install_name_error_hook() -> None:
     """In IPython, a check cell run before its answer cell says so, instead of a NameError."""
     with contextlib.suppress(ImportError, AttributeError):
-        from IPython import get_ipython
-
-        shell = get_ipython()
+        # by module: IPython 8 neither exports nor types get_ipython, IPython 9 does both
+        shell = importlib.import_module("IPython").get_ipython()
         if shell is not None:
             shell.set_custom_exc((NameError,), _name_error)
 
