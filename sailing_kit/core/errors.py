@@ -11,8 +11,12 @@ def cut_short(message: str, most: int = MAX_MESSAGE) -> str:
 
 
 class _KitError(ValueError):
+    """``english`` is the message in English whatever the language spoken (a translated
+    message of :mod:`sailing_kit.core.i18n` knows its English)."""
+
     def __init__(self, message: str = ""):
         super().__init__(cut_short(str(message)))
+        self.english = cut_short(str(getattr(message, "english", message)))
 
 
 class ActionError(_KitError):

@@ -20,6 +20,7 @@ import ipywidgets as widgets
 
 from sailing_kit.core.bots import Bot, advance, named_bots
 from sailing_kit.core.errors import ActionError, SavedGameError
+from sailing_kit.core.i18n import language, use_language
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.draw.scene import Scene
 from sailing_kit.widgets.canvas import BoardCanvas, paint
@@ -54,6 +55,10 @@ class CanvasBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
                  more: Sequence[widgets.Widget] = (),
                  bots: Mapping[int, Bot | str] | None = None,
                  auto_chance: bool = True):
+        self.language = language()
+        """The language the board speaks (the notebook's when it was made): its events, its
+        redraws and its refreshes run in it; code that calls a board from elsewhere (the class
+        server) does so inside ``use_language(board.language)``."""
         self.state = state
         self.bots = named_bots(state.GAME, bots) if bots else {}
         self.auto_chance = auto_chance
@@ -191,10 +196,11 @@ class CanvasBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
 
     def refresh(self, message: str | None = None) -> None:
         """Redraw from the state and update the status line."""
-        self.after_change()
-        self.redraw()
-        if message is not None:
-            self.say(message, "good")
+        with use_language(self.language):
+            self.after_change()
+            self.redraw()
+            if message is not None:
+                self.say(message, "good")
 
     UNDONE = "Move taken back."
     """What the status line says after an undo (boards with dice add that they roll the same)."""
@@ -289,9 +295,10 @@ class CanvasBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
         another size is drawn whole."""
         self._paints += 1
         self.canvas.drags = self.takes_drags()
-        paint(self.canvas, self.scene())
-        if self.text_toggle.value:
-            self._show_text()
+        with use_language(self.language):
+            paint(self.canvas, self.scene())
+            if self.text_toggle.value:
+                self._show_text()
 
     def _set_projector(self, change: dict[str, Any]) -> None:
         self.canvas.projector = bool(change["new"])
@@ -451,7 +458,8 @@ class CanvasBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
         @functools.wraps(callback)
         def run(*args: Any) -> None:
             try:
-                callback(*args)
+                with use_language(self.language):
+                    callback(*args)
             except ActionError as refusal:  # a control used when the rules allow it not
                 self.refuse(refusal)
             except Exception as error:
