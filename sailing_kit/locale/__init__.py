@@ -14,19 +14,36 @@ PACKAGE = Path(__file__).resolve().parents[1]
 """The ``sailing_kit`` folder."""
 
 PYTHON = [("**.py", "python")]
-AREAS: dict[str, tuple[tuple[str, ...], list[tuple[str, str]]]] = {
-    "core": (("core", "draw", "widgets", "apps", "__init__.py"), PYTHON),
-    "race": (("race",), PYTHON),
-    "regatta": (("regatta",), PYTHON),
-    "trireme": (("trireme",), PYTHON),
-    "yacht": (("yacht",), PYTHON),
-    "calm": (("calm",), PYTHON),
-    "exercises": (("exercises",), PYTHON),
-    "grade": (("grade",), PYTHON),
-    "classroom": (("classroom",), [*PYTHON, ("**.js", "javascript")]),
+TRAINER_FILES = tuple(f"race/{name}" for name in (
+    "rrs.py", "rrs_seen.py", "rrs_umpire.py", "committee.py", "reasons.py", "quiz.py",
+    "verdicts.py", "encounter.py", "encounter_drawing.py", "encounter_edit.py",
+    "encounter_file.py", "encounter_variants.py", "situation.py", "situation_drawing.py",
+    "scenario.py", "trainer.py", "boards/situations.py", "boards/trainer.py",
+    "boards/editor.py", "boards/verdict_words.py", "boards/picker.py"))
+AREAS: dict[str, tuple[str, ...]] = {
+    "core": ("core", "draw", "widgets", "apps", "__init__.py"),
+    "race": ("race",),
+    "trainer": TRAINER_FILES,
+    "regatta": ("regatta",),
+    "trireme": ("trireme",),
+    "yacht": ("yacht",),
+    "calm": ("calm",),
+    "exercises": ("exercises",),
+    "grade": ("grade",),
+    "classroom": ("classroom",),
 }
-"""Each area's folders (under ``sailing_kit/``) and extraction methods."""
+"""Each area's folders and files (under ``sailing_kit/``); a file named by an area is that
+area's alone, though it lies in another's folder (the trainer's files in ``race/``)."""
+METHODS = [*PYTHON, ("**.js", "javascript")]
+"""How each kind of file is read (Babel's methods, or a kit extractor as ``module:function``)."""
 
 KEYWORDS = {"_": None, "n_": (1, 2), "N_": None}
 """The marks: ``_("text", **values)``, ``n_("one {count}", "{count} many", count)`` and
 ``N_("a constant")`` (translated where shown, by ``_(CONSTANT)``)."""
+
+
+def methods_for(area: str, folder: str) -> list[tuple[str, str]]:
+    """The extraction methods for ``folder`` of ``area``: files other areas name are skipped."""
+    skipped = [(place[len(folder) + 1:], "ignore") for other, places in AREAS.items()
+               if other != area for place in places if place.startswith(folder + "/")]
+    return [*skipped, *METHODS]

@@ -23,7 +23,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 from sailing_kit.core.i18n import DEFAULT, LOCALE_DIR
-from sailing_kit.locale import AREAS, KEYWORDS, PACKAGE
+from sailing_kit.locale import AREAS, KEYWORDS, METHODS, PACKAGE, methods_for
 
 PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
 
@@ -31,16 +31,16 @@ PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
 def template(area: str) -> Catalog:
     """Every message marked in ``area``'s code, as a catalog without translations."""
     catalog = Catalog(project="sailing_kit", header_comment="# sailing_kit: " + area)
-    places, methods = AREAS[area]
-    for place in places:
+    for place in AREAS[area]:
         path = PACKAGE / place
         found = [(f"{place}/{name}", lineno, message, comments, context)
                  for name, lineno, message, comments, context in extract_from_dir(
-                     path, methods, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",))] \
+                     path, methods_for(area, place), keywords=KEYWORDS, comment_tags=("TRANSLATORS:",))] \
             if path.is_dir() else \
             [(place, lineno, message, comments, context)
              for lineno, message, comments, context in extract_from_file(
-                 "python", path, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",))]
+                 next(how for pattern, how in METHODS if path.match(pattern)), path,
+                 keywords=KEYWORDS, comment_tags=("TRANSLATORS:",))]
         for where, lineno, message, comments, context in found:
             catalog.add(message, None, [(where, lineno)], auto_comments=comments,
                         context=context)
