@@ -16,6 +16,7 @@ from typing import Any
 from sailing_kit.core import reading
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import UnreadableAction
+from sailing_kit.core.i18n import N_, _
 from sailing_kit.core.reading import shown
 from sailing_kit.regatta.deck import Deck
 
@@ -69,7 +70,7 @@ MAX_TEXT = 200
 """The longest text read as a move."""
 MAX_CARDS = 20
 """The most cards an exchange may list (hands hold at most eight)."""
-FORMS = ("a move is {'sail': card, 'arrow': arrow} (add 'windy': True for a Windy spell), "
+FORMS = N_("a move is {'sail': card, 'arrow': arrow} (add 'windy': True for a Windy spell), "
          "{'exchange': [cards]}, {'face': 'NE'}, 'nice_handling', {'flat_calm': player} or "
          "'end_turn'; as text: 'fork veer_left', 'windy straight', 'exchange fork straight', "
          "'face NE', 'nice handling', 'end turn'")
@@ -108,7 +109,12 @@ def parse_action(value: Any, deck: Deck) -> Action:
         return _from_dict(value, deck)
     if isinstance(value, str) and len(value) <= MAX_TEXT:
         return _from_text(value, deck)
-    raise UnreadableAction(f"that is not a move of the card regatta: {shown(value)}. {FORMS}")
+    raise _not_a_move(value)
+
+
+def _not_a_move(value: Any) -> UnreadableAction:
+    return UnreadableAction(_("that is not a move of the card regatta: {value}. {forms}",
+                              value=shown(value), forms=_(FORMS)))
 
 
 def _from_dict(value: dict[Any, Any], deck: Deck) -> Action:
@@ -123,7 +129,7 @@ def _from_dict(value: dict[Any, Any], deck: Deck) -> Action:
         return Face(_heading(value["face"]))
     if keys == {"flat_calm"}:
         return Becalm(_target(value["flat_calm"]))
-    raise UnreadableAction(f"that is not a move of the card regatta: {shown(value)}. {FORMS}")
+    raise _not_a_move(value)
 
 
 def _from_text(text: str, deck: Deck) -> Action:
@@ -142,13 +148,14 @@ def _from_text(text: str, deck: Deck) -> Action:
     if 1 <= len(rest) <= 2 and deck.has_kind(rest[0]):
         card = _card(rest[0], deck)
         return Sail(card, _arrow(rest[1] if len(rest) == 2 else None, card, deck), windy)
-    raise UnreadableAction(f"that is not a move of the card regatta: {shown(text)}. {FORMS}")
+    raise _not_a_move(text)
 
 
 def _card(name: Any, deck: Deck) -> str:
     if not deck.has_kind(name):
         kinds = ", ".join(kind.name for kind in deck.cards)
-        raise UnreadableAction(f"the deck has no card {shown(name)}; its cards are {kinds}")
+        raise UnreadableAction(_("the deck has no card {card}; its cards are {cards}",
+                                 card=shown(name), cards=kinds))
     return str(name)
 
 
@@ -162,13 +169,14 @@ def _arrow(name: Any, card: str, deck: Deck) -> str:
     """The arrow ``name``; without a name, the card's only arrow."""
     kind = deck.kind(card)
     if not kind.arrows:
-        raise UnreadableAction(f"the {kind.title} card has no arrows: it does not move a yacht "
-                            "(it is a special card)")
+        raise UnreadableAction(_("the {card} card has no arrows: it does not move a yacht (it "
+                                 "is a special card)", card=kind.shown))
     if name is None and len(kind.arrows) == 1:
         return kind.arrows[0]
     if name is None:
-        raise UnreadableAction(f"the {kind.title} card has {len(kind.arrows)} arrows: name one "
-                            f"({', '.join(kind.arrows)})")
+        raise UnreadableAction(_("the {card} card has {count} arrows: name one ({arrows})",
+                                 card=kind.shown, count=len(kind.arrows),
+                                 arrows=", ".join(kind.arrows)))
     return reading.text(name, "an arrow (a word like 'veer_left')", most=40)
 
 

@@ -22,6 +22,7 @@ import sailing_kit.regatta.bots as regatta_bots
 from sailing_kit.core.bots import Bot
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import N_, _, n_
 from sailing_kit.core.options import options_to_json
 from sailing_kit.draw.scene import XY, Scene
 from sailing_kit.regatta.actions import AFTER, Action, Becalm, EndTurn, Exchange, Face, Handling
@@ -38,7 +39,7 @@ from sailing_kit.widgets.hotseat import HotSeat
 from sailing_kit.widgets.log import MessageLog
 from sailing_kit.widgets.replay import Replay
 
-KEYS_HELP = ("Select a card (click, or keys 1-5), then click an arrow's end (or ←/→ and Enter). "
+KEYS_HELP = N_("Select a card (click, or keys 1-5), then click an arrow's end (or ←/→ and Enter). "
              "Keys: w Windy spell, x mark cards to exchange, n Nice yacht handling, e end turn, "
              "u undo.")
 
@@ -61,33 +62,33 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         self.logged = 0
         self.info = widgets.HTML(layout=widgets.Layout(width="300px"))
         self.messages = MessageLog(height="8em")
-        self.windy = self.switch("Windy spell ×2", "Show the double moves of a Windy spell "
-                                 "(key w)", control="windy", icon="flag")
-        self.exchanging = self.switch("Mark cards to exchange", "Skip the turn: click 1-3 "
-                                      "cards, then Exchange (key x)", control="mark_exchange",
+        self.windy = self.switch(_("Windy spell ×2"), _("Show the double moves of a Windy "
+                                 "spell (key w)"), control="windy", icon="flag")
+        self.exchanging = self.switch(_("Mark cards to exchange"), _("Skip the turn: click 1-3 "
+                                      "cards, then Exchange (key x)"), control="mark_exchange",
                                       icon="exchange")
-        self.exchange_button = self.button("Exchange", "Skip the turn and exchange the marked "
-                                           "cards", self.exchange, icon="check",
+        self.exchange_button = self.button(_("Exchange"), _("Skip the turn and exchange the "
+                                           "marked cards"), self.exchange, icon="check",
                                            control="exchange")
         self.heading = self.named(widgets.Dropdown(options=[d.value for d in Direction],
-                                                   value="N", description="Face",
+                                                   value="N", description=_("Face"),
                                                    layout={"width": "140px"}), "face")
-        self.face_button = self.button("Turn yacht", "Skip the turn and turn the yacht to face "
-                                       "the chosen heading", self.face, icon="compass",
+        self.face_button = self.button(_("Turn yacht"), _("Skip the turn and turn the yacht to "
+                                       "face the chosen heading"), self.face, icon="compass",
                                        control="face")
-        self.handling_button = self.button("Nice yacht handling", "Draw and move once more "
-                                           "(key n)", lambda: self.act(Handling()), icon="plus",
+        self.handling_button = self.button(_("Nice yacht handling"), _("Draw and move once more "
+                                           "(key n)"), lambda: self.act(Handling()), icon="plus",
                                            control="handling")
-        self.end_button = self.button("End turn", "End the turn and draw back up (key e)",
+        self.end_button = self.button(_("End turn"), _("End the turn and draw back up (key e)"),
                                       lambda: self.act(EndTurn()), icon="step-forward",
                                       control="end_turn")
         self.calm_box = widgets.HBox()
         controls = [self.windy, self.handling_button, self.end_button,
-                    self.button("Undo", "Take back your last move (key u)", self.undo, "undo",
-                                control="undo"),
-                    self.button("New race", "A new race with the same options", self.new_race,
-                                "refresh", control="new_game")]
-        skip = widgets.VBox([widgets.HTML("<b>Skip the turn</b>"),
+                    self.button(_("Undo"), _("Take back your last move (key u)"), self.undo,
+                                "undo", control="undo"),
+                    self.button(_("New race"), _("A new race with the same options"),
+                                self.new_race, "refresh", control="new_game")]
+        skip = widgets.VBox([widgets.HTML("<b>" + html.escape(_("Skip the turn")) + "</b>"),
                              widgets.HBox([self.exchanging, self.exchange_button]),
                              widgets.HBox([self.heading, self.face_button])])
         self.messages.layout.width = "290px"
@@ -98,7 +99,7 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         self.windy.observe(self._guarded(lambda _: self._windy_switched()), names="value")
         self.exchanging.observe(self._guarded(lambda _: self._exchange_switched()), names="value")
         self.advance_bots()
-        self.say(KEYS_HELP)
+        self.say(_(KEYS_HELP))
 
     # ----- who is at the screen -------------------------------------------------------------------
     @property
@@ -140,24 +141,26 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         self.play(action, success)  # after_change leaves the exchange mode before the repaint
 
     def sail(self, verdict: Verdict) -> None:
-        self.act(verdict.plan, f"Sailed: {verdict_text(verdict, self.state.deck)}."
+        self.act(verdict.plan, _("Sailed: {move}.", move=verdict_text(verdict, self.state.deck))
                  if verdict.legal else None)
 
     def exchange(self) -> None:
         if self.seat is None:
-            self.say("Wait: it is not your turn.", "error")
+            self.say(_("Wait: it is not your turn."), "error")
             return
         hand = self.state.hand(self.seat)
         if not self.marked:
-            self.say("Mark 1 to 3 cards first: press 'Mark cards to exchange', then click them.",
-                     "error")
+            self.say(_("Mark 1 to 3 cards first: press 'Mark cards to exchange', then click "
+                       "them."), "error")
             return
         cards = tuple(sorted(hand[i] for i in self.marked))
-        self.act(Exchange(cards), f"Exchanged {len(cards)} card{'s' * (len(cards) > 1)}.")
+        self.act(Exchange(cards), n_("Exchanged {count} card.", "Exchanged {count} cards.",
+                                     len(cards)))
 
     def face(self) -> None:
         heading = Direction(self.heading.value)
-        self.act(Face(heading), f"The yacht turned to face {heading.value}; the turn is skipped.")
+        self.act(Face(heading), _("The yacht turned to face {heading}; the turn is skipped.",
+                                  heading=heading.value))
 
     def reset(self, new_game: bool) -> None:
         self.last_moves, self.latest = {}, None
@@ -168,10 +171,11 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
 
     def new_race(self) -> None:
         self.start(RegattaState.new(self.state.seed + 1, **options_to_json(self.state.options)),
-                   f"A new race (seed {self.state.seed + 1}).")
+                   _("A new race (seed {seed}).", seed=self.state.seed + 1))
 
     def revealed_message(self) -> str:
-        return f"{self.state.name(self.seat or 0)}, your hand is showing. {KEYS_HELP}"
+        return _("{player}, your hand is showing. {keys}", player=self.state.name(self.seat or 0),
+                 keys=_(KEYS_HELP))
 
     # ----- events ---------------------------------------------------------------------------------
     def on_click(self, x: float, y: float) -> None:
@@ -181,11 +185,11 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         if self.refuse_in_replay():
             return
         if self.state.is_over():
-            self.say(f"The race is over: {self.state.result.reason}. Press New race to sail "
-                     "again.")
+            self.say(_("The race is over: {reason}. Press New race to sail again.",
+                       reason=self.state.result.reason))
             return
         if self.seat is None:
-            self.say("Wait: it is not a human player's turn.")
+            self.say(_("Wait: it is not a human player's turn."))
             return
         hand = self.state.hand(self.seat)
         raised = self._raised()
@@ -198,8 +202,8 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         if end is not None:
             self.sail(previews[end])
         elif self.layout.cell_at(x, y) is not None:
-            self.say("Select a card, then click one of its numbered arrow ends."
-                     if not previews else "Click one of the numbered arrow ends (or a card).")
+            self.say(_("Select a card, then click one of its numbered arrow ends.")
+                     if not previews else _("Click one of the numbered arrow ends (or a card)."))
 
     def on_key(self, key: str, shift: bool, ctrl: bool, meta: bool) -> None:
         if self.covered:
@@ -215,8 +219,8 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         elif key in ("ArrowLeft", "ArrowRight") and previews:
             self.focus = (self.focus + (1 if key == "ArrowRight" else -1)) % len(previews)
             self.redraw()
-            self.say(f"End {self.focus + 1}: {verdict_text(previews[self.focus], self.state.deck)}"
-                     ". Press Enter to sail it.")
+            self.say(_("End {number}: {move}. Press Enter to sail it.", number=self.focus + 1,
+                       move=verdict_text(previews[self.focus], self.state.deck)))
         elif key in ("Enter", " ") and previews:
             self.sail(previews[self.focus % len(previews)])
         elif key == "w":
@@ -239,27 +243,32 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
             else:
                 self.marked = (self.marked + [index])[-EXCHANGE_MOST:]
             self.redraw()
-            names = ", ".join(deck.kind(self.state.hand(self.seat)[i]).title for i in self.marked)
-            self.say(f"Marked to exchange: {names or 'nothing'}. Then press Exchange.")
+            names = ", ".join(deck.kind(self.state.hand(self.seat)[i]).shown for i in self.marked)
+            self.say(_("Marked to exchange: {cards}. Then press Exchange.",
+                       cards=names or _("nothing")))
             return
         self.selected, self.focus = index, 0
         self.redraw()
         previews = self.previews()
         if not deck.kind(kind).moves:
-            self.say(f"{deck.kind(kind).title} is a special card: "
-                     + ("switch on 'Windy spell ×2' and select a movement card to double it."
-                        if kind == deck.special_kind(WINDY) else
-                        "it is played after a movement card."))
+            card = deck.kind(kind).shown
+            self.say(_("{card} is a special card: switch on 'Windy spell ×2' and select a "
+                       "movement card to double it.", card=card)
+                     if kind == deck.special_kind(WINDY) else
+                     _("{card} is a special card: it is played after a movement card.",
+                       card=card))
             return
         open_ends = sum(v.legal for v in previews)
-        self.say(f"{deck.kind(kind).title}: {open_ends} of {len(previews)} arrow end"
-                 f"{'s' * (len(previews) > 1)} open. Click a numbered end to sail there.")
+        self.say(n_("{card}: {open} of {count} arrow end open. Click a numbered end to sail "
+                    "there.", "{card}: {open} of {count} arrow ends open. Click a numbered end "
+                    "to sail there.", len(previews), card=deck.kind(kind).shown, open=open_ends))
 
     def _windy_switched(self) -> None:
         self.focus = 0
         self.redraw()
         if self.windy.value:
-            self.say("Windy spell: each arrow is shown sailed twice in a row (a double move).")
+            self.say(_("Windy spell: each arrow is shown sailed twice in a row (a double "
+                       "move)."))
 
     _quiet = False
 
@@ -269,7 +278,8 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         self.marked = []
         self.redraw()
         if self.exchanging.value:
-            self.say("Click 1 to 3 cards to exchange, then press Exchange (this skips the turn).")
+            self.say(_("Click 1 to 3 cards to exchange, then press Exchange (this skips the "
+                       "turn)."))
 
     # ----- keeping the widgets in step ------------------------------------------------------------
     def after_change(self) -> None:
@@ -301,8 +311,9 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
 
     def _becalm_button(self, action: Becalm) -> widgets.Button:
         name = self.state.name(action.target)
-        return self.button(f"Flat calm on {name}", f"Lay the sun before {name}'s yacht: it "
-                           "skips its next turn", lambda: self.act(action), icon="sun-o",
+        return self.button(_("Flat calm on {player}", player=name),
+                           _("Lay the sun before {player}'s yacht: it skips its next turn",
+                             player=name), lambda: self.act(action), icon="sun-o",
                            control="becalm")
 
     def redraw(self) -> None:
@@ -315,15 +326,16 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         if state.result.winners and len(state.result.winners) > 1:  # a tie at the top
             order = [list(state.result.winners)] + [[s] for s in state.standings()
                                                     if s not in state.result.winners]
-        return f"Race over: {state.result.reason}. " + your_places(order, self.humans,
-                                                                   state.name)
+        return _("Race over: {reason}. {places}", reason=state.result.reason,
+                 places=your_places(order, self.humans, state.name))
 
     def _info(self) -> str:
         state = self.state
         if state.is_over():
             return f"<b>{html.escape(self.end_words())}</b>"
         player = state.current_player
-        who = html.escape(state.name(player)) + (" (computer)" if player in self.bots else "")
+        name = state.name(player)
+        who = html.escape(_("{player} (computer)", player=name) if player in self.bots else name)
         lines = [f"<b>{who}</b>: {html.escape(to_do(state))}."]
         for number, verdict in enumerate(self.previews(), start=1):
             words = html.escape(f"{number}. {verdict_text(verdict, state.deck)}")
@@ -334,9 +346,10 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
     def cover(self) -> str | None:
         """The words on the cover hiding the hand, or None when the hand may show."""
         if self.covered:
-            return f"Pass the screen to {self.state.name(self.seat or 0)}"
+            return _("Pass the screen to {player}", player=self.state.name(self.seat or 0))
         if self.viewer is None:
-            return "Hands hidden: the race is over" if self.state.is_over() else "Hands hidden"
+            return _("Hands hidden: the race is over") if self.state.is_over() \
+                else _("Hands hidden")
         return None
 
     def describe(self) -> str:
@@ -389,7 +402,7 @@ def example_boards() -> dict[str, Callable[[], CanvasBoard]]:
         then a card is selected, its arrows previewed."""
         board = Board(new_game(seed=3, players=3), bots={1: "sensible", 2: "sensible"})
         helper = regatta_bots.make("sensible")
-        for _ in range(4):
+        for _move in range(4):
             board.act(helper(board.state))
             while board.state.phase == AFTER and board.seat is not None:
                 board.act(helper(board.state))
@@ -405,10 +418,10 @@ def example_boards() -> dict[str, Callable[[], CanvasBoard]]:
 def app() -> GameApp:
     """The card regatta as an app: you sail yacht 1 against sensible bots (for Voilà)."""
     return GameApp(
-        "The card regatta",
+        _("The card regatta"),
         lambda seed, players: Board(new_game(seed=seed, players=players),
                                     bots=dict.fromkeys(range(1, players), "sensible")),
-        about="Choose a card of your hand: every arrow's end shows on the table (blocked ones "
-              "crossed, with the reason). Click an end to sail there; the buttons skip a turn by "
-              "exchanging cards or turning the yacht.",
-        players=widgets.Dropdown(options=[1, 2, 3, 4], value=3, description="Yachts"))
+        about=_("Choose a card of your hand: every arrow's end shows on the table (blocked "
+                "ones crossed, with the reason). Click an end to sail there; the buttons skip a "
+                "turn by exchanging cards or turning the yacht."),
+        players=widgets.Dropdown(options=[1, 2, 3, 4], value=3, description=_("Yachts")))

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.i18n import _, n_
 from sailing_kit.regatta.actions import (
     AFTER,
     MOVE,
@@ -39,24 +40,24 @@ def check_action(state: RegattaState, action: Action) -> None:
 def _check_sail(state: RegattaState, action: Sail) -> None:
     player, deck = state.player, state.deck
     if state.phase != MOVE:
-        raise IllegalAction("you have sailed this turn: play Nice yacht handling or Flat "
-                            "calm if you hold one, or end the turn")
+        raise IllegalAction(_("you have sailed this turn: play Nice yacht handling or Flat "
+                              "calm if you hold one, or end the turn"))
     if state.becalmed(player):
-        raise IllegalAction("your yacht is becalmed: a Flat calm lies before it, so you must "
-                            "skip this turn ('Играч „В” трябва да прескочи реда си'): "
-                            "exchange 1 to 3 cards or turn the yacht")
+        raise IllegalAction(_("your yacht is becalmed: a Flat calm lies before it, so you must "
+                              "skip this turn ('Играч „В” трябва да прескочи реда си'): "
+                              "exchange 1 to 3 cards or turn the yacht"))
     if action.card not in state.hand(player):
-        raise IllegalAction(f"you hold no {deck.kind(action.card).title} card")
+        raise IllegalAction(_("you hold no {card} card", card=deck.kind(action.card).shown))
     kind = deck.kind(action.card)
     if not kind.moves:
-        raise IllegalAction(f"the {kind.title} card has no arrows: it does not move a yacht "
-                            "(it is a special card)")
+        raise IllegalAction(_("the {card} card has no arrows: it does not move a yacht (it is "
+                              "a special card)", card=kind.shown))
     if action.arrow not in kind.arrows:
-        names = ", ".join(deck.arrow(a).title for a in kind.arrows)
-        raise IllegalAction(f"the {kind.title} card has no {action.arrow!r} arrow: its "
-                            f"arrows are {names}")
+        names = ", ".join(deck.arrow(a).shown for a in kind.arrows)
+        raise IllegalAction(_("the {card} card has no {arrow} arrow: its arrows are {names}",
+                              card=kind.shown, arrow=repr(action.arrow), names=names))
     if action.windy and not state.holds(player, WINDY):
-        raise IllegalAction("you hold no Windy spell: a double move needs one")
+        raise IllegalAction(_("you hold no Windy spell: a double move needs one"))
     verdict = state.verdict_of(action)
     if not verdict.legal:
         raise IllegalAction(verdict.reason)
@@ -64,62 +65,68 @@ def _check_sail(state: RegattaState, action: Sail) -> None:
 
 def _check_skip(state: RegattaState, action: Exchange | Face) -> None:
     if state.phase != MOVE:
-        raise IllegalAction("you have sailed this turn, so you cannot skip it any more: play "
-                            "a special card or end the turn")
+        raise IllegalAction(_("you have sailed this turn, so you cannot skip it any more: "
+                              "play a special card or end the turn"))
     if isinstance(action, Face):
         return
     if not 1 <= len(action.cards) <= EXCHANGE_MOST:
-        raise IllegalAction("exchange 1, 2 or 3 of your cards ('Да смени 1, 2 или 3 от "
-                            f"своите карти'), not {len(action.cards)}")
+        raise IllegalAction(_("exchange 1, 2 or 3 of your cards ('Да смени 1, 2 или 3 от "
+                              "своите карти'), not {count}", count=len(action.cards)))
     hand = state.hand(state.player)
     missing = next((card for card in action.cards
                     if hand.count(card) < action.cards.count(card)), None)
     if missing is not None:
-        raise IllegalAction(f"you cannot exchange what you do not hold: no "
-                            f"{'more ' if missing in hand else ''}"
-                            f"{state.deck.kind(missing).title} card in your hand")
+        card = state.deck.kind(missing).shown
+        raise IllegalAction(
+            _("you cannot exchange what you do not hold: no more {card} card in your hand",
+              card=card) if missing in hand else
+            _("you cannot exchange what you do not hold: no {card} card in your hand", card=card))
     if len(action.cards) > state.cards_to_draw:
         left = state.cards_to_draw
         raise IllegalAction(
-            "an exchange swaps your cards for new ones, and "
-            + (f"only {left} card{'s' * (left != 1)} can be drawn (the draw and discard "
-               f"piles together): exchange at most {left}" if left else
-               "no card is left to draw (both piles are empty): turn the yacht instead")
-            + " (kit: you never draw back the cards you throw away)")
+            n_("an exchange swaps your cards for new ones, and only {count} card can be drawn "
+               "(the draw and discard piles together): exchange at most {count} (kit: you never "
+               "draw back the cards you throw away)",
+               "an exchange swaps your cards for new ones, and only {count} cards can be drawn "
+               "(the draw and discard piles together): exchange at most {count} (kit: you never "
+               "draw back the cards you throw away)", left) if left else
+            _("an exchange swaps your cards for new ones, and no card is left to draw (both "
+              "piles are empty): turn the yacht instead (kit: you never draw back the cards you "
+              "throw away)"))
 
 
 def _check_handling(state: RegattaState, action: Handling) -> None:
     if state.phase != AFTER:
-        raise IllegalAction("Nice yacht handling gives one more move after your movement "
-                            "card: sail first (it cannot go with a skipped turn)")
+        raise IllegalAction(_("Nice yacht handling gives one more move after your movement "
+                              "card: sail first (it cannot go with a skipped turn)"))
     if not state.holds(state.player, HANDLING):
-        raise IllegalAction("you hold no Nice yacht handling card")
+        raise IllegalAction(_("you hold no Nice yacht handling card"))
     if state.handled:
-        raise IllegalAction("only one extra move a turn, even when the card you drew is "
-                            "another Nice yacht handling ('Играчът може да получи единствен "
-                            "допълнителен ход')")
+        raise IllegalAction(_("only one extra move a turn, even when the card you drew is "
+                              "another Nice yacht handling ('Играчът може да получи единствен "
+                              "допълнителен ход')"))
 
 
 def _check_becalm(state: RegattaState, action: Becalm) -> None:
     if state.phase != AFTER:
-        raise IllegalAction("Flat calm is played after the card that moves your yacht "
-                            "('първо поставя картата, която му дава право да мести своята "
-                            "яхта'); a player who skips may not play it")
+        raise IllegalAction(_("Flat calm is played after the card that moves your yacht "
+                              "('първо поставя картата, която му дава право да мести своята "
+                              "яхта'); a player who skips may not play it"))
     if not state.holds(state.player, CALM):
-        raise IllegalAction("you hold no Flat calm card")
+        raise IllegalAction(_("you hold no Flat calm card"))
     target = action.target
     if not 0 <= target < state.num_players or target == state.player:
-        raise IllegalAction("the sun is laid before another player's yacht: name one of "
-                            "the other players")
+        raise IllegalAction(_("the sun is laid before another player's yacht: name one of "
+                              "the other players"))
     if state.becalmed(target):
-        raise IllegalAction(f"{state.name(target)}'s yacht is becalmed already: one sun at a "
-                            "time")
+        raise IllegalAction(_("{player}'s yacht is becalmed already: one sun at a time",
+                              player=state.name(target)))
 
 
 def _check_end(state: RegattaState, action: EndTurn) -> None:
     if state.phase != AFTER:
-        raise IllegalAction("a turn is one movement card, or a skip: sail a card, exchange "
-                            "1 to 3 cards or turn the yacht")
+        raise IllegalAction(_("a turn is one movement card, or a skip: sail a card, exchange "
+                              "1 to 3 cards or turn the yacht"))
 
 
 _CHECKS: dict[type, Callable[[RegattaState, Any], None]] = {

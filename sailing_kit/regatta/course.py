@@ -31,6 +31,7 @@ from sailing_kit.core import reading
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.grid import Grid, Point, chebyshev, parse_point, step
+from sailing_kit.core.i18n import N_, _
 from sailing_kit.core.reading import shown
 from sailing_kit.core.rounding import Ray
 
@@ -41,6 +42,19 @@ MAX_MARKS, MAX_STARTS = 12, 8
 GATE = 2
 """A mark's gate point lies this many cells out along its rounding ray (a bot's aim)."""
 LINE = "white"
+COLOURS = {"red": (N_("red"), N_("the red buoy")), "green": (N_("green"), N_("the green buoy")),
+           LINE: (N_("white"), N_("the white buoy"))}
+"""The preset courses' buoy names, marked for the catalogs: a name and its buoy in words."""
+
+
+def buoy_words(name: str) -> str:
+    """``"the red buoy"`` in the language spoken now (a class's own names as written)."""
+    return _(COLOURS[name][1]) if name in COLOURS else _("the {name} buoy", name=name)
+
+
+def buoy_name(name: str) -> str:
+    """The buoy's name alone (``"red"``) in the language spoken now."""
+    return _(COLOURS[name][0]) if name in COLOURS else name
 
 
 @dataclass(frozen=True)
@@ -86,13 +100,27 @@ class Course:
     def leg_name(self, leg: int) -> str:
         """What a yacht on ``leg`` must do next, in words."""
         if leg == 0:
-            return "start: cross the line between the white buoys"
+            return _("start: cross the line between the white buoys")
         if leg <= len(self.marks):
             mark = self.marks[leg - 1]
-            return f"round the {mark.name} buoy, keeping it to {mark.rounding}"
+            buoy = buoy_words(mark.name)
+            return _("round {buoy}, keeping it to port", buoy=buoy) if mark.sense > 0 else \
+                _("round {buoy}, keeping it to starboard", buoy=buoy)
         if leg == len(self.marks) + 1:
-            return "finish: cross the line between the white buoys, coming back"
-        return "finished"
+            return _("finish: cross the line between the white buoys, coming back")
+        return _("finished")
+
+    def leg_label(self, leg: int) -> str:
+        """What a yacht on ``leg`` must do next, in a word or two for the table ("red to
+        port")."""
+        if leg == 0:
+            return _("start")
+        if leg <= len(self.marks):
+            mark = self.marks[leg - 1]
+            name = buoy_name(mark.name)
+            return _("{buoy} to port", buoy=name) if mark.sense > 0 else \
+                _("{buoy} to starboard", buoy=name)
+        return _("finish") if leg == len(self.marks) + 1 else _("finished")
 
     # ----- the line ------------------------------------------------------------------------------
     def line_side(self, point: Point) -> int:

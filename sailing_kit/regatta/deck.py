@@ -20,6 +20,7 @@ from importlib import resources
 from typing import Any, TypeGuard
 
 from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.i18n import N_, _
 from sailing_kit.core.reading import shown
 
 SPECIALS = ("windy_spell", "nice_handling", "flat_calm")
@@ -30,6 +31,12 @@ MAX_ARROWS = 4
 MAX_KINDS = 40
 """The most arrows, and the most kinds of card, a deck lists."""
 _NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
+STANDARD_TITLES = (
+    N_("Straight"), N_("Veer left"), N_("Veer right"), N_("Turn left"), N_("Turn right"),
+    N_("Fork"), N_("Trident"), N_("Windy spell"), N_("Nice yacht handling"), N_("Flat calm"),
+    N_("straight"), N_("veer left"), N_("veer right"), N_("turn left"), N_("turn right"))
+"""The titles of ``deck.json``'s cards and arrows, marked for the catalogs: a title is data,
+translated where it is shown (:attr:`CardKind.shown`); a class's own titles show as written."""
 
 
 @dataclass(frozen=True)
@@ -39,6 +46,11 @@ class Arrow:
     name: str
     title: str
     steps: tuple[int, ...]
+
+    @property
+    def shown(self) -> str:
+        """The title in the language spoken now."""
+        return _(self.title)
 
 
 @dataclass(frozen=True)
@@ -55,6 +67,11 @@ class CardKind:
     @property
     def moves(self) -> bool:
         return self.special is None
+
+    @property
+    def shown(self) -> str:
+        """The title in the language spoken now (the Bulgarian original's names in Bulgarian)."""
+        return _(self.title)
 
 
 @dataclass(frozen=True)

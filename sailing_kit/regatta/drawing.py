@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import _, n_, number
 from sailing_kit.draw import palette
 from sailing_kit.draw.cards import (
     RAISE,
@@ -199,7 +200,7 @@ def draw_table(state: RegattaState, viewer: int | None, *, selected: Sequence[in
     _draw_previews(scene, layout, start, previews, focus)
     _draw_panel(scene, layout, state, you, previews)
     if viewer is None or cover is not None:
-        _draw_cover(scene, layout, cover or "Each hand is private")
+        _draw_cover(scene, layout, cover or _("Each hand is private"))
     else:
         _draw_hand(scene, layout, state, viewer, selected)
     if clickable and viewer is not None and cover is None:
@@ -224,7 +225,7 @@ def _targets(scene: Scene, layout: Layout, state: RegattaState, viewer: int,
              words: Callable[[Verdict], str] | None) -> None:
     hand = state.hand(viewer)
     for rect, kind in zip(layout.hand_rects(len(hand), selected), hand):
-        scene.target(rect.centre, (rect.w, rect.h), state.deck.kind(kind).title)
+        scene.target(rect.centre, (rect.w, rect.h), state.deck.kind(kind).shown)
     if start is None:
         return
     for number, (verdict, spot) in enumerate(zip(previews, layout.markers(previews, start.at)),
@@ -236,9 +237,12 @@ def _targets(scene: Scene, layout: Layout, state: RegattaState, viewer: int,
 def _headline(state: RegattaState) -> str:
     """The title line (the end's full words go in the column, where they wrap)."""
     if state.is_over():
-        return f"Card regatta · over after round {state.round}"
-    limit = f" of {state.options.rounds}" if state.options.rounds else ""
-    return f"Card regatta · round {state.round}{limit} · {state.name(state.player)} to play"
+        return _("Card regatta · over after round {round}", round=state.round)
+    words = {"round": state.round, "player": state.name(state.player)}
+    if state.options.rounds:
+        return _("Card regatta · round {round} of {rounds} · {player} to play",
+                 rounds=state.options.rounds, **words)
+    return _("Card regatta · round {round} · {player} to play", **words)
 
 
 def _colour(player: int) -> str:
@@ -394,8 +398,9 @@ def _draw_panel(scene: Scene, layout: Layout, state: RegattaState, you: int | No
     x, y = layout.panel_left + 4, TITLE + 8.0
     course = state.course
     if state.result is not None:
-        winners = " and ".join(state.name(p) for p in state.result.winners)
-        said = f"Race over: {winners} won!" if winners else f"Race over: {state.result.reason}."
+        winners = _(" and ").join(state.name(p) for p in state.result.winners)
+        said = _("Race over: {players} won!", players=winners) if winners else \
+            _("Race over: {reason}.", reason=state.result.reason)
     else:
         said = to_do(state)[0].upper() + to_do(state)[1:] + "."
     lines = textwrap.wrap(said, 28)
@@ -406,19 +411,21 @@ def _draw_panel(scene: Scene, layout: Layout, state: RegattaState, you: int | No
     for player, yacht in enumerate(state.yachts):
         acting = player == state.current_player
         scene.rect(x, y - 7, 10, 28, fill=_colour(player), stroke=palette.INK, width=0.8)
-        who = f"{'▶ ' if acting else ''}{state.name(player)}{' (you)' if player == you else ''}"
+        name = _("{player} (you)", player=state.name(player)) if player == you \
+            else state.name(player)
+        who = f"{'▶ ' if acting else ''}{name}"
         scene.text((x + 16, y), who, size=12, colour=palette.INK, anchor="start", bold=acting)
-        next_leg = course.leg_name(yacht.leg).split(":")[0].replace(", keeping it to", " to")
-        next_leg = next_leg.replace("round the ", "").replace(" buoy", "")
-        calm = " · becalmed ☀" if state.becalmed(player) else ""
-        scene.text((x + 16, y + 14), f"{next_leg} · {state.to_go(player):.0f} to go{calm}",
-                   size=12, colour=palette.MUTED, anchor="start")
+        words = {"next": course.leg_label(yacht.leg), "way": number(state.to_go(player), 0)}
+        line = _("{next} · {way} to go · becalmed ☀", **words) if state.becalmed(player) else \
+            _("{next} · {way} to go", **words)
+        scene.text((x + 16, y + 14), line, size=12, colour=palette.MUTED, anchor="start")
         y += 32
     top = state.kinds[state.discard_pile[-1]] if state.discard_pile else None
-    piles = f"Draw pile {state.pile_size} · discards {len(state.discard_pile)}"
+    piles = _("Draw pile {draw} · discards {discards}", draw=state.pile_size,
+              discards=len(state.discard_pile))
     scene.text((x, y), piles, size=12, colour=palette.INK, anchor="start")
     if top is not None:
-        scene.text((x, y + 15), f"top: {state.deck.kind(top).title}", size=12,
+        scene.text((x, y + 15), _("top: {card}", card=state.deck.kind(top).shown), size=12,
                    colour=palette.MUTED, anchor="start")
 
 
@@ -437,7 +444,7 @@ def draw_regatta_card(scene: Scene, rect: Rect, kind: str, deck: Deck, *,
     """A card of the regatta: its name at the top, its arrows (or a special's symbol) below."""
     card = deck.kind(kind)
     draw_card(scene, rect, card_face(kind, deck), selected=selected)
-    for row, line in enumerate(caption_lines(card.title, rect.w)):
+    for row, line in enumerate(caption_lines(card.shown, rect.w)):
         scene.text((rect.x + rect.w / 2, rect.y + 20 + 14 * row), line, size=12,
                    colour=palette.INK)
     if card.moves:
@@ -468,7 +475,8 @@ def draw_arrows(scene: Scene, rect: Rect, kind: str, deck: Deck, *, dimmed: bool
 def _draw_hand(scene: Scene, layout: Layout, state: RegattaState, viewer: int,
                selected: Sequence[int]) -> None:
     hand = state.hand(viewer)
-    label = f"{state.name(viewer)}: your hand" if hand else f"{state.name(viewer)} holds no cards"
+    label = _("{player}: your hand", player=state.name(viewer)) if hand else \
+        _("{player} holds no cards", player=state.name(viewer))
     scene.text((layout.panel_left + 4, layout.hand_top + 10), label, size=12, colour=palette.INK,
                anchor="start", bold=True)
     rects = layout.hand_rects(len(hand), selected)
@@ -485,7 +493,8 @@ def draw_deck(deck: Deck) -> Scene:
     per_row = 5
     rows = math.ceil(len(deck.cards) / per_row)
     scene = Scene(16 + per_row * (CARD[0] + 24), 12 + rows * (CARD[1] + 30),
-                  title=f"The {deck.name} deck: {deck.size} cards", background="#FFFFFF")
+                  title=n_("The {deck} deck: {count} card", "The {deck} deck: {count} cards",
+                           deck.size, deck=deck.name), background="#FFFFFF")
     for index, kind in enumerate(deck.cards):
         row, col = divmod(index, per_row)
         rect = Rect(16 + col * (CARD[0] + 24), 10 + row * (CARD[1] + 30), *CARD)

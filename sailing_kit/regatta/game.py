@@ -19,6 +19,7 @@ from typing import Any
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import _, n_, number
 from sailing_kit.core.options import build_options
 from sailing_kit.core.protocol import GameState, Result
 from sailing_kit.core.trail import Trail
@@ -38,6 +39,7 @@ from sailing_kit.regatta.actions import (
     parse_action,
 )
 from sailing_kit.regatta.checks import EXCHANGE_MOST, check_action
+from sailing_kit.regatta.course import buoy_words
 from sailing_kit.regatta.deck import CALM, HANDLING, WINDY
 from sailing_kit.regatta.drawing import draw_table
 from sailing_kit.regatta.geometry import Pose, ahead
@@ -118,7 +120,7 @@ class RegattaState(GameState[Action]):
         return None if self.is_over() else self.player
 
     def name(self, player: int) -> str:
-        return f"Player {player + 1}"
+        return _("Player {number}", number=player + 1)
 
     def hand(self, player: int) -> tuple[str, ...]:
         """The kinds of the cards in ``player``'s hand, oldest first."""
@@ -143,8 +145,9 @@ class RegattaState(GameState[Action]):
         for p, yacht in others:
             for cell in ahead(yacht.pose, self.options.zone):
                 zones.setdefault(cell, self.name(p))
-        buoys = {at: f"the {name} buoy" for at, name in self.course.buoys.items()}
-        return Water(self.course.grid, buoys, {y.pose.at: f"{self.name(p)}'s yacht"
+        buoys = {at: buoy_words(name) for at, name in self.course.buoys.items()}
+        return Water(self.course.grid, buoys, {y.pose.at: _("{player}'s yacht",
+                                                            player=self.name(p))
                                                for p, y in others}, zones)
 
     def verdicts(self) -> list[Verdict]:
@@ -167,14 +170,15 @@ class RegattaState(GameState[Action]):
     def verdict_of(self, plan: Sail) -> Verdict:
         verdict = self.verdict(plan)
         if verdict is None:
-            raise IllegalAction(f"{self.name(self.player)} cannot sail that card now")
+            raise IllegalAction(_("{player} cannot sail that card now",
+                                  player=self.name(self.player)))
         return verdict
 
     def _special(self, effect: str) -> str:
         """The kind of card with this special effect (the caller knows the deck has one)."""
         kind = self.deck.special_kind(effect)
         if kind is None:
-            raise IllegalAction(f"this deck has no {effect.replace('_', ' ')} card")
+            raise IllegalAction(_("this deck has no {card} card", card=effect.replace("_", " ")))
         return kind
 
     def targets(self) -> list[int]:
@@ -278,10 +282,12 @@ class RegattaState(GameState[Action]):
         self._set_yacht(player, Yacht(verdict.end, leg, winding, yacht.track + verdict.path))
         played = (plan.card, self._special(WINDY)) if plan.windy else (plan.card,)
         self._discard(player, played)
-        words = f"{self.deck.kind(plan.card).title} ({self.deck.arrow(plan.arrow).title}" \
-                + (", twice with a Windy spell" if plan.windy else "") + ")"
-        self._say(f"{self.name(player)} sails {words} to {verdict.end}"
-                  + (f": {verdict.reason}" if verdict.reason else "") + ".")
+        card, arrow = self.deck.kind(plan.card).shown, self.deck.arrow(plan.arrow).shown
+        what = _("{card} ({arrow}, twice with a Windy spell)", card=card, arrow=arrow) \
+            if plan.windy else _("{card} ({arrow})", card=card, arrow=arrow)
+        words = {"player": self.name(player), "what": what, "end": verdict.end}
+        self._say(_("{player} sails {what} to {end}: {note}.", note=verdict.reason, **words)
+                  if verdict.reason else _("{player} sails {what} to {end}.", **words))
         self._tell_progress(player, yacht, leg, winding)
         if leg == self.course.finished_leg:
             # text: "Победител е първия играч, който пресече финалната права"
@@ -296,15 +302,19 @@ class RegattaState(GameState[Action]):
         name = self.name(player)
         for passed in range(before.leg, leg):
             if passed == 0:
-                self._say(f"{name} crosses the start line.")
+                self._say(_("{player} crosses the start line.", player=name))
             elif passed <= len(self.course.marks):
-                self._say(f"{name} rounds the {self.course.marks[passed - 1].name} buoy.")
+                self._say(_("{player} rounds {buoy}.", player=name,
+                            buoy=buoy_words(self.course.marks[passed - 1].name)))
             else:
-                self._say(f"{name} crosses the finish line!")
+                self._say(_("{player} crosses the finish line!", player=name))
         if leg == before.leg and winding < before.winding:
             mark = self.course.marks[leg - 1]
-            self._say(f"{name} passes the {mark.name} buoy the wrong way: it must be kept to "
-                      f"{mark.rounding}, so come back round it.")
+            words = {"player": name, "buoy": buoy_words(mark.name)}
+            self._say(_("{player} passes {buoy} the wrong way: it must be kept to port, so come "
+                        "back round it.", **words) if mark.sense > 0 else
+                      _("{player} passes {buoy} the wrong way: it must be kept to starboard, so "
+                        "come back round it.", **words))
 
     def _exchange(self, action: Exchange) -> None:
         """kit: the old cards are set aside, the hand is drawn back up to five, and only then
@@ -319,16 +329,20 @@ class RegattaState(GameState[Action]):
         self.hands = _replaced(self.hands, player, tuple(hand))
         self._draw_up(player)
         self.discard_pile += tuple(old)
-        self._say(f"{self.name(player)} skips the turn and exchanges {len(old)} "
-                  f"card{'s' * (len(old) > 1)}.")
+        self._say(n_("{player} skips the turn and exchanges {count} card.",
+                     "{player} skips the turn and exchanges {count} cards.", len(old),
+                     player=self.name(player)))
         self._end_turn(draw_up=False)
 
     def _face(self, heading: Direction) -> None:
         player = self.player
         yacht = self.yachts[player]
         self._set_yacht(player, replace(yacht, pose=Pose(yacht.pose.at, heading)))
-        turned = "keeps its heading" if heading == yacht.pose.heading else f"turns to {heading}"
-        self._say(f"{self.name(player)} skips the turn; the yacht {turned}.")
+        name = self.name(player)
+        self._say(_("{player} skips the turn; the yacht keeps its heading.", player=name)
+                  if heading == yacht.pose.heading else
+                  _("{player} skips the turn; the yacht turns to {heading}.", player=name,
+                    heading=heading.value))
         self._end_turn()
 
     def _handle(self) -> None:
@@ -338,7 +352,8 @@ class RegattaState(GameState[Action]):
         self.handled = True
         self._draw_up(player)
         self.phase = MOVE
-        self._say(f"{self.name(player)} plays Nice yacht handling, draws and moves again.")
+        self._say(_("{player} plays Nice yacht handling, draws and moves again.",
+                    player=self.name(player)))
 
     def _becalm(self, target: int) -> None:
         """text: the sun is laid before player B, and A "завършва своя ход като тегли две карти"."""
@@ -346,8 +361,8 @@ class RegattaState(GameState[Action]):
         sun = next(c for c in self.hands[player] if self.kinds[c] == self.deck.special_kind(CALM))
         self.hands = _replaced(self.hands, player, tuple(c for c in self.hands[player] if c != sun))
         self.suns = _replaced(self.suns, target, sun)
-        self._say(f"{self.name(player)} lays a Flat calm before {self.name(target)}'s yacht: it "
-                  "must skip its next turn.")
+        self._say(_("{player} lays a Flat calm before {target}'s yacht: it must skip its next "
+                    "turn.", player=self.name(player), target=self.name(target)))
         self._end_turn()
 
     def _end_turn(self, draw_up: bool = True) -> None:
@@ -369,7 +384,7 @@ class RegattaState(GameState[Action]):
     def _say_result(self) -> None:
         result = self.result
         if result is not None:
-            self._say(f"Over: {result.reason}.")
+            self._say(_("Over: {reason}.", reason=result.reason))
 
     # ----- cards ----------------------------------------------------------------------------------
     def _discard(self, player: int, kinds: tuple[str, ...]) -> None:
@@ -387,12 +402,12 @@ class RegattaState(GameState[Action]):
         """Draw ``count`` cards from the top; text: "Когато свършат картите в първата купчина,
         играчът на ход разбърква купчината с използвани карти" (from the seeded stream)."""
         drawn = []
-        for _ in range(count):
+        for _turn in range(count):
             if not self.pile_size and self.discard_pile:
                 self.pile, self.pile_top = tuple(self.chance.shuffled(self.discard_pile)), 0
                 self.discard_pile = Trail()
-                self._say(f"{self.name(self.player)} shuffles the discard pile into a new draw "
-                          "pile.")
+                self._say(_("{player} shuffles the discard pile into a new draw pile.",
+                            player=self.name(self.player)))
             if not self.pile_size:
                 break
             drawn.append(self.pile[self.pile_top])
@@ -438,18 +453,22 @@ class RegattaState(GameState[Action]):
         players = self.num_players
         if self.finisher is not None:
             name = self.name(self.finisher)
-            return Result.ranked((self.finisher,), players, f"{name} crossed the finish line "
-                                 f"first, having sailed the whole course, in round {self.round}",
-                                 legs)
+            return Result.ranked((self.finisher,), players, _(
+                "{player} crossed the finish line first, having sailed the whole course, in "
+                "round {round}", player=name, round=self.round), legs)
         if self.num_players == 1:
-            return Result.ranked((), 1, f"the {rounds} rounds are over before the finish", legs)
+            return Result.ranked((), 1, n_("the {count} round is over before the finish",
+                                           "the {count} rounds are over before the finish",
+                                           rounds or 0), legs)
         best = self.standings()[0]
         key = (self.yachts[best].leg, self.to_go(best))
         winners = tuple(p for p in range(self.num_players)
                         if (self.yachts[p].leg, self.to_go(p)) == key)
-        return Result.ranked(winners, players, f"the {rounds} rounds are over and nobody has "
-                             f"finished; the furthest round the course has {key[1]:.1f} cells "
-                             "to go", legs)
+        return Result.ranked(winners, players, n_(
+            "the {count} round is over and nobody has finished; the furthest round the course "
+            "has {way} cells to go",
+            "the {count} rounds are over and nobody has finished; the furthest round the course "
+            "has {way} cells to go", rounds or 0, way=number(key[1], 1)), legs)
 
     # ----- display --------------------------------------------------------------------------------
     def describe(self, viewer: int | None = None) -> str:

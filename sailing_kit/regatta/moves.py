@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from sailing_kit.core.grid import Grid, Point
+from sailing_kit.core.i18n import _
 from sailing_kit.regatta.actions import Sail
 from sailing_kit.regatta.deck import Deck
 from sailing_kit.regatta.geometry import Pose, ahead, follow, heading_of
@@ -86,16 +87,22 @@ def _sail(water: Water, pose: Pose, plan: Sail, deck: Deck) -> Verdict:
         again, heading = follow(Pose(cells[-1], heading), arrow.steps)
         cells += again
     for index, cell in enumerate(cells):
-        run = " on its second run (Windy spell)" if index >= first_run else ""
+        again = index >= first_run
         if cell not in water.grid:
-            return Verdict(plan, False, cells, (), None,
-                           f"the {arrow.title} arrow{run} leads out of the race area at {cell}: "
-                           "the race area ends there", cell)
+            out = _("the {arrow} arrow on its second run (Windy spell) leads out of the race "
+                    "area at {cell}: the race area ends there", arrow=arrow.shown, cell=cell) \
+                if again else _("the {arrow} arrow leads out of the race area at {cell}: the "
+                                "race area ends there", arrow=arrow.shown, cell=cell)
+            return Verdict(plan, False, cells, (), None, out, cell)
         touched = water.obstacle(cell)
         if touched:
-            return Verdict(plan, False, cells, (), None,
-                           f"the {arrow.title} arrow{run} passes through {touched} at {cell}: a "
-                           "moving yacht must not touch another yacht or a buoy", cell)
+            through = _("the {arrow} arrow on its second run (Windy spell) passes through "
+                        "{obstacle} at {cell}: a moving yacht must not touch another yacht or a "
+                        "buoy", arrow=arrow.shown, obstacle=touched, cell=cell) if again else \
+                _("the {arrow} arrow passes through {obstacle} at {cell}: a moving yacht must "
+                  "not touch another yacht or a buoy", arrow=arrow.shown, obstacle=touched,
+                  cell=cell)
+            return Verdict(plan, False, cells, (), None, through, cell)
     end = Pose(cells[-1], heading)
     if end.at in water.zones:
         return Verdict(plan, False, cells, (), None, "", end.at, water.zones[end.at])
@@ -106,30 +113,32 @@ def _zone(water: Water, pose: Pose, verdict: Verdict, forced: bool, deck: Deck) 
     """A clear path that ends in another yacht's protection zone: blocked, unless no other move
     is clear; then it stops on the last cell before the zone."""
     plan, cells, owner = verdict.plan, verdict.intended, verdict.zone
-    title = deck.arrow(plan.arrow).title
-    zone = (f"the {title} arrow would end at {cells[-1]}, in front of {owner}'s bow (its "
-            "protection zone): you may not put your bow before another yacht's bow")
+    words = {"arrow": deck.arrow(plan.arrow).shown, "cell": cells[-1], "owner": owner}
     if plan.windy:
-        return Verdict(plan, False, cells, (), None,
-                       f"{zone}, and a double move (Windy spell) is sailed in full", cells[-1],
-                       owner)
+        return Verdict(plan, False, cells, (), None, _(
+            "the {arrow} arrow would end at {cell}, in front of {owner}'s bow (its protection "
+            "zone): you may not put your bow before another yacht's bow, and a double move "
+            "(Windy spell) is sailed in full", **words), cells[-1], owner)
     if not forced:
-        return Verdict(plan, False, cells, (), None, f"{zone} while another move is open",
-                       cells[-1], owner)
+        return Verdict(plan, False, cells, (), None, _(
+            "the {arrow} arrow would end at {cell}, in front of {owner}'s bow (its protection "
+            "zone): you may not put your bow before another yacht's bow while another move is "
+            "open", **words), cells[-1], owner)
     stop = len(cells) - 1
     while stop > 0 and cells[stop - 1] in water.zones:
         stop -= 1
     if stop == 0:
-        return Verdict(plan, False, cells, (), None,
-                       f"{zone}, and the zone begins right at your bow: there is no room to stop "
-                       "before it", cells[0], owner)
+        return Verdict(plan, False, cells, (), None, _(
+            "the {arrow} arrow would end at {cell}, in front of {owner}'s bow (its protection "
+            "zone): you may not put your bow before another yacht's bow, and the zone begins "
+            "right at your bow: there is no room to stop before it", **words), cells[0], owner)
     before = cells[stop - 2] if stop >= 2 else pose.at
     end = Pose(cells[stop - 1], heading_of(before, cells[stop - 1]))
-    note = (f"no other move is open, so the yacht stops at the edge of {owner}'s protection zone, "
-            f"at {end.at}")
+    note = _("no other move is open, so the yacht stops at the edge of {owner}'s protection "
+             "zone, at {cell}", owner=owner, cell=end.at)
     air = _in_the_air(water, pose)
-    return Verdict(plan, True, cells, cells[:stop], end, f"{note}; {air}" if air else note,
-                   cells[stop], owner)
+    return Verdict(plan, True, cells, cells[:stop], end,
+                   _("{note}; {more}", note=note, more=air) if air else note, cells[stop], owner)
 
 
 def _in_the_air(water: Water, pose: Pose) -> str:
@@ -138,4 +147,5 @@ def _in_the_air(water: Water, pose: Pose) -> str:
     under = [what for what in under if what]
     if not under:
         return ""
-    return f"the card is held in the air ({under[0]} lies where it would be laid)"
+    return _("the card is held in the air ({obstacle} lies where it would be laid)",
+             obstacle=under[0])

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from sailing_kit.core.i18n import _, n_, number
 from sailing_kit.regatta.actions import AFTER
-from sailing_kit.regatta.course import Course
+from sailing_kit.regatta.course import Course, buoy_words
 from sailing_kit.regatta.deck import Deck
 from sailing_kit.regatta.moves import Verdict
 
@@ -15,66 +16,85 @@ if TYPE_CHECKING:
 
 
 def hand_text(kinds: Sequence[str], deck: Deck) -> str:
-    return ", ".join(deck.kind(kind).title for kind in kinds) if kinds else "no cards"
+    return ", ".join(deck.kind(kind).shown for kind in kinds) if kinds else _("no cards")
 
 
 def course_text(course: Course) -> str:
     """The course in one sentence."""
-    marks = ", then ".join(f"the {m.name} buoy at {m.at} keeping it to {m.rounding}"
-                           for m in course.marks)
-    return (f"The start and finish line runs between the white buoys at {course.line[0]} and "
-            f"{course.line[1]}; round {marks}; then finish back across the line.")
+    marks = _(", then ").join(
+        _("{buoy} at {cell} keeping it to port", buoy=buoy_words(m.name), cell=m.at)
+        if m.sense > 0 else
+        _("{buoy} at {cell} keeping it to starboard", buoy=buoy_words(m.name), cell=m.at)
+        for m in course.marks)
+    return _("The start and finish line runs between the white buoys at {left} and {right}; "
+             "round {marks}; then finish back across the line.", left=course.line[0],
+             right=course.line[1], marks=marks)
 
 
 def verdict_text(verdict: Verdict, deck: Deck) -> str:
     """``"Fork, veer left: to (5, 3) facing NW"``, or the rule that blocks it."""
     plan = verdict.plan
-    name = f"{deck.kind(plan.card).title}, {deck.arrow(plan.arrow).title}" \
-        + (" twice (Windy spell)" if plan.windy else "")
+    card, arrow = deck.kind(plan.card).shown, deck.arrow(plan.arrow).shown
+    name = _("{card}, {arrow} twice (Windy spell)", card=card, arrow=arrow) if plan.windy \
+        else _("{card}, {arrow}", card=card, arrow=arrow)
     if not verdict.legal:
-        return f"{name}: blocked, {verdict.reason}"
-    return f"{name}: to {verdict.end}" + (f" ({verdict.reason})" if verdict.reason else "")
+        return _("{move}: blocked, {reason}", move=name, reason=verdict.reason)
+    if verdict.reason:
+        return _("{move}: to {end} ({note})", move=name, end=verdict.end, note=verdict.reason)
+    return _("{move}: to {end}", move=name, end=verdict.end)
 
 
 def to_do(state: RegattaState) -> str:
     """What the player to act may do now, as an instruction."""
     if state.is_over():
-        return "nothing: the race is over"
+        return _("nothing: the race is over")
     if state.phase == AFTER:
-        return "play Nice yacht handling or Flat calm, or end the turn"
+        return _("play Nice yacht handling or Flat calm, or end the turn")
     if state.becalmed(state.player):
-        return ("skip the turn, becalmed by a Flat calm: exchange 1 to 3 cards or turn the "
-                "yacht")
-    return "sail a card, or skip the turn (exchange 1 to 3 cards or turn the yacht)"
+        return _("skip the turn, becalmed by a Flat calm: exchange 1 to 3 cards or turn the "
+                 "yacht")
+    return _("sail a card, or skip the turn (exchange 1 to 3 cards or turn the yacht)")
 
 
 def describe_state(state: RegattaState, viewer: int | None) -> str:
     """The position in plain words from ``viewer``'s seat: only that player's hand shows
     (``None``: no hand shows)."""
     course, players = state.course, state.num_players
-    alone = " (a time trial)" if players == 1 else ""
-    lines = [f"Card regatta, {players} player{'s' * (players > 1)}{alone}, on the {course.name} "
-             f"course ({course.width} x {course.height} cells).", course_text(course)]
+    size = {"course": course.name, "width": course.width, "height": course.height}
+    lines = [_("Card regatta, 1 player (a time trial), on the {course} course ({width} x "
+               "{height} cells).", **size) if players == 1 else
+             n_("Card regatta, {count} player, on the {course} course ({width} x {height} "
+                "cells).", "Card regatta, {count} players, on the {course} course ({width} x "
+                "{height} cells).", players, **size), course_text(course)]
     rounds = state.options.rounds
-    limit = f" of {rounds}" if rounds else ""
     result = state.result
     if result is not None:
-        lines.append(f"Over: {result.reason}.")
+        lines.append(_("Over: {reason}.", reason=result.reason))
     else:
-        lines.append(f"Round {state.round}{limit}. {state.name(state.player)} to play: "
-                     f"{to_do(state)}.")
+        who = {"round": state.round, "player": state.name(state.player), "task": to_do(state)}
+        lines.append(_("Round {round} of {rounds}. {player} to play: {task}.", rounds=rounds,
+                       **who) if rounds else _("Round {round}. {player} to play: {task}.", **who))
     for player, yacht in enumerate(state.yachts):
-        who = state.name(player) + (" (you)" if player == viewer else "")
-        held = (f"hand: {hand_text(state.hand(player), state.deck)}" if player == viewer
-                else f"{len(state.hands[player])} cards in hand")
-        calm = "; becalmed (a Flat calm lies before it)" if state.becalmed(player) else ""
-        lines.append(f"{who}: yacht at {yacht.pose}; next: {course.leg_name(yacht.leg)} "
-                     f"(about {state.to_go(player):.0f} cells to go); {held}{calm}.")
-    piles = (f"Draw pile: {state.pile_size} cards; discard pile: "
-             f"{len(state.discard_pile)} cards")
+        who = _("{player} (you)", player=state.name(player)) if player == viewer \
+            else state.name(player)
+        held = _("hand: {cards}", cards=hand_text(state.hand(player), state.deck)) \
+            if player == viewer else n_("{count} card in hand", "{count} cards in hand",
+                                        len(state.hands[player]))
+        words = {"who": who, "pose": yacht.pose, "next": course.leg_name(yacht.leg),
+                 "way": number(state.to_go(player), 0), "held": held}
+        lines.append(_("{who}: yacht at {pose}; next: {next} (about {way} cells to go); {held}; "
+                       "becalmed (a Flat calm lies before it).", **words)
+                     if state.becalmed(player) else
+                     _("{who}: yacht at {pose}; next: {next} (about {way} cells to go); {held}.",
+                       **words))
+    piles = n_("Draw pile: {count} card", "Draw pile: {count} cards", state.pile_size)
+    piles = _("{draw}; discard pile: {discards}", draw=piles, discards=n_(
+        "{count} card", "{count} cards", len(state.discard_pile)))
     if state.discard_pile:
-        piles += f" (top: {state.deck.kind(state.kinds[state.discard_pile[-1]]).title})"
+        top = state.deck.kind(state.kinds[state.discard_pile[-1]]).shown
+        piles = _("{piles} (top: {card})", piles=piles, card=top)
     if state.out:
-        piles += f"; out of the game: {len(state.out)} cards (no one to becalm)"
-    lines.append(piles + ".")
+        piles = _("{piles}; out of the game: {cards} (no one to becalm)", piles=piles,
+                  cards=n_("{count} card", "{count} cards", len(state.out)))
+    lines.append(_("{piles}.", piles=piles))
     return "\n".join(lines)
