@@ -17,9 +17,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from sailing_kit.core import i18n
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
-from sailing_kit.core.i18n import _, n_, number
+from sailing_kit.core.i18n import _, n_
 from sailing_kit.draw import palette
 from sailing_kit.draw.cards import (
     RAISE,
@@ -399,7 +400,7 @@ def _draw_panel(scene: Scene, layout: Layout, state: RegattaState, you: int | No
     course = state.course
     if state.result is not None:
         winners = _(" and ").join(state.name(p) for p in state.result.winners)
-        said = _("Race over: {players} won!", players=winners) if winners else \
+        said: str = _("Race over: {players} won!", players=winners) if winners else \
             _("Race over: {reason}.", reason=state.result.reason)
     else:
         said = to_do(state)[0].upper() + to_do(state)[1:] + "."
@@ -415,7 +416,7 @@ def _draw_panel(scene: Scene, layout: Layout, state: RegattaState, you: int | No
             else state.name(player)
         who = f"{'▶ ' if acting else ''}{name}"
         scene.text((x + 16, y), who, size=12, colour=palette.INK, anchor="start", bold=acting)
-        words = {"next": course.leg_label(yacht.leg), "way": number(state.to_go(player), 0)}
+        words = {"next": course.leg_label(yacht.leg), "way": i18n.number(state.to_go(player), 0)}
         line = _("{next} · {way} to go · becalmed ☀", **words) if state.becalmed(player) else \
             _("{next} · {way} to go", **words)
         scene.text((x + 16, y + 14), line, size=12, colour=palette.MUTED, anchor="start")

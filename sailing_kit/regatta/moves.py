@@ -87,18 +87,18 @@ def _sail(water: Water, pose: Pose, plan: Sail, deck: Deck) -> Verdict:
         again, heading = follow(Pose(cells[-1], heading), arrow.steps)
         cells += again
     for index, cell in enumerate(cells):
-        again = index >= first_run
+        second = index >= first_run
         if cell not in water.grid:
             out = _("the {arrow} arrow on its second run (Windy spell) leads out of the race "
                     "area at {cell}: the race area ends there", arrow=arrow.shown, cell=cell) \
-                if again else _("the {arrow} arrow leads out of the race area at {cell}: the "
+                if second else _("the {arrow} arrow leads out of the race area at {cell}: the "
                                 "race area ends there", arrow=arrow.shown, cell=cell)
             return Verdict(plan, False, cells, (), None, out, cell)
         touched = water.obstacle(cell)
         if touched:
             through = _("the {arrow} arrow on its second run (Windy spell) passes through "
                         "{obstacle} at {cell}: a moving yacht must not touch another yacht or a "
-                        "buoy", arrow=arrow.shown, obstacle=touched, cell=cell) if again else \
+                        "buoy", arrow=arrow.shown, obstacle=touched, cell=cell) if second else \
                 _("the {arrow} arrow passes through {obstacle} at {cell}: a moving yacht must "
                   "not touch another yacht or a buoy", arrow=arrow.shown, obstacle=touched,
                   cell=cell)

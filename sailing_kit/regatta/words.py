@@ -71,9 +71,10 @@ def describe_state(state: RegattaState, viewer: int | None) -> str:
     if result is not None:
         lines.append(_("Over: {reason}.", reason=result.reason))
     else:
-        who = {"round": state.round, "player": state.name(state.player), "task": to_do(state)}
+        turn = {"round": state.round, "player": state.name(state.player), "task": to_do(state)}
         lines.append(_("Round {round} of {rounds}. {player} to play: {task}.", rounds=rounds,
-                       **who) if rounds else _("Round {round}. {player} to play: {task}.", **who))
+                       **turn) if rounds else _("Round {round}. {player} to play: {task}.",
+                                                **turn))
     for player, yacht in enumerate(state.yachts):
         who = _("{player} (you)", player=state.name(player)) if player == viewer \
             else state.name(player)

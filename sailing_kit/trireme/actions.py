@@ -17,6 +17,7 @@ from typing import Any
 from sailing_kit.core import reading
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import UnreadableAction
+from sailing_kit.core.i18n import _, n_
 from sailing_kit.core.reading import shown
 from sailing_kit.trireme.rules import Phase
 
@@ -53,6 +54,26 @@ class Sail:
 
 
 Action = Steer | Die | Sail
+
+
+def choice_words(action: Action) -> str:
+    """The action in words, in the language spoken now ("steer NE with an Honour point")."""
+    if isinstance(action, Steer):
+        heading = action.heading.value
+        return _("steer {heading} with an Honour point", heading=heading) if action.honour \
+            else _("steer {heading}", heading=heading)
+    if isinstance(action, Die):
+        return _("die {face}", face=action.face)
+    return n_("sail {count} square", "sail {count} squares", action.squares)
+
+
+def short_words(action: Action) -> str:
+    """The action in a table's few words ("NE + Honour", "sail 2 squares")."""
+    if isinstance(action, Steer):
+        return _("{heading} + Honour", heading=action.heading.value) if action.honour \
+            else action.heading.value
+    return choice_words(action)
+
 ACTION_TYPES = (Steer, Sail, Die)
 MAX_WORDS = 3
 """A move typed as words is at most three of them ('NE + honour')."""
@@ -78,11 +99,11 @@ def read_action(value: Any, phase: Phase) -> Action:
             return Die(_read_number(value))
         if phase is Phase.SAIL:
             return Sail(_read_number(value))
-        raise UnreadableAction("a number is the die's face (while rolling) or the squares to "
-                               "sail (after the roll); now choose a heading, like 'NE'")
-    raise UnreadableAction(f"that is not a move of the duel: {shown(value)}. A move is a heading "
-                           "like 'NE' (or 'NE honour' to spend an Honour point), a die face "
-                           "while rolling, or the squares to sail (1 or 2)")
+        raise UnreadableAction(_("a number is the die's face (while rolling) or the squares "
+                                 "to sail (after the roll); now choose a heading, like 'NE'"))
+    raise UnreadableAction(_("that is not a move of the duel: {value}. A move is a heading like "
+                             "'NE' (or 'NE honour' to spend an Honour point), a die face while "
+                             "rolling, or the squares to sail (1 or 2)", value=shown(value)))
 
 
 def action_to_json(action: Action) -> Any:
@@ -114,8 +135,9 @@ def _from_dict(value: dict[Any, Any]) -> Action:
         return Die(_read_number(value["die"]))
     if keys == {"squares"}:
         return Sail(_read_number(value["squares"]))
-    raise UnreadableAction(f"that is not a move of the duel: {shown(value)}. Its JSON forms are "
-                           "{'heading': 'NE', 'honour': false}, {'die': 4} and {'squares': 2}")
+    raise UnreadableAction(_("that is not a move of the duel: {value}. Its JSON forms are "
+                             "{forms}", value=shown(value), forms="{'heading': 'NE', 'honour': "
+                             "false}, {'die': 4}, {'squares': 2}"))
 
 
 def _from_words(text: str) -> Action:
@@ -124,5 +146,5 @@ def _from_words(text: str) -> Action:
     rest = [w for w in words if w not in ("honour", "honor")]
     if len(rest) == 1 and len(words) <= 2:
         return Steer(_read_heading(rest[0]), spend)
-    raise UnreadableAction(f"that is not a move of the duel: {shown(text)}. Write a heading like "
-                           "'NE', or 'NE honour' to spend an Honour point")
+    raise UnreadableAction(_("that is not a move of the duel: {value}. Write a heading like "
+                             "'NE', or 'NE honour' to spend an Honour point", value=shown(text)))

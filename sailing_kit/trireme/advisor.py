@@ -20,7 +20,8 @@ from dataclasses import dataclass
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import step
-from sailing_kit.trireme.actions import Action, Sail, Steer
+from sailing_kit.core.i18n import _, number, percent
+from sailing_kit.trireme.actions import Action, Sail, Steer, short_words
 from sailing_kit.trireme.game import TriremeState
 from sailing_kit.trireme.maps import SHIPPED, SeaMap, load_map
 from sailing_kit.trireme.rules import Ending, Phase
@@ -71,17 +72,11 @@ class Advice:
 
     def rows(self) -> list[tuple[str, float, bool]]:
         """The best few choices as (words, chance, is the best) for a table."""
-        return [(_words(action), value, number == 0)
-                for number, (action, value) in enumerate(self.options[:TABLE_ROWS])]
+        return [(short_words(action), value, place == 0)
+                for place, (action, value) in enumerate(self.options[:TABLE_ROWS])]
 
     def __str__(self) -> str:
-        return "\n".join(f"{words}: {100 * value:.1f}%" for words, value, _ in self.rows())
-
-
-def _words(action: Action) -> str:
-    if isinstance(action, Steer):
-        return f"{action.heading.value}" + (" + Honour" if action.honour else "")
-    return str(action)
+        return "\n".join(f"{words}: {percent(value, 1)}" for words, value, _best in self.rows())
 
 
 def solution_for(state: TriremeState) -> Solution:
@@ -123,11 +118,11 @@ def advisor_note(state: TriremeState) -> str | None:
     try:
         check_size(sea, honour)
     except TooBigToSolve as error:
-        return f"No advice on this map: {error}."
+        return _("No advice on this map: {reason}.", reason=error)
     job = _BACKGROUND.get((sea, honour, state.options.steer_at_trireme))
     if job is not None and not job.done():
-        return (f"The advisor is solving this map ({table_size(sea, honour):,} positions) in the "
-                "background; its advice follows when it is ready.")
+        return _("The advisor is solving this map ({positions} positions) in the background; "
+                 "its advice follows when it is ready.", positions=number(table_size(sea, honour)))
     return None
 
 

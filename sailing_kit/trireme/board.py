@@ -16,6 +16,7 @@ from sailing_kit.core.bots import Bot
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.grid import Point, chebyshev, step
+from sailing_kit.core.i18n import N_, _, percent
 from sailing_kit.draw.scene import Scene
 from sailing_kit.trireme.actions import Sail, Steer
 from sailing_kit.trireme.advisor import Advice, advise, advisor_note, ready_solution
@@ -35,7 +36,7 @@ from sailing_kit.widgets.reviewing import Reviews
 
 HEADING_KEYS = {"q": Direction.NW, "w": Direction.N, "e": Direction.NE, "a": Direction.W,
                 "d": Direction.E, "z": Direction.SW, "x": Direction.S, "c": Direction.SE}
-KEYS_HELP = ("Click the map in the direction to sail (or keys q w e / a d / z x c), h spends an "
+KEYS_HELP = N_("Click the map in the direction to sail (or keys q w e / a d / z x c), h spends an "
              "Honour point, r rolls; after the roll click square 1 or 2 (keys 1, 2). p: advisor, "
              "o: the optimal helmsman plays, u: undo. At the end, Review weighs every choice "
              "(← → step through it).")
@@ -61,28 +62,28 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
         self._advice: Advice | None = None
         self._awaited: tuple[object, ...] | None = None  # the map being solved in the background
         self.messages = MessageLog(height="14em")
-        self.advisor = self.switch("Advisor", "Show each choice's chance to win with perfect "
-                                   "play (key p)", control="advisor", icon="lightbulb-o",
-                                   value=advisor)
-        self.honour = self.switch("Honour +1", "Spend an Honour point: +1 to the roll, 7 counts "
-                                  "as 6 (key h)", control="honour", icon="star")
-        self.roll_button = self.button("Roll", "Roll the die for the heading chosen (key r)",
-                                       self.roll, icon="random", control="roll")
-        self.map_text = widgets.Textarea(placeholder="a map (see sailing_kit.trireme.maps)",
+        self.advisor = self.switch(_("Advisor"), _("Show each choice's chance to win with "
+                                   "perfect play (key p)"), control="advisor",
+                                   icon="lightbulb-o", value=advisor)
+        self.honour = self.switch(_("Honour +1"), _("Spend an Honour point: +1 to the roll, 7 "
+                                  "counts as 6 (key h)"), control="honour", icon="star")
+        self.roll_button = self.button(_("Roll"), _("Roll the die for the heading chosen (key "
+                                       "r)"), self.roll, icon="random", control="roll")
+        self.map_text = widgets.Textarea(placeholder=_("a map (see sailing_kit.trireme.maps)"),
                                          layout=widgets.Layout(width="240px", height="14em"))
         map_box = widgets.VBox([self.map_text, widgets.HBox([
-            self.button("Show map", "Write this game's map above", self.show_map,
+            self.button(_("Show map"), _("Write this game's map above"), self.show_map,
                         icon="map", control="show_map"),
-            self.button("Load map", "Start a game on the map written above", self.load_map,
-                        icon="upload", control="load_map")])])
+            self.button(_("Load map"), _("Start a game on the map written above"),
+                        self.load_map, icon="upload", control="load_map")])])
         self.messages.layout.width = "240px"
         review_panel = self.review_controls(review)
         controls = [self.roll_button, self.honour, self.advisor,
-                    self.button("Helmsman", "Let the optimal helmsman make this choice (key o)",
-                                self.helmsman, icon="ship", control="helmsman"),
-                    self.button("Undo", "Take back your last choice (key u)", self.undo,
+                    self.button(_("Helmsman"), _("Let the optimal helmsman make this choice "
+                                "(key o)"), self.helmsman, icon="ship", control="helmsman"),
+                    self.button(_("Undo"), _("Take back your last choice (key u)"), self.undo,
                                 icon="undo", control="undo"),
-                    self.button("New game", "A new game on this map, with a new seed",
+                    self.button(_("New game"), _("A new game on this map, with a new seed"),
                                 self.restart, icon="refresh", control="new_game"),
                     self.review_button]
         more = [*self.save_and_load(width="240px"), map_box]
@@ -91,28 +92,29 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
         for toggle in (self.advisor, self.honour):
             toggle.observe(lambda _: self._guarded(self._toggled)(), "value")
         self.advance_bots()
-        self.say(KEYS_HELP)
+        self.say(_(KEYS_HELP))
 
     # ----- choices ------------------------------------------------------------------------------
     def choose_heading(self, heading: Direction) -> None:
         """Set the heading to roll for (not played until Roll)."""
-        if not self._ready("choose a heading"):
+        if not self._ready(_("choose a heading")):
             return
         self.heading = heading
         self.redraw()
         allowed = squares_allowed(heading, self.state.wind)
-        words: dict[tuple[int, ...], str] = {(0,): "no move (head to wind)", (1,): "1 square"}
-        reach = words.get(allowed, "1 or 2 squares")
-        self.say(f"Heading {heading.value}: {reach} if the wind from {self.state.wind.value} "
-                 f"holds. Press Roll (key r) to roll the die.")
+        reach = _("no move (head to wind)") if allowed == (0,) else _("1 square") \
+            if allowed == (1,) else _("1 or 2 squares")
+        self.say(_("Heading {heading}: {reach} if the wind from {wind} holds. Press Roll (key r) "
+                   "to roll the die.", heading=heading.value, reach=reach,
+                   wind=self.state.wind.value))
 
     def roll(self) -> None:
         """Play the heading (and the Honour point) chosen; the die rolls at once."""
-        if not self._ready("roll"):
+        if not self._ready(_("roll")):
             return
         if self.heading is None:
-            self.say("Choose a heading first: click the map in the direction to sail (or keys "
-                     "q w e / a d / z x c).", "error")
+            self.say(_("Choose a heading first: click the map in the direction to sail (or "
+                       "keys q w e / a d / z x c)."), "error")
             return
         if self.play(Steer(self.heading, self.honour.value)):
             self._after_turn()
@@ -124,11 +126,12 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
     def helmsman(self) -> None:
         """Let the optimal helmsman make the choice open now."""
         if self.state.is_over() or not self.human_to_act:
-            self.say("There is no choice to make now.", "error")
+            self.say(_("There is no choice to make now."), "error")
             return
         solution = self._solution()
         if solution is None:
-            self.say(f"The helmsman needs the solved map. {advisor_note(self.state) or ''}", "error")
+            self.say(_("The helmsman needs the solved map. {note}",
+                       note=advisor_note(self.state) or ""), "error")
             return
         action = best_choice(self.state, solution)
         if isinstance(action, Steer):
@@ -141,33 +144,38 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
     def _ready(self, what: str) -> bool:
         """True if a heading may be chosen or rolled now; else say why not."""
         if self.state.is_over():
-            self.say(f"The game is over ({self.state.ended().reason}): press New game.", "error")
+            self.say(_("The game is over ({reason}): press New game.",
+                       reason=self.state.ended().reason), "error")
             return False
         if self.state.phase is Phase.SAIL:
-            self.say(f"First choose how far to sail: click square 1 or 2 on your heading "
-                     f"{self.state.heading.value} (keys 1, 2); then {what}.", "error")
+            self.say(_("First choose how far to sail: click square 1 or 2 on your heading "
+                       "{heading} (keys 1, 2); then {what}.", heading=self.state.heading.value,
+                       what=what), "error")
             return False
         return True
 
     def _after_turn(self) -> None:
         """Say what happened (the choices were cleared when the move was played)."""
-        news = " ".join(line for line in self.state.news if not line.startswith("Turn ")
+        news = " ".join(line for line in self.state.news
+                        if not getattr(line, "english", line).startswith("Turn ")
                         or self.state.is_over())
         if self.state.is_over():  # the news tells how; say plainly who won
-            self.say(f"{news} Game over: {self._winner()}", "good")
+            self.say(_("{news} Game over: {winner}", news=news, winner=self._winner()), "good")
         elif self.state.phase is Phase.SAIL:
-            self.say(f"{news} Click square 1 or 2 (keys 1, 2).", "good")
+            self.say(_("{news} Click square 1 or 2 (keys 1, 2).", news=news), "good")
         else:
-            self.say(f"{news} Turn {self.state.turn}: choose your heading.", "good")
+            self.say(_("{news} Turn {turn}: choose your heading.", news=news,
+                       turn=self.state.turn), "good")
 
-    UNDONE = "Move taken back: the same seed will roll the same die again."
+    UNDONE = N_("Move taken back: the same seed will roll the same die again.")
 
     def _winner(self) -> str:
-        return "you won!" if self.state.ended().winners else "the trireme won."
+        return _("you won!") if self.state.ended().winners else _("the trireme won.")
 
     def end_words(self) -> str:
         cause = self.state.ended().cause
-        return f"Game over: {self._winner()} {cause[0].upper()}{cause[1:]}."
+        return _("Game over: {winner} {cause}.", winner=self._winner(),
+                 cause=cause[0].upper() + cause[1:])
 
     def reset(self, new_game: bool) -> None:
         self.last, self.rowed_from = (), None
@@ -178,15 +186,15 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
         if new_game:
             self.messages.clear()
         else:
-            self.messages.add("(moves taken back)")
+            self.messages.add(_("(moves taken back)"))
 
     def restart(self) -> None:
-        self.start(TriremeState(self.state.seed + 1, self.state.options), "New game.")
+        self.start(TriremeState(self.state.seed + 1, self.state.options), _("New game."))
 
     # ----- saving and maps ------------------------------------------------------------------------
     def show_map(self) -> None:
         self.map_text.value = self.state.sea.to_text()
-        self.say("This game's map is in the box: edit it and press Load map.")
+        self.say(_("This game's map is in the box: edit it and press Load map."))
 
     def load_map(self) -> None:
         """A new game on the map written in the box (same seed and Honour points)."""
@@ -196,9 +204,9 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
                                      honour=self.state.options.honour,
                                      wind=self.state.options.wind)
         except ConfigError as error:
-            self.say(f"Map not loaded: {error}", "error")
+            self.say(_("Map not loaded: {error}", error=error), "error")
             return
-        self.start(state, f"New game on the map {state.sea.name!r}.")
+        self.start(state, _("New game on the map {map}.", map=repr(state.sea.name)))
 
     # ----- advisor --------------------------------------------------------------------------------
     def advice(self) -> Advice | None:
@@ -229,7 +237,7 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
             self._toggled()
         else:
             self.redraw()
-            self.say("The map is solved: the helmsman and the advisor are ready.", "good")
+            self.say(_("The map is solved: the helmsman and the advisor are ready."), "good")
 
     _quiet = False
 
@@ -247,8 +255,9 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
         self.redraw()
         advice = self.advice()
         if advice is not None:
-            self.say(f"Advisor on: playing perfectly from here you win {100 * advice.value:.1f}% "
-                     "of games; each choice shows its own chance to win.")
+            self.say(_("Advisor on: playing perfectly from here you win {chance} of games; "
+                       "each choice shows its own chance to win.",
+                       chance=percent(advice.value, 1)))
         elif self.advisor.value and self.human_to_act and advisor_note(self.state):
             self.say(advisor_note(self.state) or "")
 
@@ -264,8 +273,8 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
             if square and distance and step(boat, heading, distance) == square:
                 self.sail(distance)
             else:
-                self.say(f"Click square 1 or 2 on your heading {heading.value} (keys 1, 2).",
-                         "error")
+                self.say(_("Click square 1 or 2 on your heading {heading} (keys 1, 2).",
+                           heading=heading.value), "error")
             return
         towards = layout.heading_towards(self.state.boat, x, y)
         if towards is not None:
@@ -290,14 +299,16 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
         the advisor is on, its chances."""
         lines = [self.state.describe()]
         if self.heading is not None and self.state.phase is Phase.STEER:
-            spend = " with an Honour point" if self.honour.value else ""
-            lines.append(f"Chosen, not yet rolled: heading {self.heading.value}{spend}.")
+            heading = self.heading.value
+            lines.append(_("Chosen, not yet rolled: heading {heading} with an Honour point.",
+                           heading=heading) if self.honour.value else
+                         _("Chosen, not yet rolled: heading {heading}.", heading=heading))
         advice = self.advice()
         if advice is None and self.advisor.value and advisor_note(self.state):
-            lines.append(f"Advisor: {advisor_note(self.state)}")
+            lines.append(_("Advisor: {note}", note=advisor_note(self.state)))
         elif advice is not None:
-            lines.append("Advisor, chance to win: " + "; ".join(
-                f"{words} {100 * chance:.1f}%" for words, chance, _ in advice.rows()) + ".")
+            lines.append(_("Advisor, chance to win: {chances}.", chances="; ".join(
+                f"{words} {percent(chance, 1)}" for words, chance, _best in advice.rows())))
         return "\n".join(lines)
 
     # ----- drawing --------------------------------------------------------------------------------
@@ -360,10 +371,11 @@ def example_boards() -> dict[str, Callable[[], CanvasBoard]]:
 def app() -> GameApp:
     """The duel as an app, on the kit's map or the small one (for Voilà)."""
     return GameApp(
-        "Sailboat against trireme",
+        _("Sailboat against trireme"),
         lambda seed, sea, honour: Board(new_game(seed=seed, map=sea, honour=honour)),
-        about="Choose a heading (click next to your boat or use the keys), spend an Honour point "
-              "if you like, and roll the die. The advisor gives the exact chance to win of every "
-              "choice.",
-        sea=widgets.Dropdown(options=["default", "small"], value="default", description="Map"),
-        honour=widgets.Dropdown(options=[0, 1, 2, 3, 4, 5], value=3, description="Honour"))
+        about=_("Choose a heading (click next to your boat or use the keys), spend an Honour "
+                "point if you like, and roll the die. The advisor gives the exact chance to win "
+                "of every choice."),
+        sea=widgets.Dropdown(options=["default", "small"], value="default", description=_("Map")),
+        honour=widgets.Dropdown(options=[0, 1, 2, 3, 4, 5], value=3,
+                                description=_("Honour")))

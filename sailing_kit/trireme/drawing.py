@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point, step
+from sailing_kit.core.i18n import _, n_, percent
 from sailing_kit.draw import palette
 from sailing_kit.draw.dice import draw_die
 from sailing_kit.draw.gridview import GridView
@@ -107,7 +108,7 @@ def draw_duel(state: TriremeState, *, heading: Direction | None = None,
     player's."""
     layout = layout_of(state.sea)
     width, height = layout.size
-    scene = Scene(width, height, title=state.describe().splitlines()[0], background="#FFFFFF")
+    scene = Scene(width, height, title=state.headline(), background="#FFFFFF")
     draw_sea(scene, layout.view, state.sea, sailed=state.trireme)
     _draw_track(scene, layout.view, state.track)
     if not state.is_over() and state.phase is Phase.STEER and heading is not None:
@@ -143,12 +144,14 @@ def _targets(scene: Scene, layout: Layout, state: TriremeState) -> None:
     if state.phase is Phase.SAIL:
         for squares in state.sailing_options():
             scene.target(layout.target(state.boat, state.heading, squares), layout.cell,
-                         f"sail {squares} square{'s' * (squares > 1)} {state.heading.value}")
+                         n_("sail {count} square {heading}", "sail {count} squares {heading}",
+                            squares, heading=state.heading.value))
         return
     for direction in Direction:
         square = step(state.boat, direction)
         if layout.view.contains(square):
-            scene.target(layout.view.pixel(square), layout.cell, f"heading {direction.value}")
+            scene.target(layout.view.pixel(square), layout.cell,
+                         _("heading {heading}", heading=direction.value))
 
 
 def draw_sea(scene: Scene, view: GridView, sea: SeaMap, sailed: int = 0) -> None:
@@ -203,7 +206,7 @@ def _draw_start_line(scene: Scene, view: GridView, sea: SeaMap) -> None:
     xs = sorted(x for x, _ in sea.line)
     left, right = _corner(view, (xs[0], 0)), _corner(view, (xs[-1] + 1, 0))
     scene.line(left, right, stroke=palette.ORANGE, width=5)
-    scene.text(((left[0] + right[0]) / 2, left[1] + 14), "start and finish line",
+    scene.text(((left[0] + right[0]) / 2, left[1] + 14), _("start and finish line"),
                size=12, colour=palette.INK, bold=True)
 
 
@@ -216,7 +219,7 @@ def _draw_rounding_line(scene: Scene, view: GridView, sea: SeaMap) -> None:
     scene.line((x - 14, y + 10), (x + 14, y + 10), stroke=palette.REDDISH_PURPLE, width=2)
     scene.polygon([(x + 18, y + 10), (x + 10, y + 5), (x + 10, y + 15)],
                   fill=palette.REDDISH_PURPLE)
-    scene.text((x + 22, y + 10), "round: cross going east", size=12, colour=palette.INK,
+    scene.text((x + 22, y + 10), _("round: cross going east"), size=12, colour=palette.INK,
                anchor="start")
 
 
@@ -264,7 +267,7 @@ def _draw_choice(scene: Scene, at: XY, label: str) -> None:
 
 
 def _percent(value: float) -> str:
-    return f"{100 * value:.0f}%"
+    return percent(value)
 
 
 def _draw_advice_on_map(scene: Scene, layout: Layout, state: TriremeState, advice: Advice) -> None:
@@ -291,23 +294,26 @@ def _draw_panel(scene: Scene, layout: Layout, state: TriremeState, honour: bool 
     x = layout.panel
     if state.result is not None:
         won = bool(state.result.winners)
-        headline = f"Turn {state.turn} · {'you won!' if won else 'the trireme won'}"
+        headline = _("Turn {turn} · you won!", turn=state.turn) if won else \
+            _("Turn {turn} · the trireme won", turn=state.turn)
     else:
-        headline = f"Turn {state.turn} · your move"
+        headline = _("Turn {turn} · your move", turn=state.turn)
     scene.text((x, 14), headline, size=15, colour=palette.INK, anchor="start", bold=True)
     draw_wind(scene, (x + 38, 54), state.wind, length=34)
     spending = state.spent if honour is None else honour
-    caption = (f"+1 Honour = {min(state.face + 1, 6)}" if state.face and state.spent
-               else "+1 Honour chosen" if spending and state.face is None else "the die")
+    caption = (_("+1 Honour = {result}", result=min(state.face + 1, 6))
+               if state.face and state.spent
+               else _("+1 Honour chosen") if spending and state.face is None else _("the die"))
     rolled = bool(state.history) and isinstance(state.history[-1], Steer)
     draw_die(scene, (x + 110, 30), 42, state.face, caption=caption, key="die", rolled=rolled)
     _draw_honour(scene, (x, 110), state.honour, spending and state.face is None)
-    lines = [f"Rocks: {_progress_words(state.progress)}",
-             f"Trireme: {state.squares_to_go} squares to go"]
+    lines: list[str] = [_("Rocks: {progress}", progress=_progress_words(state.progress)),
+                        n_("Trireme: {count} square to go", "Trireme: {count} squares to go",
+                           state.squares_to_go)]
     for number, line in enumerate(lines):
         scene.text((x, 132 + 16 * number), line, size=12, colour=palette.INK, anchor="start")
-    now = state.describe().splitlines()[-1].removeprefix("Now: ")
-    now = now[0].upper() + now[1:]
+    task = state.task()
+    now = task[0].upper() + task[1:]
     for number, line in enumerate(textwrap.wrap(now, 30)[:4]):  # 232 px of panel
         scene.text((x, 172 + 15 * number), line, size=12, colour=palette.INK, anchor="start",
                    bold=state.is_over())
@@ -317,14 +323,16 @@ def _draw_panel(scene: Scene, layout: Layout, state: TriremeState, honour: bool 
 
 
 def _progress_words(progress: int) -> str:
-    words = {HIGHEST: "rounded ✔", LOWEST: "crossed the wrong way"}
-    return words.get(progress, "not yet rounded")
+    if progress == HIGHEST:
+        return _("rounded ✔")
+    return _("crossed the wrong way") if progress == LOWEST else _("not yet rounded")
 
 
 def _draw_honour(scene: Scene, at: XY, points: int, spending: bool) -> None:
     """One filled circle per Honour point left (the one about to be spent hollow), and the count."""
     x, y = at
-    scene.text((x, y), f"Honour: {points}", size=12, colour=palette.INK, anchor="start")
+    scene.text((x, y), _("Honour: {points}", points=points), size=12, colour=palette.INK,
+               anchor="start")
     for index in range(min(points, 10)):
         hollow = spending and index == points - 1
         scene.circle((x + 74 + 15 * index, y), 6, fill=None if hollow else palette.ORANGE,
@@ -333,20 +341,21 @@ def _draw_honour(scene: Scene, at: XY, points: int, spending: bool) -> None:
 
 def _draw_advice_table(scene: Scene, at: XY, advice: Advice) -> None:
     x, y = at
-    scene.text((x, y), "Advisor: chance to win", size=12, colour=palette.MUTED, anchor="start",
+    scene.text((x, y), _("Advisor: chance to win"), size=12, colour=palette.MUTED, anchor="start",
                bold=True)
     for row, (label, value, best) in enumerate(advice.rows()):
         scene.text((x, y + 17 + 15 * row), f"{'★ ' if best else '   '}{label}", size=12,
                    colour=palette.INK, anchor="start", bold=best)
-        scene.text((x + 200, y + 17 + 15 * row), f"{100 * value:.1f}%", size=12,
+        scene.text((x + 200, y + 17 + 15 * row), percent(value, 1), size=12,
                    colour=palette.INK, anchor="end", bold=best)
 
 
 def _draw_legend(scene: Scene, at: XY) -> None:
     x, y = at
-    entries = [(SAILBOAT, "S", "your sailboat"), (TRIREME, "T", "the trireme (dots: its line)"),
-               (ROCK_FILL, "", "rocks: round them clockwise"),
-               (REEF_FILL, "≈", "reefs: pass either side")]
+    entries = [(SAILBOAT, "S", _("your sailboat")),
+               (TRIREME, "T", _("the trireme (dots: its line)")),
+               (ROCK_FILL, "", _("rocks: round them clockwise")),
+               (REEF_FILL, "≈", _("reefs: pass either side"))]
     for row, (colour, letter, words) in enumerate(entries):
         cy = y + 16 * row
         scene.rect(x, cy - 7, 14, 14, fill=colour, stroke=palette.INK)

@@ -21,11 +21,13 @@ from typing import Any
 from sailing_kit.core.compass import Direction, angle_between
 from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import _, n_
 from sailing_kit.core.options import build_options
 from sailing_kit.core.protocol import CHANCE, GameState, Result
 from sailing_kit.draw.scene import Scene
 from sailing_kit.trireme import drawing
 from sailing_kit.trireme.actions import ACTION_TYPES, Action, Die, Sail, Steer, action_to_json, read_action
+from sailing_kit.trireme.maps import EDGE
 from sailing_kit.trireme.options import TriremeOptions
 from sailing_kit.trireme.position import Position
 from sailing_kit.trireme.rounding import describe_progress
@@ -156,47 +158,53 @@ class TriremeState(GameState[Action]):
 
     def _check_steer(self, action: Steer) -> None:
         if self.phase is Phase.ROLL:
-            raise IllegalAction("the heading is set for this turn: roll the die now ('Vous "
-                                "choisissez votre cap puis vous lancez un dé')")
+            raise IllegalAction(_("the heading is set for this turn: roll the die now ('Vous "
+                                  "choisissez votre cap puis vous lancez un dé')"))
         if self.phase is Phase.SAIL:
-            raise IllegalAction(f"the die is rolled: now choose how far to sail on your heading "
-                                f"{self.heading.value}, 1 or 2 squares")
+            raise self._rolled_already()
         if action.honour and self.honour == 0:
-            raise IllegalAction("you have no Honour points left to spend ('vous pouvez choisir "
-                                "de perdre 1 point d'Honneur' needs a point to lose)")
+            raise IllegalAction(_("you have no Honour points left to spend ('vous pouvez "
+                                  "choisir de perdre 1 point d'Honneur' needs a point to lose)"))
         refusal = self._steering_refusal(action.heading)
         if refusal is not None:
             raise IllegalAction(refusal)
 
     def _check_die(self, action: Die) -> None:
         if self.phase is Phase.STEER:
-            raise IllegalAction("choose your heading before rolling ('Vous choisissez votre cap "
-                                "puis vous lancez un dé')")
+            raise IllegalAction(_("choose your heading before rolling ('Vous choisissez votre "
+                                  "cap puis vous lancez un dé')"))
         if self.phase is Phase.SAIL:
-            raise IllegalAction(f"the die is rolled: now choose how far to sail on your heading "
-                                f"{self.heading.value}, 1 or 2 squares")
+            raise self._rolled_already()
         if action.face not in DIE_FACES:
-            raise IllegalAction(f"a die shows 1 to 6, not {action.face} (an Honour point adds 1 "
-                                "to the result, not to the face)")
+            raise IllegalAction(_("a die shows 1 to 6, not {face} (an Honour point adds 1 to "
+                                  "the result, not to the face)", face=action.face))
+
+    def _rolled_already(self) -> IllegalAction:
+        return IllegalAction(_("the die is rolled: now choose how far to sail on your heading "
+                               "{heading}, 1 or 2 squares", heading=self.heading.value))
 
     def _check_sail(self, action: Sail) -> None:
         if self.phase is not Phase.SAIL:
-            raise IllegalAction("you choose how far to sail only after the roll, when the new "
-                                "wind allows 1 or 2 squares ('c) Vous vous déplacez du nombre de "
-                                "cases indiqué par la nouvelle direction du vent')")
+            raise IllegalAction(_("you choose how far to sail only after the roll, when the "
+                                  "new wind allows 1 or 2 squares ('c) Vous vous déplacez du "
+                                  "nombre de cases indiqué par la nouvelle direction du vent')"))
         if action.squares not in self.sailing_options():
-            angle = angle_between(self.heading, self.wind)
-            raise IllegalAction(f"heading {self.heading.value} is {angle}° off the wind from "
-                                f"{self.wind.value}: you may sail 1 or 2 squares ('vous pouvez "
-                                f"(mais sans y être obligé) avancer de deux cases'), not "
-                                f"{action.squares}")
+            raise IllegalAction(_(
+                "heading {heading} is {angle}° off the wind from {wind}: you may sail 1 or 2 "
+                "squares ('vous pouvez (mais sans y être obligé) avancer de deux cases'), not "
+                "{squares}", heading=self.heading.value, wind=self.wind.value,
+                angle=angle_between(self.heading, self.wind), squares=action.squares))
 
     def _apply(self, action: Action) -> None:
         if isinstance(action, Steer):
             self.heading, self.spent, self.face = action.heading, action.honour, None
             self.honour -= int(action.honour)
             self.phase = Phase.ROLL
-            self.news = (f"Turn {self.turn}: you {action}; the die is rolled.",)
+            heading = action.heading.value
+            self.news = (_("Turn {turn}: you steer {heading} with an Honour point; the die is "
+                           "rolled.", turn=self.turn, heading=heading) if action.honour else
+                         _("Turn {turn}: you steer {heading}; the die is rolled.", turn=self.turn,
+                           heading=heading),)
         elif isinstance(action, Die):
             self._roll(action.face)
         else:
@@ -207,9 +215,12 @@ class TriremeState(GameState[Action]):
         result = roll_result(face, self.spent)
         effect = effect_of(result)
         self.wind = wind_after(self.wind, effect)
-        bonus = f" + 1 Honour = {result}" if self.spent else ""
-        self.news = (f"The die shows {face}{bonus}: {effect.words}"
-                     + ("." if effect is Effect.CURRENT else f"; wind from {self.wind.value}."),)
+        shows = _("{face} + 1 Honour = {result}", face=face, result=result) if self.spent \
+            else str(face)
+        self.news = (_("The die shows {face}: {effect}.", face=shows, effect=effect.words)
+                     if effect is Effect.CURRENT else
+                     _("The die shows {face}: {effect}; wind from {wind}.", face=shows,
+                       effect=effect.words, wind=self.wind.value),)
         if effect is Effect.CURRENT:
             self._move(CURRENT, 1, by_current=True)
             return
@@ -217,8 +228,8 @@ class TriremeState(GameState[Action]):
         if len(allowed) > 1:
             self.phase = Phase.SAIL
             angle = angle_between(self.heading, self.wind)
-            self.news += (f"Heading {self.heading.value} is {angle}° off the wind: sail 1 or 2 "
-                          "squares.",)
+            self.news += (_("Heading {heading} is {angle}° off the wind: sail 1 or 2 squares.",
+                            heading=self.heading.value, angle=angle),)
         else:
             self._move(self.heading, allowed[0])
 
@@ -232,8 +243,8 @@ class TriremeState(GameState[Action]):
         self.boat, self.progress = passage.end, passage.progress
         self.track += passage.entered
         if passage.ending is Ending.WON:
-            self.ending = (Ending.WON, "you crossed the start line first, having rounded the "
-                                       "black rocks by the right")
+            self.ending = (Ending.WON, _("you crossed the start line first, having rounded the "
+                                         "black rocks by the right"))
         elif passage.ending is Ending.CRASHED:
             self.ending = (Ending.CRASHED, _crash_reason(passage))
         else:
@@ -247,15 +258,17 @@ class TriremeState(GameState[Action]):
         waited = following == self.trireme
         self.trireme = following
         if trireme_finished(self.sea, self.trireme):
-            self.ending = (Ending.LOST, "the trireme crossed the start line first")
-            self.news += (f"Turn {self.turn}: the trireme crosses the start line at "
-                          f"{self.trireme_square}.",)
+            self.ending = (Ending.LOST, _("the trireme crossed the start line first"))
+            self.news += (_("Turn {turn}: the trireme crosses the start line at {square}.",
+                            turn=self.turn, square=self.trireme_square),)
         elif waited:
-            self.news += (f"Turn {self.turn}: the trireme waits: you are on its next square "
-                          f"{self.boat}.",)
+            self.news += (_("Turn {turn}: the trireme waits: you are on its next square "
+                            "{square}.", turn=self.turn, square=self.boat),)
         else:
-            self.news += (f"Turn {self.turn}: the trireme advances to {self.trireme_square} "
-                          f"({self.squares_to_go} squares to go).",)
+            self.news += (n_("Turn {turn}: the trireme advances to {square} ({count} square to "
+                             "go).", "Turn {turn}: the trireme advances to {square} ({count} "
+                             "squares to go).", self.squares_to_go, turn=self.turn,
+                             square=self.trireme_square),)
 
     def _snapshot(self) -> tuple[Any, ...]:
         return (self.boat, self.heading, self.trireme, self.wind, self.honour, self.progress,
@@ -272,31 +285,43 @@ class TriremeState(GameState[Action]):
         ending, reason = self.ending
         won = ending is Ending.WON
         return Result.ranked((HELMSMAN,) if won else (), 1, reason, (1.0 if won else 0.0,),
-                             ("the sailboat",))
+                             (_("the sailboat"),))
 
     # ----- display -------------------------------------------------------------------------------
     def describe(self) -> str:
         lines = [
-            f"Sailboat against trireme on {self.sea.name!r}, turn {self.turn}.",
-            f"Wind from {self.wind.value}. Your sailboat is at {self.boat}, with "
-            f"{self.honour} Honour point{'s' if self.honour != 1 else ''}; "
-            f"{describe_progress(self.progress)}.",
-            f"The trireme is at {self.trireme_square}, square {self.trireme} of "
-            f"{len(self.sea.path) - 1} on its line ({self.squares_to_go} to go).",
+            self.headline(),
+            n_("Wind from {wind}. Your sailboat is at {square}, with {count} Honour point; "
+               "{progress}.", "Wind from {wind}. Your sailboat is at {square}, with {count} "
+               "Honour points; {progress}.", self.honour, wind=self.wind.value,
+               square=self.boat, progress=describe_progress(self.progress)),
+            _("The trireme is at {square}, square {index} of {last} on its line ({left} to go).",
+              square=self.trireme_square, index=self.trireme, last=len(self.sea.path) - 1,
+              left=self.squares_to_go),
         ]
-        if self.ending is not None:
-            lines.append(f"Over: {self.ending[1]}.")
-        elif self.phase is Phase.STEER:
-            lines.append("Now: choose a heading, and whether to spend an Honour point (+1 to the "
-                         "roll), then roll the die.")
-        elif self.phase is Phase.ROLL:
-            spent = " with an Honour point spent (+1)" if self.spent else ""
-            lines.append(f"Now: heading {self.heading.value}{spent}; roll the die.")
-        else:
-            lines.append(f"Now: the die showed {self.face}; heading {self.heading.value} is "
-                         f"{angle_between(self.heading, self.wind)}° off the wind: sail 1 or 2 "
-                         "squares.")
+        task = self.task()
+        lines.append(task if self.ending is not None else _("Now: {task}", task=task))
         return "\n".join(lines)
+
+    def headline(self) -> str:
+        """The first line of :meth:`describe`: the map and the turn."""
+        return _("Sailboat against trireme on {map}, turn {turn}.", map=repr(self.sea.name),
+                 turn=self.turn)
+
+    def task(self) -> str:
+        """How the duel ended, or the choice open now (the last line of :meth:`describe`)."""
+        if self.ending is not None:
+            return _("Over: {reason}.", reason=self.ending[1])
+        if self.phase is Phase.STEER:
+            return _("choose a heading, and whether to spend an Honour point (+1 to the roll), "
+                     "then roll the die.")
+        if self.phase is Phase.ROLL:
+            return _("heading {heading} with an Honour point spent (+1); roll the die.",
+                     heading=self.heading.value) if self.spent else \
+                _("heading {heading}; roll the die.", heading=self.heading.value)
+        return _("the die showed {face}; heading {heading} is {angle}° off the wind: sail 1 or 2 "
+                 "squares.", face=self.face, heading=self.heading.value,
+                 angle=angle_between(self.heading, self.wind))
 
     def view(self, player: int | None) -> TriremeView:
         """The helmsman and any onlooker see the whole duel (see :mod:`sailing_kit.trireme.view`)."""
@@ -311,22 +336,29 @@ def _passage_words(passage: Passage, direction: Direction, squares: int, start: 
                    by_current: bool) -> str:
     moved = len(passage.entered)
     if passage.ending is Ending.CRASHED:
-        return f"Crash! {_crash_reason(passage)[0].upper()}{_crash_reason(passage)[1:]}."
+        reason = _crash_reason(passage)
+        return _("Crash! {reason}.", reason=reason[0].upper() + reason[1:])
     if squares == 0:
-        return f"Heading {direction.value} is straight into the wind: you stay at {start}."
+        return _("Heading {heading} is straight into the wind: you stay at {square}.",
+                 heading=direction.value, square=start)
     if passage.stopped_by_trireme:
-        return f"The trireme is in the way: you {'stop' if moved else 'stay'} at {passage.end}."
-    words = ("The current carries you 1 square west" if by_current
-             else f"You sail {moved} square{'s' if moved != 1 else ''} {direction.value}")
+        return _("The trireme is in the way: you stop at {square}.", square=passage.end) \
+            if moved else _("The trireme is in the way: you stay at {square}.",
+                            square=passage.end)
+    words = _("The current carries you 1 square west") if by_current else \
+        n_("You sail {count} square {heading}", "You sail {count} squares {heading}", moved,
+           heading=direction.value)
     if passage.ending is Ending.WON:
-        return f"{words} to {passage.end} and cross the start line: you win!"
-    return f"{words} to {passage.end}."
+        return _("{sailed} to {square} and cross the start line: you win!", sailed=words,
+                 square=passage.end)
+    return _("{sailed} to {square}.", sailed=words, square=passage.end)
 
 
 def _crash_reason(passage: Passage) -> str:
-    if passage.hazard == "the edge of the map":
-        return f"you crashed: your course left the map at {passage.crash_at}"
-    return f"you crashed on {passage.hazard} at {passage.crash_at}"
+    if passage.hazard == EDGE:
+        return _("you crashed: your course left the map at {square}", square=passage.crash_at)
+    return _("you crashed on {hazard} at {square}", hazard=_(passage.hazard or ""),
+             square=passage.crash_at)
 
 
 def new_game(seed: int | None = None, **options: Any) -> TriremeState:

@@ -33,6 +33,7 @@ from importlib import resources
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.grid import Point, step
+from sailing_kit.core.i18n import N_
 from sailing_kit.core.reading import shown
 from sailing_kit.trireme.rounding import RoundingLine, rounding_line
 
@@ -45,6 +46,8 @@ LEGEND = {
     SAILBOAT: "your sailboat, on the start line",
     TRIREME: "the trireme, on the start line",
 }
+EDGE, ROCKS, REEFS = N_("the edge of the map"), N_("the black rocks"), N_("the white reefs")
+"""What a boat crashes on (translated where shown, ``_(hazard)``)."""
 MIN_SIZE, MAX_SIZE = 3, 40
 MAX_COURSE = 400
 """The longest course of the trireme, in steps: ten times across the largest map (a course
@@ -112,11 +115,11 @@ class SeaMap:
         """What a boat entering ``point`` crashes on ("the black rocks", "the white reefs", "the
         edge of the map"), or None for open water."""
         if not self.on_map(point):
-            return "the edge of the map"
+            return EDGE
         if point in self.rocks:
-            return "the black rocks"
+            return ROCKS
         if point in self.reefs:
-            return "the white reefs"
+            return REEFS
         return None
 
     def squeeze(self, start: Point, end: Point) -> bool:
@@ -137,7 +140,7 @@ class SeaMap:
         return "\n".join(headers + rows) + "\n"
 
 
-_WALLS = ("the black rocks", "the white reefs")
+_WALLS = (ROCKS, REEFS)
 
 
 def course_text(steps: tuple[Direction, ...]) -> str:

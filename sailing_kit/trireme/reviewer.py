@@ -21,12 +21,13 @@ from collections.abc import Iterable
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point, step
+from sailing_kit.core.i18n import N_, _
 from sailing_kit.core.review import TIE, Review, Scale, Weighed, review_game
 from sailing_kit.draw import palette
 from sailing_kit.draw.gridview import GridView
 from sailing_kit.draw.review import LOOKS
 from sailing_kit.draw.scene import Scene
-from sailing_kit.trireme.actions import Action, Sail, Steer
+from sailing_kit.trireme.actions import Action, Sail, Steer, choice_words, short_words
 from sailing_kit.trireme.advisor import advise, chance_to_win, solution_for
 from sailing_kit.trireme.drawing import (
     LINE_FILL,
@@ -40,8 +41,10 @@ from sailing_kit.trireme.drawing import (
 from sailing_kit.trireme.game import TriremeState
 from sailing_kit.trireme.solver import Solution
 
-SCALE = Scale("chance to win", "percentage points", good=0.01, inaccuracy=0.03, mistake=0.08,
+SCALE = Scale(N_("chance to win"), N_("percentage points"), good=0.01, inaccuracy=0.03, mistake=0.08,
               percent=True)
+KINDS = (N_("good"), N_("inaccuracy"), N_("mistake"), N_("blunder"))
+"""The classes of a decision (``Scale.classify``), marked for the catalogs: shown as ``_(kind)``."""
 REACH = 3
 """A decision's picture shows the squares up to this far from the boat."""
 CELL, HALF = 14, 118
@@ -61,7 +64,7 @@ def review(state: TriremeState, players: Iterable[int] | None = None) -> Review:
         return chance_to_win(game, solution)
 
     return review_game(state, players, scale=SCALE, weigh=weigh, value=value,
-                       name=lambda seat: "You (the sailboat)")
+                       name=lambda seat: _("You (the sailboat)"))
 
 
 def weigh_choice(game: TriremeState, action: Action, solution: Solution) -> Weighed | None:
@@ -72,7 +75,7 @@ def weigh_choice(game: TriremeState, action: Action, solution: Solution) -> Weig
     made_value, value_best = advice.chance(action), advice.value
     best = action if made_value >= value_best - TIE else advice.best
     kind = SCALE.classify(value_best - made_value)
-    return Weighed(str(action), str(best), game.action_to_json(action),
+    return Weighed(choice_words(action), choice_words(best), game.action_to_json(action),
                    game.action_to_json(best), made_value, value_best,
                    picture(game, action, best, value_best - made_value, kind))
 
@@ -82,19 +85,21 @@ def picture(game: TriremeState, made: Action, best: Action, cost: float, kind: s
     a heading as an arrow (a ring round the boat for an Honour point spent), a distance as the
     square it reaches; each in words; under them the cost and class."""
     width, height = PICTURE_SIZE
-    scene = Scene(width, height, title=f"made: {made}; best: {best}", background="#FFFFFF")
-    for left, title, choice in ((0, "Made", made), (HALF, "Best", best)):
+    scene = Scene(width, height, title=_("made: {made}; best: {best}", made=choice_words(made),
+                                         best=choice_words(best)), background="#FFFFFF")
+    for left, title, choice in ((0, _("Made"), made), (HALF, _("Best"), best)):
         half = Scene(HALF - 4, 136)
         half.text((2, 8), title, size=12, colour=palette.INK, anchor="start", bold=True)
         view = GridView(2 * REACH + 1, 2 * REACH + 1, cell=CELL, margin=CELL / 2 + 1, top=16,
                         origin=(game.boat[0] - REACH, game.boat[1] - REACH))
         _draw_near_sea(half, view, game)
         _draw_choice(half, view, game, choice)
-        half.text((2, 126), _short(choice), size=12, colour=palette.INK, anchor="start")
+        half.text((2, 126), short_words(choice), size=12, colour=palette.INK, anchor="start")
         scene.place(half, (left, 0))
     colour, sign = LOOKS[kind]
     scene.rect(0, 140, width, 18, fill=colour)
-    verdict = "the best choice" if kind == "best" else f"{kind}: −{SCALE.amount(cost)}"
+    verdict = _("the best choice") if kind == "best" else \
+        _("{kind}: −{cost}", kind=_(kind), cost=SCALE.amount(cost))
     scene.text((width / 2, 149), f"{sign} {verdict}", size=12, colour=palette.INK, bold=True)
     return scene
 
@@ -135,8 +140,3 @@ def _draw_choice(scene: Scene, view: GridView, game: TriremeState, choice: Actio
             scene.circle(view.pixel(target), 0.42 * view.cell, fill=palette.SKY_BLUE,
                          stroke=palette.INK, width=1.5)
 
-
-def _short(choice: Action) -> str:
-    if isinstance(choice, Steer):
-        return f"{choice.heading.value}" + (" + Honour" if choice.honour else "")
-    return str(choice)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import _
 from sailing_kit.core.rounding import Ray
 
 NOT_ROUNDED, ROUNDED = 0, 1
@@ -55,8 +56,8 @@ def rounding_line(rocks: Iterable[Point]) -> RoundingLine:
 def describe_progress(progress: int) -> str:
     """The progress in words."""
     return {
-        HIGHEST: "rounded the black rocks (clockwise): the start line now wins",
-        NOT_ROUNDED: "not yet round the black rocks",
-        LOWEST: "crossed north of the black rocks the wrong way (east to west): cross back "
-                "before rounding them",
+        HIGHEST: _("rounded the black rocks (clockwise): the start line now wins"),
+        NOT_ROUNDED: _("not yet round the black rocks"),
+        LOWEST: _("crossed north of the black rocks the wrong way (east to west): cross back "
+                  "before rounding them"),
     }[progress]

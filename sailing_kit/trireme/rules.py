@@ -13,6 +13,7 @@ from functools import cache
 
 from sailing_kit.core.compass import Direction, angle_between
 from sailing_kit.core.grid import Point, step
+from sailing_kit.core.i18n import N_, _
 from sailing_kit.trireme.maps import SeaMap
 from sailing_kit.trireme.rounding import ROUNDED
 
@@ -38,15 +39,17 @@ class Effect(Enum):
 
     @property
     def words(self) -> str:
-        return {
-            Effect.CURRENT: "little wind: the current carries you one square west",
-            Effect.BACKS: "the wind turns 45° anticlockwise",
-            Effect.HOLDS: "no change in the wind's direction",
-            Effect.VEERS: "the wind turns 45° clockwise",
-        }[self]
+        """What the roll does, in the language spoken now (the French text's own words)."""
+        return _(_EFFECT_WORDS[self])
 
 
 _TURNS = {Effect.CURRENT: 0, Effect.BACKS: -1, Effect.HOLDS: 0, Effect.VEERS: 1}
+_EFFECT_WORDS = {
+    Effect.CURRENT: N_("little wind: the current carries you one square west"),
+    Effect.BACKS: N_("the wind turns 45° anticlockwise"),
+    Effect.HOLDS: N_("no change in the wind's direction"),
+    Effect.VEERS: N_("the wind turns 45° clockwise"),
+}
 
 
 def roll_result(face: int, honour: bool) -> int:
@@ -83,7 +86,7 @@ def squares_allowed(heading: Direction, wind: Direction) -> tuple[int, ...]:
     return (0,) if angle == 0 else (1,) if angle == 45 else (1, 2)
 
 
-SQUEEZE = "the gap between rocks or reefs that touch at a corner"
+SQUEEZE = N_("the gap between rocks or reefs that touch at a corner")
 
 
 class Phase(Enum):
@@ -124,7 +127,7 @@ def sail(sea: SeaMap, start: Point, direction: Direction, squares: int, progress
     même case que l'autre bateau'; decisions: it stops before it). Reaching the start line after
     rounding the black rocks wins at once."""
     here, entered = start, list[Point]()
-    for _ in range(squares):
+    for _step in range(squares):
         there = step(here, direction)
         hazard = sea.hazard(there) or (SQUEEZE if sea.squeeze(here, there) else None)
         if hazard is not None:
@@ -147,9 +150,9 @@ def steering_refusal(boat: Point, heading: Direction, trireme: Point,
     it west. With ``steer_at_trireme=False`` (the option of the same name) that heading is
     refused (docs/rules-trireme.md)."""
     if not steer_at_trireme and step(boat, heading) == trireme:
-        return (f"the trireme is on the next square {heading.value} of you, and this game is "
-                "played without steering at the trireme (option steer_at_trireme=False): "
-                "choose another heading")
+        return _("the trireme is on the next square {heading} of you, and this game is played "
+                 "without steering at the trireme (option steer_at_trireme=False): choose "
+                 "another heading", heading=heading.value)
     return None
 
 
