@@ -357,8 +357,8 @@ def _passage_words(passage: Passage, direction: Direction, squares: int, start: 
 def _crash_reason(passage: Passage) -> str:
     if passage.hazard == EDGE:
         return _("you crashed: your course left the map at {square}", square=passage.crash_at)
-    return _("you crashed on {hazard} at {square}", hazard=_(passage.hazard or ""),
-             square=passage.crash_at)
+    hazard = passage.hazard or EDGE
+    return _("you crashed on {hazard} at {square}", hazard=_(hazard), square=passage.crash_at)
 
 
 def new_game(seed: int | None = None, **options: Any) -> TriremeState:
