@@ -22,7 +22,7 @@ from sailing_kit.trireme.actions import Sail, Steer
 from sailing_kit.trireme.advisor import Advice, advise, advisor_note, ready_solution
 from sailing_kit.trireme.bots import best_choice
 from sailing_kit.trireme.drawing import layout_of
-from sailing_kit.trireme.game import TriremeState, new_game
+from sailing_kit.trireme.game import TriremeState, capitalized, new_game
 from sailing_kit.trireme.maps import parse_map
 from sailing_kit.trireme.reviewer import review
 from sailing_kit.trireme.rules import Phase, squares_allowed
@@ -174,8 +174,7 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
 
     def end_words(self) -> str:
         cause = self.state.ended().cause
-        return _("Game over: {winner} {cause}.", winner=self._winner(),
-                 cause=cause[0].upper() + cause[1:])
+        return _("Game over: {winner} {cause}.", winner=self._winner(), cause=capitalized(cause))
 
     def reset(self, new_game: bool) -> None:
         self.last, self.rowed_from = (), None

@@ -21,7 +21,7 @@ from typing import Any
 from sailing_kit.core.compass import Direction, angle_between
 from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.grid import Point
-from sailing_kit.core.i18n import _, n_
+from sailing_kit.core.i18n import Text, _, n_
 from sailing_kit.core.options import build_options
 from sailing_kit.core.protocol import CHANCE, GameState, Result
 from sailing_kit.draw.scene import Scene
@@ -336,8 +336,7 @@ def _passage_words(passage: Passage, direction: Direction, squares: int, start: 
                    by_current: bool) -> str:
     moved = len(passage.entered)
     if passage.ending is Ending.CRASHED:
-        reason = _crash_reason(passage)
-        return _("Crash! {reason}.", reason=reason[0].upper() + reason[1:])
+        return _("Crash! {reason}.", reason=capitalized(_crash_reason(passage)))
     if squares == 0:
         return _("Heading {heading} is straight into the wind: you stay at {square}.",
                  heading=direction.value, square=start)
@@ -352,6 +351,12 @@ def _passage_words(passage: Passage, direction: Direction, squares: int, start: 
         return _("{sailed} to {square} and cross the start line: you win!", sailed=words,
                  square=passage.end)
     return _("{sailed} to {square}.", sailed=words, square=passage.end)
+
+
+def capitalized(text: str) -> str:
+    """``text`` with a capital first letter, in its language and in its English."""
+    english = getattr(text, "english", text)
+    return Text(text[:1].upper() + text[1:], english[:1].upper() + english[1:])
 
 
 def _crash_reason(passage: Passage) -> str:
