@@ -30,22 +30,33 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from importlib import resources
 
+from sailing_kit.core import i18n
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.grid import Point, step
-from sailing_kit.core.i18n import N_
+from sailing_kit.core.i18n import N_, _, n_
 from sailing_kit.core.reading import shown
 from sailing_kit.trireme.rounding import RoundingLine, rounding_line
 
 WATER, ROCK, REEF, LINE, SAILBOAT, TRIREME = ".", "#", "*", "=", "S", "T"
 LEGEND = {
-    WATER: "water",
-    ROCK: "black rocks",
-    REEF: "white reefs",
-    LINE: "start line",
-    SAILBOAT: "your sailboat, on the start line",
-    TRIREME: "the trireme, on the start line",
+    WATER: N_("water"),
+    ROCK: N_("black rocks"),
+    REEF: N_("white reefs"),
+    LINE: N_("start line"),
+    SAILBOAT: N_("your sailboat, on the start line"),
+    TRIREME: N_("the trireme, on the start line"),
 }
+"""What each map character draws (translated where shown, :func:`legend_words`)."""
+
+
+def legend_words(char: str) -> str:
+    """``'#' (black rocks)``: a map character and its meaning, in the language spoken now."""
+    return _("{char} ({meaning})", char=repr(char), meaning=_(LEGEND[char]))
+
+
+def every_character() -> str:
+    return ", ".join(f"{char} ({_(meaning)})" for char, meaning in LEGEND.items())
 EDGE, ROCKS, REEFS = N_("the edge of the map"), N_("the black rocks"), N_("the white reefs")
 """What a boat crashes on (translated where shown, ``_(hazard)``)."""
 MIN_SIZE, MAX_SIZE = 3, 40
@@ -67,9 +78,10 @@ class MapError(ConfigError):
     """A map that cannot be read; the message names the line and column of the mistake."""
 
     def __init__(self, message: str, line: int | None = None, column: int | None = None):
-        where = (f"line {line}, column {column}: " if line and column
-                 else f"line {line}: " if line else "")
-        super().__init__(f"{where}{message}")
+        super().__init__(_("line {line}, column {column}: {message}", line=line, column=column,
+                           message=message) if line and column else
+                         _("line {line}: {message}", line=line, message=message) if line
+                         else message)
         self.line = line
         self.column = column
 
@@ -162,12 +174,13 @@ def load_map(name_or_text: str) -> SeaMap:
 def map_text(name_or_text: str) -> str:
     """The text of a shipped map by name, or ``name_or_text`` itself if it is not a name."""
     if not isinstance(name_or_text, str):
-        raise MapError(f"a map is text (or the name of a shipped map: "
-                       f"{', '.join(SHIPPED)}), not {type(name_or_text).__name__}")
+        raise MapError(_("a map is text (or the name of a shipped map: {maps}), not {kind}",
+                         maps=", ".join(SHIPPED), kind=type(name_or_text).__name__))
     file = SHIPPED.get(name_or_text.strip().lower())
     if file is None and "\n" not in name_or_text.strip():
-        raise MapError(f"{shown(name_or_text)} is not a shipped map ({', '.join(SHIPPED)}), and a "
-                       "map's text has several lines: headers, then one line per row")
+        raise MapError(_("{value} is not a shipped map ({maps}), and a map's text has several "
+                         "lines: headers, then one line per row", value=shown(name_or_text),
+                         maps=", ".join(SHIPPED)))
     if file is None:
         return name_or_text
     return resources.files("sailing_kit.trireme").joinpath(file).read_text(encoding="utf-8")
@@ -177,19 +190,21 @@ def map_text(name_or_text: str) -> str:
 def parse_map(text: str) -> SeaMap:
     """Read a map from its text; :class:`MapError` names the line and column of any mistake."""
     if not isinstance(text, str):
-        raise MapError(f"a map is text, not {type(text).__name__}")
+        raise MapError(_("a map is text, not {kind}", kind=type(text).__name__))
     if len(text) > MAX_TEXT:
-        raise MapError(f"the map's text has {len(text):,} characters; a map has at most "
-                       f"{MAX_TEXT:,} (a 40 x 40 grid with its headers needs under 2,000)")
+        raise MapError(_("the map's text has {count} characters; a map has at most {most} (a "
+                         "40 x 40 grid with its headers needs under 2,000)",
+                         count=i18n.number(len(text)), most=i18n.number(MAX_TEXT)))
     headers, rows, last_line = _split(text.removeprefix("\ufeff"))
     name = headers.get("name", (0, 0, "an untitled map"))[2].strip() or "an untitled map"
     if len(name) > MAX_NAME:
-        raise MapError(f"the map's name has {len(name):,} characters; at most {MAX_NAME}",
+        raise MapError(_("the map's name has {count} characters; at most {most}",
+                         count=i18n.number(len(name)), most=MAX_NAME),
                        headers["name"][0], headers["name"][1])
     grid = _Grid(rows, last_line)
     if "trireme" not in headers:
-        raise MapError("the map needs a 'trireme:' line with the trireme's course before the "
-                       "grid, like 'trireme: 3N 2E 3S'", grid.rows[0][0])
+        raise MapError(_("the map needs a 'trireme:' line with the trireme's course before "
+                         "the grid, like 'trireme: 3N 2E 3S'"), grid.rows[0][0])
     line_number, column, course = headers["trireme"]
     steps, columns = _read_course(course, line_number, column)
     sea = SeaMap(name, grid.width, grid.height, grid.squares(ROCK), grid.squares(REEF),
@@ -218,13 +233,14 @@ def _split(text: str) -> tuple[dict[str, tuple[int, int, str]], list[tuple[int, 
             continue
         key = header[1].lower()
         if rows:
-            raise MapError(f"the header '{header[1]}:' must come before the grid", number,
-                           indent + 1)
+            raise MapError(_("the header '{header}:' must come before the grid",
+                             header=header[1]), number, indent + 1)
         if key not in ("name", "trireme"):
-            raise MapError(f"unknown header '{header[1]}:'; a map has 'name:' and 'trireme:' "
-                           "lines", number, indent + 1)
+            raise MapError(_("unknown header '{header}:'; a map has 'name:' and 'trireme:' "
+                             "lines", header=header[1]), number, indent + 1)
         if key in headers:
-            raise MapError(f"the map has two '{key}:' lines", number, indent + 1)
+            raise MapError(_("the map has two '{header}:' lines", header=key), number,
+                           indent + 1)
         headers[key] = (number, indent + header.end() + 1, stripped[header.end():])
     return headers, rows, number
 
@@ -234,26 +250,30 @@ class _Grid:
 
     def __init__(self, rows: list[tuple[int, int, str]], last_line: int):
         if not rows:
-            raise MapError("the map has no grid: after the header lines draw the sea, one row "
-                           "per line, with " + ", ".join(f"{c} {w}" for c, w in LEGEND.items()),
+            raise MapError(_("the map has no grid: after the header lines draw the sea, one "
+                             "row per line, with {characters}", characters=every_character()),
                            last_line)
-        first_line, _, first = rows[0]
+        first_line, _first_column, first = rows[0]
         for number, column, row in rows:
             for offset, char in enumerate(row):
                 if char not in LEGEND:
-                    raise MapError(f"{char!r} is not a map character; use "
-                                   + ", ".join(f"{c} ({w})" for c, w in LEGEND.items()),
+                    raise MapError(_("{char} is not a map character; use {characters}",
+                                     char=repr(char), characters=every_character()),
                                    number, column + offset)
             if len(row) != len(first):
-                raise MapError(f"this row has {len(row)} squares but the first row of the grid "
-                               f"(line {first_line}) has {len(first)}: every row must be as wide",
+                raise MapError(_("this row has {count} squares but the first row of the grid "
+                                 "(line {line}) has {first}: every row must be as wide",
+                                 count=len(row), line=first_line, first=len(first)),
                                number, column + min(len(row), len(first)))
         self.rows = rows
         self.width, self.height = len(first), len(rows)
-        for size, what in ((self.width, "wide"), (self.height, "high")):
+        for size, wide in ((self.width, True), (self.height, False)):
             if not MIN_SIZE <= size <= MAX_SIZE:
-                raise MapError(f"the map is {size} squares {what}; it must be from {MIN_SIZE} to "
-                               f"{MAX_SIZE}", first_line)
+                limits = {"size": size, "least": MIN_SIZE, "most": MAX_SIZE}
+                raise MapError(_("the map is {size} squares wide; it must be from {least} to "
+                                 "{most}", **limits) if wide else
+                               _("the map is {size} squares high; it must be from {least} to "
+                                 "{most}", **limits), first_line)
         self.check_start_line()
 
     def cells(self) -> Iterator[tuple[Point, str, int, int]]:
@@ -264,28 +284,29 @@ class _Grid:
                 yield (x, y), char, number, column + x
 
     def squares(self, *chars: str) -> frozenset[Point]:
-        return frozenset(p for p, char, _, _ in self.cells() if char in chars)
+        return frozenset(p for p, char, _line, _column in self.cells() if char in chars)
 
     def check_start_line(self) -> None:
         """The start line and both boats' starts lie on the bottom row."""
         for point, char, number, column in self.cells():
             if char in (LINE, SAILBOAT, TRIREME) and point[1] != 0:
-                raise MapError(f"{char!r} ({LEGEND[char]}) must be on the bottom (south) row: "
-                               "the start line runs along the south edge", number, column)
+                raise MapError(_("{what} must be on the bottom (south) row: the start line "
+                                 "runs along the south edge", what=legend_words(char)),
+                               number, column)
 
     def single(self, char: str) -> Point:
         places = [(p, number, column) for p, c, number, column in self.cells() if c == char]
         if not places:
-            raise MapError(f"the map needs exactly one {char!r} ({LEGEND[char]}) on its bottom "
-                           "row, the start line; it has none", self.rows[-1][0])
+            raise MapError(_("the map needs exactly one {what} on its bottom row, the start "
+                             "line; it has none", what=legend_words(char)), self.rows[-1][0])
         if len(places) > 1:
-            raise MapError(f"the map needs exactly one {char!r} ({LEGEND[char]}); it has "
-                           f"{len(places)}", *places[1][1:])
+            raise MapError(_("the map needs exactly one {what}; it has {count}",
+                             what=legend_words(char), count=len(places)), *places[1][1:])
         return places[0][0]
 
     def where(self, point: Point) -> tuple[int, int]:
         """The line and column of a square."""
-        number, column, _ = self.rows[self.height - 1 - point[1]]
+        number, column, _row = self.rows[self.height - 1 - point[1]]
         return number, column + point[0]
 
 
@@ -298,38 +319,42 @@ def _read_course(course: str, line: int, column: int) -> tuple[tuple[Direction, 
         match = _STEP.fullmatch(token[0])
         name = match[2].upper() if match else ""
         if match is None or name not in Direction.__members__:
-            raise MapError(f"{token[0]!r} is not a step of the trireme's course: write a compass "
-                           "direction (N, NE, E, SE, S, SW, W, NW), with a count before it to "
-                           "repeat it, like 3N", line, where)
+            raise MapError(_("{step} is not a step of the trireme's course: write a compass "
+                             "direction (N, NE, E, SE, S, SW, W, NW), with a count before it to "
+                             "repeat it, like 3N", step=repr(token[0])), line, where)
         count = int(match[1] or 1)
         if count < 1:
-            raise MapError("a step's count is at least 1", line, where)
+            raise MapError(_("a step's count is at least 1"), line, where)
         if len(steps) + count > MAX_COURSE:
-            raise MapError(f"the trireme's course is longer than {MAX_COURSE} steps (ten times "
-                           f"across the largest map): shorten it", line, where)
+            raise MapError(_("the trireme's course is longer than {most} steps (ten times "
+                             "across the largest map): shorten it", most=MAX_COURSE), line,
+                           where)
         steps.extend([Direction[name]] * count)
         columns.extend([where] * count)
     if not steps:
-        raise MapError("the trireme's course is empty: list its steps, like 'trireme: 3N 2E 3S'",
-                       line, column)
+        raise MapError(_("the trireme's course is empty: list its steps, like 'trireme: 3N 2E "
+                         "3S'"), line, column)
     return tuple(steps), columns
 
 
 def _check_rocks(sea: SeaMap, grid: _Grid) -> None:
     if not sea.rocks:
-        raise MapError(f"the map has no black rocks ({ROCK!r}) to round: draw them in the grid "
-                       f"(lines {grid.rows[0][0]} to {grid.rows[-1][0]})", grid.rows[0][0])
+        raise MapError(_("the map has no black rocks ({char}) to round: draw them in the grid "
+                         "(lines {first} to {last})", char=repr(ROCK), first=grid.rows[0][0],
+                         last=grid.rows[-1][0]), grid.rows[0][0])
     on_the_line_row = sorted(p for p in sea.rocks if p[1] == 0)
     if on_the_line_row:
-        raise MapError("the black rocks must lie north of the bottom row, where the start line "
-                       "runs", *grid.where(on_the_line_row[0]))
+        raise MapError(_("the black rocks must lie north of the bottom row, where the start "
+                         "line runs"), *grid.where(on_the_line_row[0]))
     groups = _groups(sea.rocks)
     if len(groups) > 1:
         stray = min(groups[1:], key=len)
         first = min(stray, key=lambda p: (-p[1], p[0]))
-        raise MapError(f"the black rocks must form one group (squares touching, corners "
-                       f"included): {'this rock stands' if len(stray) == 1 else 'these rocks stand'}"
-                       f" apart from the main group of {len(groups[0])}", *grid.where(first))
+        raise MapError(n_("the black rocks must form one group (squares touching, corners "
+                          "included): this rock stands apart from the main group of {main}",
+                          "the black rocks must form one group (squares touching, corners "
+                          "included): these rocks stand apart from the main group of {main}",
+                          len(stray), main=len(groups[0])), *grid.where(first))
 
 
 def _groups(squares: frozenset[Point]) -> list[set[Point]]:
@@ -361,25 +386,27 @@ def _check_course(sea: SeaMap, line: int, columns: list[int]) -> None:
     rounds the rocks once clockwise; a mistake points at the step that makes it."""
     path = sea.path
     for number, (start, end) in enumerate(itertools.pairwise(path), start=1):
-        what = f"step {number} of the trireme's course ({sea.steps[number - 1].value} from {start})"
+        what = _("step {number} of the trireme's course ({heading} from {square})",
+                 number=number, heading=sea.steps[number - 1].value, square=start)
         where = (line, columns[number - 1])
         hazard = sea.hazard(end)
         if hazard is not None:
-            raise MapError(f"{what} runs onto {hazard} at {end}", *where)
+            raise MapError(_("{step} runs onto {hazard} at {square}", step=what,
+                             hazard=_(hazard), square=end), *where)
         if sea.squeeze(start, end):
-            raise MapError(f"{what} passes between two rocks or reefs that touch at a corner",
-                           *where)
+            raise MapError(_("{step} passes between two rocks or reefs that touch at a corner",
+                             step=what), *where)
         if end in sea.line and number < len(path) - 1:
-            raise MapError(f"{what} reaches the start line at {end} before the course ends",
-                           *where)
+            raise MapError(_("{step} reaches the start line at {square} before the course ends",
+                             step=what, square=end), *where)
     if path[-1] not in sea.line:
-        raise MapError(f"the trireme's course ends at {path[-1]}, not on the start line",
-                       line, columns[-1])
+        raise MapError(_("the trireme's course ends at {square}, not on the start line",
+                         square=path[-1]), line, columns[-1])
     laps = sea.rounding.laps(path)
     if laps != 1:
-        raise MapError(f"the trireme's course must round the black rocks once clockwise, "
-                       f"keeping them on its right ('par la droite'); it rounds them {laps} "
-                       "times", line, columns[0])
+        raise MapError(_("the trireme's course must round the black rocks once clockwise, "
+                         "keeping them on its right ('par la droite'); it rounds them {laps} "
+                         "times", laps=laps), line, columns[0])
 
 
 def _check_way_out(sea: SeaMap, grid: _Grid) -> None:
@@ -390,8 +417,9 @@ def _check_way_out(sea: SeaMap, grid: _Grid) -> None:
         there = step(boat, heading)
         if sea.hazard(there) is None and not sea.squeeze(boat, there):
             return
-    raise MapError(f"your sailboat at {boat} cannot move without crashing: every square around "
-                   "it is rock, reef or the edge of the map", *grid.where(boat))
+    raise MapError(_("your sailboat at {square} cannot move without crashing: every square "
+                     "around it is rock, reef or the edge of the map", square=boat),
+                   *grid.where(boat))
 
 
 def edge_map(size: int = MAX_SIZE) -> str:
