@@ -330,8 +330,9 @@ def load_course(source: str | Course | dict[str, Any]) -> Course:
         return source
     if isinstance(source, str):
         if source not in _presets():
-            raise ConfigError(f"there is no course {shown(source)}: the presets are "
-                              f"{', '.join(course_names())} (or give a dictionary)")
+            raise ConfigError(_("there is no course {value}: the presets are {presets} (or "
+                                "give a dictionary)", value=shown(source),
+                                presets=", ".join(course_names())))
         return course_from_data(_presets()[source])
     return course_from_data(source)
 
@@ -339,49 +340,52 @@ def load_course(source: str | Course | dict[str, Any]) -> Course:
 def course_from_data(data: Any) -> Course:
     """Read and check a course dictionary; a :class:`ConfigError` names the first mistake."""
     if not isinstance(data, dict):
-        raise ConfigError("a course is a dictionary like the one course_data() gives")
+        raise ConfigError(_("a course is a dictionary like the one course_data() gives"))
     try:
         width, height = _size(data.get("width"), "width"), _size(data.get("height"), "height")
         line = data.get("line")
         if not isinstance(line, (list, tuple)) or len(line) != 2:
-            raise ValueError("'line' is the two white buoys, like [[4, 2], [8, 2]]")
+            raise ValueError(_("'line' is the two white buoys, like [[4, 2], [8, 2]]"))
         line_points = (parse_point(line[0], "white buoy"), parse_point(line[1], "white buoy"))
         marks = data.get("marks")
         if not isinstance(marks, (list, tuple)) or not 1 <= len(marks) <= MAX_MARKS:
-            raise ValueError(f"'marks' lists 1 to {MAX_MARKS} buoys to round, in order, like "
-                             "[{'name': 'red', 'at': [10, 13], 'rounding': 'port'}]")
+            raise ValueError(_("'marks' lists 1 to {most} buoys to round, in order, like "
+                               "{example}", most=MAX_MARKS,
+                               example="[{'name': 'red', 'at': [10, 13], 'rounding': 'port'}]"))
         read_marks = tuple(_mark(item) for item in marks)
         starts = data.get("starts")
         if not isinstance(starts, (list, tuple)) or not 1 <= len(starts) <= MAX_STARTS:
-            raise ValueError(f"'starts' lists 1 to {MAX_STARTS} start cells, in seat order")
+            raise ValueError(_("'starts' lists 1 to {most} start cells, in seat order",
+                               most=MAX_STARTS))
         heading = reading.direction(data.get("start_heading", "N"), "'start_heading'",
                                     error=ValueError)
         name = reading.text(data.get("name", "custom"), "a course's 'name'", 80, error=ValueError)
         course = Course(name, width, height, line_points, read_marks,
                         tuple(parse_point(p, "start cell") for p in starts), heading)
     except ValueError as error:
-        raise ConfigError(f"course: {error}") from None
+        raise ConfigError(_("course: {error}", error=error.args[0])) from None
     _check(course)
     return course
 
 
 def _size(value: Any, name: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 5 <= value <= 40:
-        raise ValueError(f"{name!r} is a whole number of cells from 5 to 40, not {shown(value)}")
+        raise ValueError(_("{name} is a whole number of cells from 5 to 40, not {value}",
+                           name=repr(name), value=shown(value)))
     return value
 
 
 def _mark(item: Any) -> Mark:
     if not isinstance(item, dict):
-        raise ValueError(f"a mark is a dictionary with 'name', 'at' and 'rounding', not "
-                         f"{shown(item)}")
+        raise ValueError(_("a mark is a dictionary with 'name', 'at' and 'rounding', not "
+                           "{value}", value=shown(item)))
     name, rounding = item.get("name"), item.get("rounding", "port")
     if not isinstance(name, str) or not name or name == LINE or len(name) > 40:
-        raise ValueError(f"a mark's 'name' is a word other than {LINE!r}, like 'red', not "
-                         f"{shown(name)}")
+        raise ValueError(_("a mark's 'name' is a word other than {line}, like 'red', not "
+                           "{value}", line=repr(LINE), value=shown(name)))
     if not isinstance(rounding, str) or rounding not in ROUNDINGS:
-        raise ValueError(f"mark {name!r}: 'rounding' is 'port' or 'starboard', not "
-                         f"{shown(rounding)}")
+        raise ValueError(_("mark {name}: 'rounding' is 'port' or 'starboard', not {value}",
+                           name=repr(name), value=shown(rounding)))
     return Mark(name, parse_point(item.get("at"), f"{name} buoy"), rounding)
 
 
@@ -389,29 +393,31 @@ def _check(course: Course) -> None:
     grid, points = course.grid, list(course.line) + [m.at for m in course.marks]
     for point in points + list(course.starts):
         if point not in grid:
-            raise ConfigError(f"course: {point} lies outside the {course.width} x "
-                              f"{course.height} race area")
+            raise ConfigError(_("course: {cell} lies outside the {width} x {height} race area",
+                                cell=point, width=course.width, height=course.height))
     if len(set(points)) < len(points):
-        raise ConfigError("course: two buoys stand in the same cell")
+        raise ConfigError(_("course: two buoys stand in the same cell"))
     names = [m.name for m in course.marks]
     if len(set(names)) < len(names):
-        raise ConfigError("course: two marks have the same name")
+        raise ConfigError(_("course: two marks have the same name"))
     if chebyshev(*course.line) < 2:
-        raise ConfigError("course: the white buoys need at least one cell of line between them")
+        raise ConfigError(_("course: the white buoys need at least one cell of line between "
+                            "them"))
     for index, mark in enumerate(course.marks):
         if course.line_side(mark.at) == 0:
-            raise ConfigError(f"course: the {mark.name} buoy stands on the line of the white "
-                              "buoys; put it out on the course")
+            raise ConfigError(_("course: {buoy} stands on the line of the white buoys; put it "
+                                "out on the course", buoy=buoy_words(mark.name)))
         if course.gate(index) not in grid:
-            raise ConfigError(f"course: the {mark.name} buoy is too close to the edge to be "
-                              f"rounded: it needs {GATE} cells of water to its "
-                              f"{course.rays[index].value}")
+            raise ConfigError(_("course: {buoy} is too close to the edge to be rounded: it "
+                                "needs {cells} cells of water to its {side}",
+                                buoy=buoy_words(mark.name), cells=GATE,
+                                side=course.rays[index].value))
     if len(set(course.starts)) < len(course.starts):
-        raise ConfigError("course: two start cells are the same")
+        raise ConfigError(_("course: two start cells are the same"))
     for start in course.starts:
         if start in course.buoys:
-            raise ConfigError(f"course: the start cell {start} holds a buoy")
+            raise ConfigError(_("course: the start cell {cell} holds a buoy", cell=start))
         if course.behind * course.line_side(start) <= 0:
-            raise ConfigError(f"course: the start cell {start} is not behind the line: the "
-                              "yachts start on the side of the white buoys' line away from the "
-                              "first mark")
+            raise ConfigError(_("course: the start cell {cell} is not behind the line: the "
+                                "yachts start on the side of the white buoys' line away from "
+                                "the first mark", cell=start))

@@ -149,18 +149,18 @@ def load_deck(source: str | Deck | dict[str, Any]) -> Deck:
         return standard_deck()
     if isinstance(source, dict):
         return deck_from_data(source)
-    raise ConfigError(f"a deck is 'standard' or a dictionary like the one deck_data() gives, "
-                      f"not {shown(source)}")
+    raise ConfigError(_("a deck is 'standard' or a dictionary like the one deck_data() gives, "
+                        "not {value}", value=shown(source)))
 
 
 def deck_from_data(data: Any) -> Deck:
     """Read and check a deck dictionary; a :class:`ConfigError` names the first mistake."""
     if not isinstance(data, dict):
-        raise ConfigError("a deck is a dictionary with 'arrows' and 'cards' lists")
+        raise ConfigError(_("a deck is a dictionary with 'arrows' and 'cards' lists"))
     for key in ("arrows", "cards"):
         if not isinstance(data.get(key), (list, tuple)) or not 1 <= len(data[key]) <= MAX_KINDS:
-            raise ConfigError(f"the deck needs a non-empty list {key!r} (of at most {MAX_KINDS} "
-                              "items)")
+            raise ConfigError(_("the deck needs a non-empty list {key} (of at most {most} items)",
+                                key=repr(key), most=MAX_KINDS))
     arrows = tuple(_read_arrow(item, number)
                    for number, item in enumerate(data["arrows"], start=1))
     _unique([a.name for a in arrows], "arrow")
@@ -169,73 +169,80 @@ def deck_from_data(data: Any) -> Deck:
                   for number, item in enumerate(data["cards"], start=1))
     _unique([c.name for c in cards], "card")
     if not any(card.moves and card.count for card in cards):
-        raise ConfigError("the deck needs at least one movement card (a card with arrows)")
+        raise ConfigError(_("the deck needs at least one movement card (a card with arrows)"))
     for effect in SPECIALS:
         if sum(1 for card in cards if card.special == effect) > 1:
-            raise ConfigError(f"the deck lists the special card {effect!r} twice: give it once, "
-                              "with its count")
+            raise ConfigError(_("the deck lists the special card {card} twice: give it once, "
+                                "with its count", card=repr(effect)))
     name, about = data.get("name", "custom"), data.get("about", "")
     if not isinstance(name, str) or not isinstance(about, str) or len(name) > 80 \
             or len(about) > 2000:
-        raise ConfigError("a deck's 'name' and 'about' are texts (of at most 80 and 2,000 "
-                          "characters)")
+        raise ConfigError(_("a deck's 'name' and 'about' are texts (of at most 80 and 2,000 "
+                            "characters)"))
     return Deck(name, arrows, cards, about)
 
 
 def _read_arrow(item: Any, number: int) -> Arrow:
-    where = f"arrow {number}"
+    where = _("arrow {number}", number=number)
     if not isinstance(item, dict):
-        raise ConfigError(f"{where} is not a dictionary with 'name', 'title' and 'steps'")
+        raise ConfigError(_("{where} is not a dictionary with 'name', 'title' and 'steps'",
+                            where=where))
     name = _read_name(item.get("name"), where)
     steps = item.get("steps")
     if (not isinstance(steps, (list, tuple)) or not 1 <= len(steps) <= MAX_STEPS
             or not all(_whole(s) and -3 <= s <= 3 for s in steps)):
-        raise ConfigError(
-            f"arrow {name!r}: 'steps' is a list of 1 to {MAX_STEPS} turns from the heading, each "
-            f"a whole number from -3 to 3 (0 ahead, -1 ahead-left, 2 right), not {shown(steps)}")
+        raise ConfigError(_(
+            "arrow {name}: 'steps' is a list of 1 to {most} turns from the heading, each a whole "
+            "number from -3 to 3 (0 ahead, -1 ahead-left, 2 right), not {value}", name=repr(name),
+            most=MAX_STEPS, value=shown(steps)))
     return Arrow(name, _read_title(item, name), tuple(steps))
 
 
 def _read_card(item: Any, number: int, arrows: set[str]) -> CardKind:
-    where = f"card {number}"
+    where = _("card {number}", number=number)
     if not isinstance(item, dict):
-        raise ConfigError(f"{where} is not a dictionary with 'name', 'count' and 'arrows' "
-                          "(or 'special')")
+        raise ConfigError(_("{where} is not a dictionary with 'name', 'count' and 'arrows' (or "
+                            "'special')", where=where))
     name = _read_name(item.get("name"), where)
     count = item.get("count")
     if not _whole(count) or not 0 <= count <= 200:
-        raise ConfigError(f"card {name!r}: 'count' is a whole number from 0 to 200, not "
-                          f"{shown(count)}")
+        raise ConfigError(_("card {name}: 'count' is a whole number from 0 to 200, not {value}",
+                            name=repr(name), value=shown(count)))
     special, on_card = item.get("special"), item.get("arrows")
     if special is not None:
         if on_card:
-            raise ConfigError(f"card {name!r} is a special card: it has no arrows")
+            raise ConfigError(_("card {name} is a special card: it has no arrows",
+                                name=repr(name)))
         if not isinstance(special, str) or special not in SPECIALS:
-            raise ConfigError(f"card {name!r}: 'special' must be one of {', '.join(SPECIALS)}, "
-                              f"not {shown(special)}")
+            raise ConfigError(_("card {name}: 'special' must be one of {specials}, not {value}",
+                                name=repr(name), specials=", ".join(SPECIALS),
+                                value=shown(special)))
         return CardKind(name, _read_title(item, name), count, (), special)
     if (not isinstance(on_card, (list, tuple)) or not 1 <= len(on_card) <= MAX_ARROWS
             or not all(isinstance(a, str) for a in on_card) or len(set(on_card)) != len(on_card)):
-        raise ConfigError(f"card {name!r}: 'arrows' lists 1 to {MAX_ARROWS} different arrows "
-                          f"(or give 'special'), not {shown(on_card)}")
+        raise ConfigError(_("card {name}: 'arrows' lists 1 to {most} different arrows (or give "
+                            "'special'), not {value}", name=repr(name), most=MAX_ARROWS,
+                            value=shown(on_card)))
     unknown = [a for a in on_card if a not in arrows]
     if unknown:
-        raise ConfigError(f"card {name!r} names the arrow {shown(unknown[0])}, which the deck's "
-                          f"'arrows' list does not define (it has {', '.join(sorted(arrows))})")
+        raise ConfigError(_("card {name} names the arrow {arrow}, which the deck's 'arrows' "
+                            "list does not define (it has {arrows})", name=repr(name),
+                            arrow=shown(unknown[0]), arrows=", ".join(sorted(arrows))))
     return CardKind(name, _read_title(item, name), count, tuple(on_card))
 
 
 def _read_name(name: Any, where: str) -> str:
     if not isinstance(name, str) or not _NAME.match(name) or len(name) > 40:
-        raise ConfigError(f"{where}: 'name' is a short lower-case identifier like 'veer_left', "
-                          f"not {shown(name)}")
+        raise ConfigError(_("{where}: 'name' is a short lower-case identifier like "
+                            "'veer_left', not {value}", where=where, value=shown(name)))
     return name
 
 
 def _read_title(item: dict[str, Any], name: str) -> str:
     title = item.get("title", name.replace("_", " "))
     if not isinstance(title, str) or not title.strip() or len(title) > 80:
-        raise ConfigError(f"{name!r}: 'title' is a text of 1 to 80 characters, not {shown(title)}")
+        raise ConfigError(_("{name}: 'title' is a text of 1 to 80 characters, not {value}",
+                            name=repr(name), value=shown(title)))
     return title
 
 
@@ -244,7 +251,9 @@ def _unique(names: list[str], what: str) -> None:
     seen: set[str] = set()
     for name in names:
         if name in seen:
-            raise ConfigError(f"two {what}s are named {name!r}: names must differ")
+            raise ConfigError(_("two arrows are named {name}: names must differ", name=repr(name))
+                              if what == "arrow" else
+                              _("two cards are named {name}: names must differ", name=repr(name)))
         seen.add(name)
 
 

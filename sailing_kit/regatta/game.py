@@ -455,11 +455,11 @@ class RegattaState(GameState[Action]):
             name = self.name(self.finisher)
             return Result.ranked((self.finisher,), players, _(
                 "{player} crossed the finish line first, having sailed the whole course, in "
-                "round {round}", player=name, round=self.round), legs)
+                "round {round}", player=name, round=self.round), legs, self._names())
         if self.num_players == 1:
             return Result.ranked((), 1, n_("the {count} round is over before the finish",
                                            "the {count} rounds are over before the finish",
-                                           rounds or 0), legs)
+                                           rounds or 0), legs, self._names())
         best = self.standings()[0]
         key = (self.yachts[best].leg, self.to_go(best))
         winners = tuple(p for p in range(self.num_players)
@@ -468,7 +468,11 @@ class RegattaState(GameState[Action]):
             "the {count} round is over and nobody has finished; the furthest round the course "
             "has {way} cells to go",
             "the {count} rounds are over and nobody has finished; the furthest round the course "
-            "has {way} cells to go", rounds or 0, way=number(key[1], 1)), legs)
+            "has {way} cells to go", rounds or 0, way=number(key[1], 1)), legs, self._names())
+
+    def _names(self) -> tuple[str, ...]:
+        """The players' names in the language spoken now (the result's headline says them)."""
+        return tuple(self.name(player) for player in range(self.num_players))
 
     # ----- display --------------------------------------------------------------------------------
     def describe(self, viewer: int | None = None) -> str:
