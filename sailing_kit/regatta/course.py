@@ -47,6 +47,10 @@ COLOURS = {"red": (N_("red"), N_("the red buoy")), "green": (N_("green"), N_("th
 """The preset courses' buoy names, marked for the catalogs: a name and its buoy in words."""
 
 
+PRESETS = (N_("triangle"), N_("short"))
+"""The names of ``courses.json``'s courses, marked for the catalogs (shown as ``_(name)``)."""
+
+
 def buoy_words(name: str) -> str:
     """``"the red buoy"`` in the language spoken now (a class's own names as written)."""
     return _(COLOURS[name][1]) if name in COLOURS else _("the {name} buoy", name=name)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point, step
+from sailing_kit.core.i18n import _
 
 
 @dataclass(frozen=True)
@@ -21,7 +22,7 @@ class Pose:
     heading: Direction
 
     def __str__(self) -> str:
-        return f"{self.at} facing {self.heading.value}"
+        return _("{cell} facing {heading}", cell=self.at, heading=self.heading.value)
 
 
 def follow(pose: Pose, steps: tuple[int, ...]) -> tuple[tuple[Point, ...], Direction]:

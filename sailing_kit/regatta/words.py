@@ -60,7 +60,7 @@ def describe_state(state: RegattaState, viewer: int | None) -> str:
     """The position in plain words from ``viewer``'s seat: only that player's hand shows
     (``None``: no hand shows)."""
     course, players = state.course, state.num_players
-    size = {"course": course.name, "width": course.width, "height": course.height}
+    size = {"course": _(course.name), "width": course.width, "height": course.height}
     lines = [_("Card regatta, 1 player (a time trial), on the {course} course ({width} x "
                "{height} cells).", **size) if players == 1 else
              n_("Card regatta, {count} player, on the {course} course ({width} x {height} "

@@ -205,7 +205,7 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
         except ConfigError as error:
             self.say(_("Map not loaded: {error}", error=error), "error")
             return
-        self.start(state, _("New game on the map {map}.", map=repr(state.sea.name)))
+        self.start(state, _("New game on the map {map}.", map=repr(_(state.sea.name))))
 
     # ----- advisor --------------------------------------------------------------------------------
     def advice(self) -> Advice | None:

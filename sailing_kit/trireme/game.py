@@ -305,7 +305,7 @@ class TriremeState(GameState[Action]):
 
     def headline(self) -> str:
         """The first line of :meth:`describe`: the map and the turn."""
-        return _("Sailboat against trireme on {map}, turn {turn}.", map=repr(self.sea.name),
+        return _("Sailboat against trireme on {map}, turn {turn}.", map=repr(_(self.sea.name)),
                  turn=self.turn)
 
     def task(self) -> str:

@@ -57,6 +57,10 @@ def legend_words(char: str) -> str:
 
 def every_character() -> str:
     return ", ".join(f"{char} ({_(meaning)})" for char, meaning in LEGEND.items())
+SHIPPED_NAMES = (N_("The bay of the black rocks"), N_("The little bay"))
+UNTITLED = N_("an untitled map")
+"""The shipped maps' names and a map's name when it gives none, marked for the catalogs
+(shown as ``_(sea.name)``)."""
 EDGE, ROCKS, REEFS = N_("the edge of the map"), N_("the black rocks"), N_("the white reefs")
 """What a boat crashes on (translated where shown, ``_(hazard)``)."""
 MIN_SIZE, MAX_SIZE = 3, 40
@@ -196,7 +200,7 @@ def parse_map(text: str) -> SeaMap:
                          "40 x 40 grid with its headers needs under 2,000)",
                          count=i18n.number(len(text)), most=i18n.number(MAX_TEXT)))
     headers, rows, last_line = _split(text.removeprefix("\ufeff"))
-    name = headers.get("name", (0, 0, "an untitled map"))[2].strip() or "an untitled map"
+    name = headers.get("name", (0, 0, UNTITLED))[2].strip() or UNTITLED
     if len(name) > MAX_NAME:
         raise MapError(_("the map's name has {count} characters; at most {most}",
                          count=i18n.number(len(name)), most=MAX_NAME),
