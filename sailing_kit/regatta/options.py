@@ -15,6 +15,7 @@ from sailing_kit.core import options as opt
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.grid import parse_point
+from sailing_kit.core.i18n import Text, _
 from sailing_kit.core.reading import shown
 from sailing_kit.regatta.course import Course, Mark, load_course
 from sailing_kit.regatta.deck import CALM, Arrow, CardKind, Deck, load_deck
@@ -77,13 +78,15 @@ class RegattaOptions:
         if self.yachts is not None:
             set_(self, "yachts", self._read_yachts(self.yachts))
         elif len(self.the_course.starts) < self.players:
-            raise ValueError(f"the course has {len(self.the_course.starts)} start cells, too few "
-                             f"for {self.players} players")
+            raise ValueError(_("the course has {starts} start cells, too few for {players} "
+                               "players", starts=len(self.the_course.starts),
+                               players=self.players))
         if self.stack is not None:
             set_(self, "stack", self._read_stack(self.stack))
         elif self.the_deck.size < self.players * self.hand_size + 1:
-            raise ValueError(f"the deck has {self.the_deck.size} cards: too few to deal "
-                             f"{self.players} hands of {self.hand_size} and keep a draw pile")
+            raise ValueError(_("the deck has {size} cards: too few to deal {players} hands of "
+                               "{hand} and keep a draw pile", size=self.the_deck.size,
+                               players=self.players, hand=self.hand_size))
 
     @property
     def the_deck(self) -> Deck:
@@ -95,25 +98,28 @@ class RegattaOptions:
 
     def _read_yachts(self, yachts: Any) -> tuple[Placement, ...]:
         if type(yachts) not in (list, tuple) or len(yachts) != self.players:
-            raise ValueError(f"option 'yachts' places one yacht per player ({self.players}), "
-                             f"like [{{'at': [6, 5], 'heading': 'N', 'legs': 1}}, ...]")
+            raise ValueError(_("option 'yachts' places one yacht per player ({players}), like "
+                               "{example}", players=self.players,
+                               example="[{'at': [6, 5], 'heading': 'N', 'legs': 1}, ...]"))
         course = self.the_course
         placed = tuple(_placement(item, course) for item in yachts)
         if len({p.at for p in placed}) < len(placed):
-            raise ValueError("option 'yachts': two yachts in one cell")
+            raise ValueError(_("option 'yachts': two yachts in one cell"))
         return placed
 
     def _read_stack(self, stack: Any) -> tuple[str, ...]:
         deck = self.the_deck
         if type(stack) not in (list, tuple) or len(stack) > MAX_STACK:
-            raise ValueError(f"option 'stack' lists at most {MAX_STACK:,} cards top first, like "
-                             "['straight', 'fork']")
+            raise ValueError(_("option 'stack' lists at most {most} cards top first, like "
+                               "['straight', 'fork']", most=MAX_STACK))
         unknown = next((card for card in stack if not deck.has_kind(card)), None)
         if unknown is not None:
-            raise ValueError(f"option 'stack': the deck has no card {shown(unknown)}")
+            raise ValueError(_("option 'stack': the deck has no card {card}",
+                               card=shown(unknown)))
         if len(stack) < self.players * self.hand_size:
-            raise ValueError(f"option 'stack' holds {len(stack)} cards: too few to deal "
-                             f"{self.players} hands of {self.hand_size}")
+            raise ValueError(_("option 'stack' holds {count} cards: too few to deal {players} "
+                               "hands of {hand}", count=len(stack), players=self.players,
+                               hand=self.hand_size))
         return tuple(stack)
 
     def cards(self) -> tuple[str, ...]:
@@ -133,24 +139,25 @@ def _read(loader: Any, value: Any, name: str) -> Any:
     try:
         return loader(value)
     except ConfigError as error:
-        raise ValueError(f"option {name!r}: {error}") from None
+        raise ValueError(_("option {name}: {error}", name=repr(name),
+                           error=Text(str(error), error.english))) from None
 
 
 def _placement(item: Any, course: Course) -> Placement:
     if isinstance(item, Placement):
         item = {"at": item.at, "heading": item.heading, "legs": item.legs}
     if type(item) is not dict or "at" not in item:
-        raise ValueError(f"option 'yachts': a yacht is {{'at': [x, y], 'heading': 'N', "
-                         f"'legs': 0}}, not {shown(item)}")
+        raise ValueError(_("option 'yachts': a yacht is {example}, not {value}",
+                           example="{'at': [x, y], 'heading': 'N', 'legs': 0}", value=shown(item)))
     extra = set(item) - {"at", "heading", "legs"}
     if extra:
-        raise ValueError(f"option 'yachts': unknown key {shown(next(iter(extra)))} (use at, "
-                         "heading, legs)")
+        raise ValueError(_("option 'yachts': unknown key {key} (use at, heading, legs)",
+                           key=shown(next(iter(extra)))))
     at = parse_point(item["at"], "yacht's cell")
     if at not in course.grid:
-        raise ValueError(f"option 'yachts': {at} is outside the race area")
+        raise ValueError(_("option 'yachts': {cell} is outside the race area", cell=at))
     if at in course.buoys:
-        raise ValueError(f"option 'yachts': {at} holds a buoy")
+        raise ValueError(_("option 'yachts': {cell} holds a buoy", cell=at))
     heading = opt.direction(item.get("heading", "N"), "yachts")
     legs = opt.whole_number(item.get("legs", 0), "yachts' legs", 0, len(course.marks) + 1)
     return Placement(at, heading, legs)
