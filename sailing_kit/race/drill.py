@@ -220,7 +220,7 @@ class DrillState(GameState[Sail | WindShift]):
     # ----- display ------------------------------------------------------------------------------
     def describe(self) -> str:
         side = self.tack.label if self.tack else _("no tack")
-        lines = [
+        lines: list[str] = [
             _("Boat at {position} heading {heading}; wind from {wind}: {sailing}, {tack}.",
               position=self.position, heading=compass_name(self.heading),
               wind=compass_name(self.wind), sailing=self.point_of_sail.label, tack=side),

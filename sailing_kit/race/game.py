@@ -372,7 +372,7 @@ class RaceState(RaceRules, GameState[Action]):
     # ----- display --------------------------------------------------------------------------------
     def describe(self) -> str:
         wind = compass_name(self.wind)
-        lines = [_("Wind from {wind}. Move {move} (start procedure).", wind=wind,
+        lines: list[str] = [_("Wind from {wind}. Move {move} (start procedure).", wind=wind,
                    move=self.move_number) if self.in_start_procedure else
                  _("Wind from {wind}. Move {move}.", wind=wind, move=self.move_number)]
         for index, boat in enumerate(self.boats):

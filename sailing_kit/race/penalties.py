@@ -14,7 +14,7 @@ from typing import Protocol
 
 from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.grid import Point, chebyshev
-from sailing_kit.core.i18n import _
+from sailing_kit.core.i18n import Text, _
 from sailing_kit.race.engagement import Infringement
 from sailing_kit.race.rightofway import Boat
 
@@ -33,7 +33,7 @@ class Incident(Protocol):
 
     def may_claim(self, name: str) -> bool: ...
 
-    def explain(self) -> str: ...
+    def explain(self) -> Text: ...
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ class Umpire:
     def record(self, found: Iterable[Incident]) -> tuple[Umpire, list[str]]:
         """Note new incidents; with ``auto`` protest them at once. Returns the umpire's words."""
         found = tuple(found)
-        umpire, words = replace(self, open=self.open + found), []
+        umpire, words = replace(self, open=self.open + found), list[str]()
         if self.auto:
             for incident in found:
                 umpire, said = umpire._penalise(incident)

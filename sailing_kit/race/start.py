@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sailing_kit.core.grid import Point
-from sailing_kit.core.i18n import N_, _
+from sailing_kit.core.i18n import N_, Text, _
 
 START_MOVES = 7
 """The start procedure lasts 7 moves; the race starts with the 8th (§3.1)."""
@@ -32,7 +32,7 @@ class StartFoul:
     def may_claim(self, name: str) -> bool:
         return name != self.offender
 
-    def explain(self) -> str:
+    def explain(self) -> Text:
         return _("{name} broke the start procedure: {reason} (§3.1).", name=self.offender,
                  reason=_(self.reason))
 
