@@ -177,7 +177,7 @@ def _draw_column(scene: Scene, view: GridView, state: RaceState, placing: bool,
         scene.text((x + 16, y), words, size=12, colour=palette.INK, anchor="start", bold=True)
         side = tack(boat.heading, state.wind)
         owed = state.umpire.owes(boat.name) + bool(state.umpire.moves_left(boat.name))
-        sailing = side.label if side else _("head to wind")
+        sailing = side.words if side else _("head to wind")
         scene.text((x + 16, y + 15), _("{tack}, owes a penalty", tack=sailing) if owed
                    else sailing, size=12, colour=palette.MUTED, anchor="start")
         y += 38

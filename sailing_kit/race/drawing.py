@@ -143,7 +143,7 @@ def points_of_sail_rose(wind: Direction | str = Direction.N) -> Scene:
         spot = (centre[0] + 1.4 * dx, centre[1] + 1.4 * dy)
         draw_boat(scene, view, spot, heading, wind)  # type: ignore[arg-type]  # draw_boat takes a point between grid points here (a float position)
         x, y = view.pixel(spot)
-        scene.text((x, y + 0.62 * view.cell), point_of_sail(heading, wind).label, size=12,
+        scene.text((x, y + 0.62 * view.cell), point_of_sail(heading, wind).words, size=12,
                    colour=palette.INK, bold=True)
     return scene
 

@@ -219,11 +219,11 @@ class DrillState(GameState[Sail | WindShift]):
 
     # ----- display ------------------------------------------------------------------------------
     def describe(self) -> str:
-        side = self.tack.label if self.tack else _("no tack")
+        side = self.tack.words if self.tack else _("no tack")
         lines: list[str] = [
             _("Boat at {position} heading {heading}; wind from {wind}: {sailing}, {tack}.",
               position=self.position, heading=compass_name(self.heading),
-              wind=compass_name(self.wind), sailing=self.point_of_sail.label, tack=side),
+              wind=compass_name(self.wind), sailing=self.point_of_sail.words, tack=side),
             _("Mark at {position}. Turns sailed: {turns}.", position=self.options.mark,
               turns=self.turns),
         ]
@@ -252,8 +252,8 @@ class DrillState(GameState[Sail | WindShift]):
                       background=palette.WATER)
         view.draw_grid(scene)
         draw_wind(scene, (width - 40, 30), self.wind, length=36)
-        sailing = self.point_of_sail.label
-        scene.text((8, 16), _("{sailing}, {tack}", sailing=sailing, tack=self.tack.label)
+        sailing = self.point_of_sail.words
+        scene.text((8, 16), _("{sailing}, {tack}", sailing=sailing, tack=self.tack.words)
                    if self.tack else sailing, size=14, colour=palette.INK, anchor="start",
                    bold=True)
         scene.text((8, 36), _("turns: {turns}", turns=self.turns), size=12, colour=palette.MUTED,

@@ -29,8 +29,14 @@ class PointOfSail(StrEnum):
     RUN = "run"
 
     @property
-    def label(self) -> Text:
-        """The name in plain words: "close-hauled", "beam reach", ..."""
+    def label(self) -> str:
+        """The name in plain English words, as answers give it: "close-hauled", "beam reach",
+        ... (:attr:`words` is the name in the language spoken)."""
+        return _LABELS[self]
+
+    @property
+    def words(self) -> Text:
+        """The name in the language spoken: "close-hauled" is "au près" in French."""
         return _(_LABELS[self])
 
     @property
@@ -89,15 +95,15 @@ class Tack(StrEnum):
     PORT = "port"
 
     @property
-    def label(self) -> Text:
-        """"starboard tack" or "port tack", in words."""
+    def words(self) -> Text:
+        """"starboard tack" or "port tack", in the language spoken."""
         return _("starboard tack") if self is Tack.STARBOARD else _("port tack")
 
 
 def sailing_words(heading: Direction, wind: Direction) -> Text:
     """"close-hauled, port tack", "run, starboard tack", "head to wind"."""
-    side, sailing = tack(heading, wind), point_of_sail(heading, wind).label
-    return _("{sailing}, {tack}", sailing=sailing, tack=side.label) if side else sailing
+    side, sailing = tack(heading, wind), point_of_sail(heading, wind).words
+    return _("{sailing}, {tack}", sailing=sailing, tack=side.words) if side else sailing
 
 
 def point_of_sail(heading: Direction | str, wind: Direction | str) -> PointOfSail:

@@ -58,11 +58,11 @@ def test_compass_points_and_points_of_sail_are_written_the_language_s_way():
     with use_language("ru"):
         north_east = compass_name(Direction.NE)
         assert (north_east, north_east.english) == ("СВ", "NE")
-        assert [p.label for p in PointOfSail][1:] == ["бейдевинд", "галфвинд", "бакштаг",
+        assert [p.words for p in PointOfSail][1:] == ["бейдевинд", "галфвинд", "бакштаг",
                                                       "фордевинд"]
     with use_language("fr"):
-        assert PointOfSail.CLOSE_HAULED.label == "au près"
-        assert PointOfSail.RUN.label.english == "run"
+        assert PointOfSail.CLOSE_HAULED.words == "au près"
+        assert PointOfSail.RUN.words.english == PointOfSail.RUN.label == "run"
     assert [p.label for p in PointOfSail] == ["head to wind", "close-hauled", "beam reach",
                                               "broad reach", "run"]
 

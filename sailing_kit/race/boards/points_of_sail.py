@@ -78,7 +78,7 @@ class PointsOfSailBoard(TurnPicker, CanvasBoard):
         options = dataclasses.replace(state.options, start=state.position, **current)
         self.state = DrillState(state.seed, options)
         self.selected, self.last = 0, ()
-        sailing = self.state.point_of_sail.label
+        sailing = self.state.point_of_sail.words
         self.refresh(_("Wind turned: now {sailing}.", sailing=sailing) if what == "wind" else
                      _("Boat turned: now {sailing}.", sailing=sailing))
 
@@ -137,12 +137,12 @@ class PointsOfSailBoard(TurnPicker, CanvasBoard):
     def after_change(self) -> None:
         state: DrillState = self.state
         sailing = state.point_of_sail
-        side = state.tack.label if state.tack else _("no tack (head to wind)")
+        side = state.tack.words if state.tack else _("no tack (head to wind)")
         self.roll_button.disabled = not state.awaiting_wind
         self.info.value = _(
             "<b>{sailing}</b>, {tack}<br>Angle to the wind: {angle}°<br>This turn: {allowance}."
             "<br>Ends reachable: {ends}<br>Turns sailed: {turns}",
-            sailing=html.escape(sailing.label.capitalize()), tack=side, angle=sailing.angle,
+            sailing=html.escape(sailing.words.capitalize()), tack=side, angle=sailing.angle,
             allowance=html.escape(sailing.allowance), ends=len(self.options), turns=state.turns)
 
 
