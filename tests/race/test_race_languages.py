@@ -121,3 +121,26 @@ def test_the_points_of_sail_board_speaks_hungarian():
     assert {"Szél", "Hajó", "Dobás", "Vissza", "Újra"} <= labels
     with use_language(board.language):
         assert "félszél, bal csapás" in texts(board.scene())
+
+
+def race_pictures():
+    """The race's pictures in the readability test, with a triangle course and the drill's."""
+    from tests.test_pictures_readable import _lessons, _race
+
+    pictures = {**_race(), "triangle": lambda: new_game(seed=0, variant="triangle").scene(),
+                "drill": lambda: new_drill(seed=0).scene(),
+                "points of sail board": lambda: PointsOfSailBoard(
+                    new_drill(seed=0, heading="E", start=(4, 5))).scene()}
+    return {**pictures, "points of sail rose": _lessons()["points of sail rose"]}
+
+
+@pytest.mark.parametrize("code", ["hu", "ru", "bg", "fr"])
+def test_the_race_s_words_fit_its_pictures_in_every_language(code):
+    """No text runs off the race's pictures in the longer languages (the column beside the
+    water holds about 26 letters a line)."""
+    from tests.test_pictures_readable import problems
+
+    with use_language(code):
+        found = {name: problems(make()) for name, make in race_pictures().items()}
+    assert {name: said for name, said in found.items() if said} == {}
+
