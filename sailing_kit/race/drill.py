@@ -16,7 +16,7 @@ from sailing_kit.core import options as opt
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.grid import Grid, Point
-from sailing_kit.core.i18n import _, n_
+from sailing_kit.core.i18n import N_, _, n_
 from sailing_kit.core.protocol import CHANCE, GameState, Result
 from sailing_kit.draw import palette
 from sailing_kit.draw.gridview import GridView
@@ -71,7 +71,7 @@ class DrillOptions:
             raise ValueError(_("the boat cannot start on the mark"))
 
 
-_BOAT = ("the boat",)
+_BOAT = N_("the boat")
 """The drill's one player, as its result names it."""
 
 
@@ -204,17 +204,17 @@ class DrillState(GameState[Sail | WindShift]):
         if self.reached:
             return Result.ranked((0,), 1, n_("reached the mark in {count} turn",
                                              "reached the mark in {count} turns", self.turns),
-                                 (self.turns,), _BOAT)
+                                 (self.turns,), (_(_BOAT),))
         if self.options.max_turns is not None and self.turns >= self.options.max_turns:
             return Result.ranked((), 1, n_("the {count} turn ran out before the mark",
                                            "the {count} turns ran out before the mark",
-                                           self.options.max_turns), (self.turns,), _BOAT)
+                                           self.options.max_turns), (self.turns,), (_(_BOAT),))
         if not self.awaiting_wind and not self.turn_options():
             return Result.ranked((), 1, _("the boat is stuck at the edge: {sailing} it must "
                                           "make {allowance}, and every way leaves the board",
                                           sailing=self.point_of_sail.phrase,
                                           allowance=self.point_of_sail.allowance),
-                                 (self.turns,), _BOAT)
+                                 (self.turns,), (_(_BOAT),))
         return None
 
     # ----- display ------------------------------------------------------------------------------
