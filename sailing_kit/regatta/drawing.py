@@ -50,6 +50,9 @@ CELL = 30
 CARD = (64, 92)
 CARD_GAP = 7
 HAND_COLUMNS = 3
+LETTER, CYRILLIC_LETTER = 6.1, 7.0
+"""The width of a letter of 12-px type, in pixels (Latin, Cyrillic), for fitting the panel's
+lines."""
 COLUMN = HAND_COLUMNS * CARD[0] + (HAND_COLUMNS - 1) * CARD_GAP + 8
 TITLE = 30
 MARKER = 10
@@ -404,8 +407,7 @@ def _draw_panel(scene: Scene, layout: Layout, state: RegattaState, you: int | No
             _("Race over: {reason}.", reason=state.result.reason)
     else:
         said = to_do(state)[0].upper() + to_do(state)[1:] + "."
-    lines = textwrap.wrap(said, 28)
-    for line in lines[:3]:
+    for line in _wrapped(said, COLUMN - 20, rows=3):  # bold type is wider
         scene.text((x, y), line, size=12, colour=palette.INK, anchor="start", bold=True)
         y += 15
     y = TITLE + 56.0
@@ -415,19 +417,35 @@ def _draw_panel(scene: Scene, layout: Layout, state: RegattaState, you: int | No
         name = _("{player} (you)", player=state.name(player)) if player == you \
             else state.name(player)
         who = f"{'▶ ' if acting else ''}{name}"
-        scene.text((x + 16, y), who, size=12, colour=palette.INK, anchor="start", bold=acting)
+        scene.text((x + 16, y), _wrapped(who, COLUMN - 24)[0], size=12, colour=palette.INK,
+                   anchor="start", bold=acting)
         words = {"next": course.leg_label(yacht.leg), "way": i18n.number(state.to_go(player), 0)}
         line = _("{next} · {way} to go · becalmed ☀", **words) if state.becalmed(player) else \
             _("{next} · {way} to go", **words)
-        scene.text((x + 16, y + 14), line, size=12, colour=palette.MUTED, anchor="start")
+        scene.text((x + 16, y + 14), _wrapped(line, COLUMN - 24)[0], size=12,
+                   colour=palette.MUTED, anchor="start")
         y += 32
     top = state.kinds[state.discard_pile[-1]] if state.discard_pile else None
     piles = _("Draw pile {draw} · discards {discards}", draw=state.pile_size,
               discards=len(state.discard_pile))
-    scene.text((x, y), piles, size=12, colour=palette.INK, anchor="start")
+    scene.text((x, y), _wrapped(piles, COLUMN - 8)[0], size=12, colour=palette.INK,
+               anchor="start")
     if top is not None:
-        scene.text((x, y + 15), _("top: {card}", card=state.deck.kind(top).shown), size=12,
-                   colour=palette.MUTED, anchor="start")
+        said = _("top: {card}", card=state.deck.kind(top).shown)
+        scene.text((x, y + 15), _wrapped(said, COLUMN - 8)[0], size=12, colour=palette.MUTED,
+                   anchor="start")
+
+
+def _wrapped(text: str, width: float, rows: int = 1) -> list[str]:
+    """``text`` in at most ``rows`` lines of 12-px type that fit ``width`` pixels; what does not
+    fit ends in an ellipsis."""
+    cyrillic = any("\u0400" <= letter <= "\u04ff" for letter in text)
+    fits = max(4, int(width / (CYRILLIC_LETTER if cyrillic else LETTER)))
+    lines = textwrap.wrap(text, fits) or [""]
+    if len(lines) > rows:
+        last = textwrap.wrap(lines[rows - 1], fits - 1)[0]
+        lines = [*lines[:rows - 1], last.rstrip(" ,;:·") + "…"]
+    return lines
 
 
 # ----- the hand -----------------------------------------------------------------------------------
