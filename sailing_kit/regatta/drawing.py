@@ -50,9 +50,9 @@ CELL = 30
 CARD = (64, 92)
 CARD_GAP = 7
 HAND_COLUMNS = 3
-LETTER, CYRILLIC_LETTER = 6.1, 7.0
-"""The width of a letter of 12-px type, in pixels (Latin, Cyrillic), for fitting the panel's
-lines."""
+LETTER, CYRILLIC_LETTER, BOLD = 6.1, 7.0, 1.08
+"""The width of a letter of 12-px type, in pixels (Latin, Cyrillic), and how much wider bold
+type is, for fitting the panel's lines."""
 COLUMN = HAND_COLUMNS * CARD[0] + (HAND_COLUMNS - 1) * CARD_GAP + 8
 TITLE = 30
 MARKER = 10
@@ -407,7 +407,7 @@ def _draw_panel(scene: Scene, layout: Layout, state: RegattaState, you: int | No
             _("Race over: {reason}.", reason=state.result.reason)
     else:
         said = to_do(state)[0].upper() + to_do(state)[1:] + "."
-    for line in _wrapped(said, COLUMN - 20, rows=3):  # bold type is wider
+    for line in _wrapped(said, COLUMN - 24, rows=3, bold=True):
         scene.text((x, y), line, size=12, colour=palette.INK, anchor="start", bold=True)
         y += 15
     y = TITLE + 56.0
@@ -436,11 +436,12 @@ def _draw_panel(scene: Scene, layout: Layout, state: RegattaState, you: int | No
                    anchor="start")
 
 
-def _wrapped(text: str, width: float, rows: int = 1) -> list[str]:
+def _wrapped(text: str, width: float, rows: int = 1, bold: bool = False) -> list[str]:
     """``text`` in at most ``rows`` lines of 12-px type that fit ``width`` pixels; what does not
     fit ends in an ellipsis."""
     cyrillic = any("\u0400" <= letter <= "\u04ff" for letter in text)
-    fits = max(4, int(width / (CYRILLIC_LETTER if cyrillic else LETTER)))
+    letter = (CYRILLIC_LETTER if cyrillic else LETTER) * (BOLD if bold else 1.0)
+    fits = max(4, int(width / letter))
     lines = textwrap.wrap(text, fits) or [""]
     if len(lines) > rows:
         last = textwrap.wrap(lines[rows - 1], fits - 1)[0]
