@@ -69,15 +69,15 @@ def _dot(connected: bool) -> str:
 
 def intro_html(address: str, class_code: str) -> str:
     """The dashboard's heading: where students go, and how notebooks report their results."""
+    name, heading = _("Your name"), html.escape(_("Class dashboard"))
     call = (f"from sailing_kit.classroom import report_to; report_to(\"{address}\", "
-            f"\"{class_code}\", \"{_('Your name')}\")")
-    return (f"<h3 style='margin:4px 0'>{html.escape(_('Class dashboard'))}</h3><div>"
-            + _("Students open {address} and type a table's code, or scan its QR code. Exercise "
-                "results: in a notebook, {call} (class code {code}).",
-                address=f"<b class='sk-class-address'>{html.escape(address)}/</b>",
-                call=f"<code>{html.escape(call)}</code>",
-                code=f"<b class='sk-class-class-code'>{html.escape(class_code)}</b>")
-            + "</div>")
+            f"\"{class_code}\", \"{name}\")")
+    where = "<b class='sk-class-address'>" + html.escape(address) + "/</b>"
+    code = "<b class='sk-class-class-code'>" + html.escape(class_code) + "</b>"
+    said = _("Students open {address} and type a table's code, or scan its QR code. Exercise "
+             "results: in a notebook, {call} (class code {code}).", address=where,
+             call="<code>" + html.escape(call) + "</code>", code=code)
+    return f"<h3 style='margin:4px 0'>{heading}</h3><div>{said}</div>"
 
 
 class TableCard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
@@ -108,9 +108,9 @@ class TableCard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
         self.close_button = _button(_("Close"), _("Close the table (read-only; its replay stays)"),
                                     lambda: act(lambda room: (room.reopen_table if self.live.table.closed
                                                               else room.close_table)(code), live), "lock")
-        self.links = widgets.HTML(
-            f"<a href='watch/{code}' target='_blank'>{html.escape(_('watch'))}</a> · "
-            f"<a href='replay/{code}' target='_blank'>{html.escape(_('replay'))}</a>")
+        watch, replay = html.escape(_("watch")), html.escape(_("replay"))
+        self.links = widgets.HTML(f"<a href='watch/{code}' target='_blank'>{watch}</a> · "
+                                  f"<a href='replay/{code}' target='_blank'>{replay}</a>")
         controls = widgets.HBox([
             _button(_("Skip turn"), _("The player to move passes (or the bot plays once for them)"),
                     lambda: act(lambda room: room.skip_turn(code), live), "forward"),
@@ -134,11 +134,11 @@ class TableCard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
         for (line, free, bot), (number, seat) in zip(self.seat_rows, table.connections().items()):
             who = (html.escape(seat.name) if seat.name else
                    html.escape(_("computer ({level})", level=seat.bot)) if seat.bot
-                   else f"<i>{html.escape(_('empty seat'))}</i>")
+                   else "<i>" + html.escape(_("empty seat")) + "</i>")
             dot = _dot(seat.connected) if seat.name else ""
             seen = (" · " + html.escape(_("seen {seconds} s ago", seconds=int(seat.last_seen)))
                     if seat.name and seat.last_seen is not None and not seat.connected else "")
-            line.value = f"{dot} {_('Player {number}: {who}', number=number + 1, who=who)}{seen}"
+            line.value = f"{dot} " + _("Player {number}: {who}", number=number + 1, who=who) + seen
             free.layout.display = None if seat.name or seat.bot else "none"
             bot.layout.display = "none" if seat.bot else None
 
@@ -294,7 +294,7 @@ def results_table(store: Any) -> str:
     """The per-question summary as an HTML table (escaped; at most a few dozen rows)."""
     rows = question_summary(store)
     if not rows:
-        return f"<i>{html.escape(_('No exercise results yet.'))}</i>"
+        return "<i>" + html.escape(_("No exercise results yet.")) + "</i>"
     body = "".join(
         f"<tr><td>{html.escape(r.notebook)}</td><td>{html.escape(r.question)}</td>"
         f"<td>{r.tried}</td><td>{r.right}</td>"

@@ -228,8 +228,8 @@ def tournament_html(standings: Iterable[StudentLoss]) -> str:
         f"<td>{s.decisions}</td><td>{html.escape(s.scale.cost(s.total))}</td>"
         f"<td><b>{html.escape(s.scale.cost(s.mean))}</b></td></tr>" for s in rows[:MOST_ROWS])
     hidden = len(rows) - MOST_ROWS
-    more = (f"<div>{html.escape(n_('… and {count} more row.', '… and {count} more rows.', hidden))}"
-            "</div>" if hidden > 0 else "")
+    more = ("<div>" + html.escape(n_("… and {count} more row.", "… and {count} more rows.",
+                                     hidden)) + "</div>" if hidden > 0 else "")
     heads = (_("game"), _("student"), _("tables"), _("decisions"), _("total loss"),
              _("mean loss per decision"))
     return ("<table border='1' style='border-collapse:collapse'><tr>"

@@ -161,7 +161,7 @@ def seat_names(table: Table, names: dict[int, str], me: int | None = None) -> st
     for number in range(table.state.num_players):
         who = (html.escape(names[number]) if number in names
                else html.escape(_("computer")) if number in table.bots
-               else f"<i>{html.escape(_('empty seat'))}</i>")
+               else "<i>" + html.escape(_("empty seat")) + "</i>")
         said = (_("Player {number}: {who} (you)", number=number + 1, who=who) if number == me
                 else _("Player {number}: {who}", number=number + 1, who=who))
         mark = "▶ " if table.state.current_player == number else ""
@@ -188,11 +188,11 @@ def turn_words(table: Table, me: int | None = None) -> str:
     if table.closed:
         return html.escape(_("This table is closed."))
     if table.paused:
-        return f"<b>{html.escape(_('Paused by your teacher.'))}</b>"
+        return "<b>" + html.escape(_("Paused by your teacher.")) + "</b>"
     if state.current_player == CHANCE:
         return html.escape(_("Chance moves."))
     if me is not None and state.current_player == me:
-        return f"<b>{html.escape(_('Your turn.'))}</b>"
+        return "<b>" + html.escape(_("Your turn.")) + "</b>"
     return html.escape(_("Player {number} to move ({time} on this move).",
                          number=(state.current_player or 0) + 1, time=waited(table)))
 
@@ -248,8 +248,9 @@ class WatchView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
         if picture:
             paint(self.canvas, table.public_scene())
         names = table.names() if names is None else names
+        move = html.escape(_("move {number}", number=table.moves_played))
         self.header.value = (
             f"<div><b>{table_words(table)}</b> · {html.escape(game_title(table.info.title))} · "
-            f"{html.escape(_('move {number}', number=table.moves_played))} · "
+            f"{move} · "
             f"<span class='sk-class-turn' data-move='{table.moves_played}'>{turn_words(table)}"
             f"</span></div><div style='font-size:0.9em'>{seat_names(table, names)}</div>")

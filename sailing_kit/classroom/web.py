@@ -157,14 +157,17 @@ class ClassHandler(ClassMixin, web.RequestHandler):
         self.app = app
 
     def prepare(self) -> None:
-        """Speak the page's language for the rest of this request (tornado runs each request
-        as a task of its own, so the language ends with it), and take only JSON bodies."""
+        """Speak the page's language until the request is finished (tornado runs each request
+        as a task of its own), and take only JSON bodies."""
         self.language = self.page_language()
         self.speaking = contextlib.ExitStack()
         self.speaking.enter_context(use_language(self.language))
         if self.request.method == "POST" and not self.request.headers.get(
                 "Content-Type", "").startswith("application/json"):
             raise Refusal(415, _("send JSON"))
+
+    def on_finish(self) -> None:
+        self.speaking.close()
 
     def check_xsrf_cookie(self) -> None:
         """Instead of a form token, every POST must be JSON (see ``prepare``)."""
