@@ -5,7 +5,7 @@ the browser's (``Accept-Language``), else English; every value is read as hostil
 (:func:`~sailing_kit.core.i18n.read_language`: an unknown one is ignored, never shown back).
 The server writes a page's words (:data:`PAGE_WORDS`) into its HTML, and gives its scripts
 their messages (the ``_("...")`` of ``web/*.js``, found by Babel's JavaScript extractor) as
-one JSON dictionary the page's ``i18n.js`` reads.
+one JSON dictionary the page's ``language.js`` reads.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 // The teacher's dashboard: the server's dashboard widgets, mirrored over one WebSocket (the
 // same mirror.js as the seats'), reconnecting by itself.
-import { _, language } from "./i18n.js";
+import { _, language } from "./language.js";
 import { Mirror } from "./mirror.js";
 
 const { base } = document.body.dataset;

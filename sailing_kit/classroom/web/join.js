@@ -1,6 +1,6 @@
 // The join page: a table's code (filled in from a join link's ?code=) and a name. The browser
 // remembers its seats, to go back to one with a click.
-import { _ } from "./i18n.js";
+import { _ } from "./language.js";
 
 const { base } = document.body.dataset;
 const KEY = "sailing_kit_seats";

@@ -2,7 +2,7 @@
 // list (the address's #14 opens move 14, for "let's look at move 14" on the projector). The
 // picture is the public one, painted by the kit's canvas.js. A game with an exact solver links
 // to the table's review (every decision weighed).
-import { _ } from "./i18n.js";
+import { _ } from "./language.js";
 import canvasWidget from "./kit/canvas.js";
 
 const { base } = document.body.dataset;

@@ -1,7 +1,7 @@
 // A finished or closed table's review: every decision of its students weighed against optimal
 // play, the same review a notebook and a board show. The server sends it as an HTML fragment
 // it escaped itself (no student's text is in it), weighed on its review thread.
-import { _ } from "./i18n.js";
+import { _ } from "./language.js";
 
 const { base } = document.body.dataset;
 const code = decodeURIComponent(location.pathname.split("/").pop()).toUpperCase();

@@ -2,7 +2,7 @@
 // board as widget nodes (drawn by mirror.js) and takes its clicks, taps and keys. The page comes
 // back by itself after a lost connection or a server restart; it stops where the server says the
 // seat is gone, and follows a rematch to the new table.
-import { _, language } from "./i18n.js";
+import { _, language } from "./language.js";
 import { Mirror } from "./mirror.js";
 
 const { base, role } = document.body.dataset;

@@ -1,5 +1,5 @@
 // The teacher's key, once: the server answers with a signed cookie that opens the dashboard.
-import { _ } from "./i18n.js";
+import { _ } from "./language.js";
 
 const { base } = document.body.dataset;
 document.getElementById("login").addEventListener("submit", async (event) => {
