@@ -38,7 +38,7 @@ from sailing_kit.classroom.reviews import Busy, NoReview
 from sailing_kit.classroom.room import Classroom
 from sailing_kit.classroom.schema import TableRow
 from sailing_kit.core.errors import ConfigError
-from sailing_kit.core.i18n import N_, _, read_language, use_language
+from sailing_kit.core.i18n import DEFAULT, N_, _, read_language, use_language
 
 COOKIE_DAYS = 30
 DEVICE_COOKIE = "sk_device"
@@ -119,8 +119,8 @@ class ClassMixin:
             with contextlib.suppress(ConfigError):  # an unknown language: as if none was asked
                 code = read_language(asked)
                 if remember:
-                    self.set_cookie(LANGUAGE_COOKIE, code, samesite="Strict", path=self.app.base,
-                                    expires_days=365)
+                    self.set_cookie(LANGUAGE_COOKIE, code, samesite="Lax", path=self.app.base,
+                                    expires_days=365)  # Lax: a join link from a QR code has it
                 return code
         return chosen_language(self.get_cookie(LANGUAGE_COOKIE),
                                self.request.headers.get("Accept-Language"))
@@ -153,6 +153,10 @@ class ClassMixin:
 class ClassHandler(ClassMixin, web.RequestHandler):
     """Base of the pages and endpoints: JSON in and out, headers, errors without tracebacks."""
 
+    language = DEFAULT
+    speaking: contextlib.ExitStack | None = None
+    """The page's language, spoken from ``prepare`` until the request is finished."""
+
     def initialize(self, app: ClassApp) -> None:
         self.app = app
 
@@ -167,7 +171,8 @@ class ClassHandler(ClassMixin, web.RequestHandler):
             raise Refusal(415, _("send JSON"))
 
     def on_finish(self) -> None:
-        self.speaking.close()
+        if self.speaking is not None:
+            self.speaking.close()
 
     def check_xsrf_cookie(self) -> None:
         """Instead of a form token, every POST must be JSON (see ``prepare``)."""
