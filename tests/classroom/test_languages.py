@@ -8,9 +8,11 @@ from __future__ import annotations
 import html
 import json
 import re
+from pathlib import Path
 
 import pytest
 
+from sailing_kit.calm import bots as calm_bots
 from sailing_kit.classroom import Classroom, JoinRefused
 from sailing_kit.classroom.languages import page_values, script_messages
 from sailing_kit.core.i18n import _, use_language
@@ -19,9 +21,9 @@ from tests.classroom.live import Browser, LiveServer, Page, store_dump
 HUNGARIAN = "hu-HU,hu;q=0.9,en;q=0.5"
 
 
-def said(code: str, message: str, **values: object) -> str:
-    """``message`` as the catalogs say it in language ``code``."""
-    with use_language(code):
+def said(language: str, message: str, /, **values: object) -> str:
+    """``message`` as the catalogs say it in ``language``."""
+    with use_language(language):
         return str(_(message, **values))
 
 
@@ -185,3 +187,53 @@ def test_every_page_has_its_words_and_the_switch_in_every_language() -> None:
             values = page_values(name, code)
             assert values.keys() == english.keys() and f"value='{code}' selected" in values["switch"]
             assert values["title"] != english["title"], (name, code)
+
+
+def test_the_teachers_dashboard_and_its_controls_speak_the_teachers_language(
+        tmp_path: Path) -> None:
+    room = Classroom(f"sqlite:///{tmp_path / 'class.db'}", teacher_key_file=tmp_path / "key")
+    server = LiveServer(room)
+    try:
+        table = room.open_table("calm", players=2, seed=2)
+        student = Browser(server)
+        student.join(table.code, "Ana")
+        ana = student.page(f"/class/ws/seat/{table.code}?lang=fr")
+        ana.kind("status")
+        teacher = Browser(server)
+        teacher.login((tmp_path / "key").read_text().strip())
+        dashboard = teacher.page("/class/ws/teacher?lang=hu")
+        dashboard.kind("ui")
+        labels = {node.get("label") for node in dashboard.nodes().values()}
+        assert {said("hu", "Open table"), said("hu", "Free"), said("hu", "Pause the class")} <= labels
+        assert "Open table" not in labels and said("hu", "Class dashboard") in dashboard.text()
+        free = next(k for k, n in dashboard.nodes().items()
+                    if n["k"] == "button" and n["label"] == said("hu", "Free"))
+        dashboard.send({"t": "click", "id": free})
+        assert ana.kind("gone")["why"] == said(  # the teacher's click, told in Ana's French
+            "fr", "Your teacher freed this seat: join again with the table's code.")
+        dashboard.until(lambda m: said("hu", "Done.") in json.dumps(m, ensure_ascii=False))
+    finally:
+        server.stop()
+        room.store.close()
+
+
+def test_a_replay_and_a_spectator_speak_their_pages_language(room: Classroom,
+                                                              server: LiveServer) -> None:
+    table = room.open_table("calm", players=2, seed=2)
+    watcher = Browser(server).page(f"/class/ws/watch/{table.code}?lang=ru")
+    assert watcher.kind("hello")["code"] == table.code
+    watcher.kind("status")
+    assert said("ru", "Table {code}", code=table.code) in header(watcher)
+    assert watcher.send({"t": "click", "id": "x"}) is None
+    assert watcher.kind("refused")["why"] == said(
+        "ru", "A spectator watches: nothing can be played here.")
+    seat = room.join(table.code, "Ana")
+    seat.play(calm_bots.make("planner")(seat.state))
+    room.close_table(table.code)
+    browser = Browser(server, visit=False)
+    browser.http.cookies.set("sk_lang", "bg")
+    status, frame = browser.get(f"/class/api/replay/{table.code}?move=0&moves=1")
+    assert status == 200 and frame["caption"] == said("bg", "The start of the game.")
+    assert frame["moves"][0].startswith("1. " + said("bg", "Player {number}", number=1))
+    status, english = Browser(server).get(f"/class/api/replay/{table.code}?move=0&moves=1")
+    assert english["caption"] == "The start of the game."  # the replay kept no one's language
