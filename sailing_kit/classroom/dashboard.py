@@ -25,10 +25,12 @@ from sailing_kit.classroom.results import question_summary
 from sailing_kit.classroom.reviews import tournament_html
 from sailing_kit.classroom.seatboard import WATCH_WIDTH, WatchView
 from sailing_kit.core.errors import ConfigError
-from sailing_kit.core.i18n import _
+from sailing_kit.core.i18n import N_, _
 from sailing_kit.core.info import GAME_NAMES, GameInfo, game_package
 
 WATCH_HEIGHT = 420
+COUNTED = {"players": N_("Players"), "boats": N_("Boats")}
+"""The words for the option that counts a game's seats (``GameInfo.players_option``)."""
 
 
 def read_options(text: str) -> dict[str, Any]:
@@ -203,7 +205,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
     def _game_chosen(self) -> None:
         chosen = info(self.game.value)
         self.players.layout.display = None if chosen.players_option else "none"
-        self.players.description = (chosen.players_option or "players").capitalize()
+        option = chosen.players_option or "players"
+        self.players.description = _(COUNTED[option]) if option in COUNTED else option.capitalize()
 
     def say(self, text: str, error: bool = False) -> None:
         colour = "#a13c00" if error else "#00603f"

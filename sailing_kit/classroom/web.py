@@ -189,7 +189,7 @@ class ClassHandler(ClassMixin, web.RequestHandler):
         error = kwargs.get("exc_info", (None, None, None))[1]
         self.set_header("Content-Type", "application/json")
         self.finish(json.dumps({"error": error.words if isinstance(error, Refusal)
-                                else self._reason or "refused"}, ensure_ascii=False))
+                                else self._reason or _("refused")}, ensure_ascii=False))
 
     def data(self) -> dict[str, Any]:
         try:

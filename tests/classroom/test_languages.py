@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from sailing_kit.calm import bots as calm_bots
-from sailing_kit.classroom import Classroom, JoinRefused
+from sailing_kit.classroom import Classroom, JoinRefused, connect
 from sailing_kit.classroom.languages import page_values, script_messages
 from sailing_kit.core.i18n import _, use_language
 from tests.classroom.live import Browser, LiveServer, Page, store_dump
@@ -237,3 +237,14 @@ def test_a_replay_and_a_spectator_speak_their_pages_language(room: Classroom,
     assert frame["moves"][0].startswith("1. " + said("bg", "Player {number}", number=1))
     status, english = Browser(server).get(f"/class/api/replay/{table.code}?move=0&moves=1")
     assert english["caption"] == "The start of the game."  # the replay kept no one's language
+
+
+def test_a_program_seat_hears_refusals_in_its_notebooks_language(room: Classroom,
+                                                                  server: LiveServer) -> None:
+    table = room.open_table("calm", players=2)
+    Browser(server).join(table.code, "Ana")
+    Browser(server).join(table.code, "Ben")
+    with use_language("ru"), pytest.raises(JoinRefused) as refused:
+        connect(server.url, table.code, "Bot")
+    assert str(refused.value) == said("ru", "Table {code} is full: ask your teacher for another "
+                                            "code.", code=table.code)
