@@ -103,3 +103,25 @@ def test_the_switch_reloads_the_page_in_the_language_chosen(browser: Browser,
         assert page.locator("#sk-language").input_value() == "ru"
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("code", ["hu", "ru"])
+def test_a_seat_on_a_phone_fits_in_the_longest_languages(browser: Browser, server: LiveServer,
+                                                         code: str) -> None:
+    table = server.room.open_table("calm", players=2)
+    context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]},
+                                  has_touch=True, is_mobile=True, locale=code)
+    page = context.new_page()
+    try:
+        page.goto(f"{server.url}/?code={table.code}")
+        page.fill("#name", LONG_NAME)
+        page.locator("#go").click()
+        with use_language(code):
+            turn = str(_("Your turn."))
+        expect(page.locator(".sk-class-header")).to_contain_text(turn)
+        expect(page.locator(".sailing-kit-board canvas").first).to_be_visible()
+        page.screenshot(path=str(SHOTS / f"seat-{code}-{PHONE[0]}.png"))
+        found = overflow(page)
+        assert found["page"] <= found["window"], found
+    finally:
+        context.close()
