@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from sailing_kit.calm import bots as calm_bots
-from sailing_kit.classroom import Classroom, JoinRefused, connect
+from sailing_kit.classroom import Classroom, JoinRefused, connect, report_to
 from sailing_kit.classroom.languages import page_values, script_messages
 from sailing_kit.core.i18n import _, use_language
 from tests.classroom.live import Browser, LiveServer, Page, store_dump
@@ -248,3 +248,15 @@ def test_a_program_seat_hears_refusals_in_its_notebooks_language(room: Classroom
         connect(server.url, table.code, "Bot")
     assert str(refused.value) == said("ru", "Table {code} is full: ask your teacher for another "
                                             "code.", code=table.code)
+
+
+def test_report_to_hears_a_taken_name_in_its_notebooks_language(
+        room: Classroom, server: LiveServer, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sailing_kit.classroom.report.TOKENS", tmp_path / "tokens.json")
+    room.register_student(room.class_code, "Ana")
+    with use_language("bg"), pytest.raises(JoinRefused) as refused:
+        report_to(server.url, room.class_code, "Ana")
+    assert str(refused.value) == said(
+        "bg", "The name {name} is already registered in this class: choose another (add your "
+              "surname's initial).", name=repr("Ana"))
