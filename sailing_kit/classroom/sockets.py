@@ -26,7 +26,7 @@ from sailing_kit.classroom.guard import BODY_LIMIT, BadInput, read_json
 from sailing_kit.classroom.limits import secret_hash
 from sailing_kit.classroom.sessions import SeatSession, WatchSession
 from sailing_kit.classroom.web import SEAT_COOKIE, ClassApp, ClassMixin
-from sailing_kit.core.i18n import N_, _, use_language
+from sailing_kit.core.i18n import DEFAULT, N_, _, use_language
 
 log = logging.getLogger("sailing_kit.classroom")
 REFUSALS_BEFORE_CLOSE = 50
@@ -38,7 +38,7 @@ class ClassSocket(ClassMixin, websocket.WebSocketHandler):
 
     def initialize(self, app: ClassApp) -> None:
         self.app = app
-        self.language = "en"
+        self.language = DEFAULT
         self.session: Any = None
         self.rate_key = ""
         self.refusals = 0
