@@ -85,7 +85,7 @@ def test_a_board_made_after_set_language_speaks_bulgarian():
     labels = {getattr(w, "description", None) for w in _widgets(board)}
     assert {"Край на хода", "Добро управление на яхтата", "Смени", "Нова регата"} <= labels
     drawn = words(board.scene())
-    assert "на ход е Играч 1" in drawn and "Играч 1: вашите карти" in drawn
+    assert "на ход е Играч 1" in drawn and "Купчина 44" in drawn
     deck, hand = board.state.deck, board.state.hand(0)
     shown = {deck.kind(kind).title: deck.kind(kind).shown for kind in hand}
     assert all(title != name and name in drawn for title, name in shown.items())
