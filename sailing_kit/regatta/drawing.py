@@ -12,7 +12,6 @@ letter, blocked ends a cross.
 from __future__ import annotations
 
 import math
-import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -37,7 +36,7 @@ from sailing_kit.regatta.course import LINE, Course
 from sailing_kit.regatta.deck import CALM, HANDLING, WINDY, Deck
 from sailing_kit.regatta.geometry import Pose, ahead
 from sailing_kit.regatta.moves import Verdict
-from sailing_kit.regatta.words import to_do
+from sailing_kit.regatta.words import fitted_lines, to_do
 
 if TYPE_CHECKING:
     from sailing_kit.regatta.game import RegattaState
@@ -50,9 +49,6 @@ CELL = 30
 CARD = (64, 92)
 CARD_GAP = 7
 HAND_COLUMNS = 3
-LETTER, CYRILLIC_LETTER, BOLD = 6.1, 7.0, 1.08
-"""The width of a letter of 12-px type, in pixels (Latin, Cyrillic), and how much wider bold
-type is, for fitting the panel's lines."""
 COLUMN = HAND_COLUMNS * CARD[0] + (HAND_COLUMNS - 1) * CARD_GAP + 8
 TITLE = 30
 MARKER = 10
@@ -407,7 +403,7 @@ def _draw_panel(scene: Scene, layout: Layout, state: RegattaState, you: int | No
             _("Race over: {reason}.", reason=state.result.reason)
     else:
         said = to_do(state)[0].upper() + to_do(state)[1:] + "."
-    for line in _wrapped(said, COLUMN - 24, rows=3, bold=True):
+    for line in fitted_lines(said, COLUMN - 24, rows=3, bold=True):
         scene.text((x, y), line, size=12, colour=palette.INK, anchor="start", bold=True)
         y += 15
     y = TITLE + 56.0
@@ -417,36 +413,23 @@ def _draw_panel(scene: Scene, layout: Layout, state: RegattaState, you: int | No
         name = _("{player} (you)", player=state.name(player)) if player == you \
             else state.name(player)
         who = f"{'▶ ' if acting else ''}{name}"
-        scene.text((x + 16, y), _wrapped(who, COLUMN - 24)[0], size=12, colour=palette.INK,
+        scene.text((x + 16, y), fitted_lines(who, COLUMN - 24)[0], size=12, colour=palette.INK,
                    anchor="start", bold=acting)
         words = {"next": course.leg_label(yacht.leg), "way": i18n.number(state.to_go(player), 0)}
         line = _("{next} · {way} to go · becalmed ☀", **words) if state.becalmed(player) else \
             _("{next} · {way} to go", **words)
-        scene.text((x + 16, y + 14), _wrapped(line, COLUMN - 24)[0], size=12,
+        scene.text((x + 16, y + 14), fitted_lines(line, COLUMN - 24)[0], size=12,
                    colour=palette.MUTED, anchor="start")
         y += 32
     top = state.kinds[state.discard_pile[-1]] if state.discard_pile else None
     piles = _("Draw pile {draw} · discards {discards}", draw=state.pile_size,
               discards=len(state.discard_pile))
-    scene.text((x, y), _wrapped(piles, COLUMN - 8)[0], size=12, colour=palette.INK,
+    scene.text((x, y), fitted_lines(piles, COLUMN - 8)[0], size=12, colour=palette.INK,
                anchor="start")
     if top is not None:
         said = _("top: {card}", card=state.deck.kind(top).shown)
-        scene.text((x, y + 15), _wrapped(said, COLUMN - 8)[0], size=12, colour=palette.MUTED,
+        scene.text((x, y + 15), fitted_lines(said, COLUMN - 8)[0], size=12, colour=palette.MUTED,
                    anchor="start")
-
-
-def _wrapped(text: str, width: float, rows: int = 1, bold: bool = False) -> list[str]:
-    """``text`` in at most ``rows`` lines of 12-px type that fit ``width`` pixels; what does not
-    fit ends in an ellipsis."""
-    cyrillic = any("\u0400" <= letter <= "\u04ff" for letter in text)
-    letter = (CYRILLIC_LETTER if cyrillic else LETTER) * (BOLD if bold else 1.0)
-    fits = max(4, int(width / letter))
-    lines = textwrap.wrap(text, fits) or [""]
-    if len(lines) > rows:
-        last = textwrap.wrap(lines[rows - 1], fits - 1)[0]
-        lines = [*lines[:rows - 1], last.rstrip(" ,;:·") + "…"]
-    return lines
 
 
 # ----- the hand -----------------------------------------------------------------------------------

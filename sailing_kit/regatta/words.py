@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -13,6 +14,10 @@ from sailing_kit.regatta.moves import Verdict
 
 if TYPE_CHECKING:
     from sailing_kit.regatta.game import RegattaState
+
+LETTER, CYRILLIC_LETTER, BOLD = 6.1, 7.0, 1.08
+"""The width of a letter of 12-px type, in pixels (Latin, Cyrillic), and how much wider bold
+type is, for fitting the panel's lines."""
 
 
 def hand_text(kinds: Sequence[str], deck: Deck) -> str:
@@ -99,3 +104,16 @@ def describe_state(state: RegattaState, viewer: int | None) -> str:
                   cards=n_("{count} card", "{count} cards", len(state.out)))
     lines.append(_("{piles}.", piles=piles))
     return "\n".join(lines)
+
+
+def fitted_lines(text: str, width: float, rows: int = 1, bold: bool = False) -> list[str]:
+    """``text`` in at most ``rows`` lines of 12-px type that fit ``width`` pixels; what does not
+    fit ends in an ellipsis."""
+    cyrillic = any("\u0400" <= letter <= "\u04ff" for letter in text)
+    letter = (CYRILLIC_LETTER if cyrillic else LETTER) * (BOLD if bold else 1.0)
+    fits = max(4, int(width / letter))
+    lines = textwrap.wrap(text, fits) or [""]
+    if len(lines) > rows:
+        last = textwrap.wrap(lines[rows - 1], fits - 1)[0]
+        lines = [*lines[:rows - 1], last.rstrip(" ,;:·") + "…"]
+    return lines

@@ -9,8 +9,10 @@ import pytest
 from sailing_kit import set_language
 from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.i18n import use_language
+from sailing_kit.draw.scene import Text
 from sailing_kit.regatta import EndTurn, Exchange, Sail, new_game
-from sailing_kit.regatta.board import Board
+from sailing_kit.regatta.board import Board, example_boards
+from sailing_kit.regatta.words import BOLD, CYRILLIC_LETTER, LETTER, fitted_lines
 from sailing_kit.testing import fingerprint
 from tests.regatta.positions import race
 
@@ -106,3 +108,25 @@ def _widgets(widget):
     yield widget
     for child in getattr(widget, "children", ()):
         yield from _widgets(child)
+
+
+@pytest.mark.parametrize("code", ["ru", "hu", "bg", "fr"])
+def test_the_panel_lines_fit_the_table_in_every_language(code):
+    """Each line of the panel ends inside the picture, at the letter widths Chromium measures
+    for 12-px sans-serif (Cyrillic about 6.9 px, Latin about 6.0, bold 8 % wider)."""
+    set_language(code)
+    for make in example_boards().values():
+        board = make()
+        with use_language(board.language):
+            scene = board.scene()
+        for text in (s for s in scene.shapes if isinstance(s, Text) and s.anchor == "start"):
+            cyrillic = any("\u0400" <= letter <= "\u04ff" for letter in text.text)
+            letter = (CYRILLIC_LETTER if cyrillic else LETTER) * (BOLD if text.bold else 1)
+            assert text.at[0] + letter * len(text.text) <= scene.width + 1, text.text
+
+
+def test_a_line_too_long_for_the_panel_ends_in_an_ellipsis():
+    assert fitted_lines("горе: Добро управление на яхтата", 206) == ["горе: Добро управление на…"]
+    assert fitted_lines("top: Nice yacht handling", 206) == ["top: Nice yacht handling"]
+    assert len(fitted_lines("Сыграйте карту или пропустите ход (обмен 1–3 карт или поворот "
+                            "яхты).", 190, rows=3, bold=True)) == 3
