@@ -39,9 +39,10 @@ EXERCISE = "04_calm"
 HAND_LIMIT = 4
 
 
-def start(student: object, mode: str = "practice") -> object:
-    """Name yourself (``start("Ada Lovelace")``): your questions are drawn from your name."""
-    return session.start(EXERCISE, student, mode)
+def start(student: object, mode: str = "practice", language: object = None) -> object:
+    """Name yourself (``start("Ada Lovelace")``): your questions are drawn from your name;
+    ``language="hu"`` (bg, fr, ru) asks and answers in that language."""
+    return session.start(EXERCISE, student, mode, language)
 
 
 def at(cell: Cell) -> str:

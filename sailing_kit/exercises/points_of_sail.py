@@ -55,9 +55,10 @@ from sailing_kit.race.sailing import MANOEUVRES
 N, NE, E, SE, S, SW, W, NW = Direction
 
 
-def start(student: object, mode: str = "practice") -> object:
-    """Name yourself (``start("Ada Lovelace")``): your questions are drawn from your name."""
-    return session.start(EXERCISE, student, mode)
+def start(student: object, mode: str = "practice", language: object = None) -> object:
+    """Name yourself (``start("Ada Lovelace")``): your questions are drawn from your name;
+    ``language="hu"`` (bg, fr, ru) asks and answers in that language."""
+    return session.start(EXERCISE, student, mode, language)
 
 
 # ----- shared readers and wording ----------------------------------------------------------------

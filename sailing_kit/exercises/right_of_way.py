@@ -62,9 +62,10 @@ N, NE, E, SE, S, SW, W, NW = Direction
 LADDER = (Rule.STARBOARD, Rule.LEEWARD, Rule.FASTER, Rule.TURN_ORDER)
 
 
-def start(student: object, mode: str = "practice") -> object:
-    """Name yourself (``start("Ada Lovelace")``): your questions are drawn from your name."""
-    return session.start(EXERCISE, student, mode)
+def start(student: object, mode: str = "practice", language: object = None) -> object:
+    """Name yourself (``start("Ada Lovelace")``): your questions are drawn from your name;
+    ``language="hu"`` (bg, fr, ru) asks and answers in that language."""
+    return session.start(EXERCISE, student, mode, language)
 
 
 def _pair_reader(count: int) -> Callable[[object], int]:

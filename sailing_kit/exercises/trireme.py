@@ -39,9 +39,10 @@ BOATS = ("A", "B", "C", "D", "F", "G")
 """Boats and cases are lettered, skipping E (a compass direction)."""
 
 
-def start(student: object, mode: str = "practice") -> object:
-    """Name yourself (``start("Ada Lovelace")``): your questions are drawn from your name."""
-    return session.start(EXERCISE, student, mode)
+def start(student: object, mode: str = "practice", language: object = None) -> object:
+    """Name yourself (``start("Ada Lovelace")``): your questions are drawn from your name;
+    ``language="hu"`` (bg, fr, ru) asks and answers in that language."""
+    return session.start(EXERCISE, student, mode, language)
 
 
 def _fraction(value: sympy.Rational) -> Fraction:

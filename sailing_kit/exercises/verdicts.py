@@ -12,6 +12,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from sailing_kit.core.i18n import _, n_
+
 K = TypeVar("K")
 
 
@@ -120,20 +122,23 @@ def assessment_text(marked: Marked, hint: str, try_number: int) -> str:
     if verdict is None:
         return marked.problem
     if verdict.ok:
-        return f"right on try {try_number}. {verdict.praise}"
+        return _("right on try {number}. {praise}", number=try_number, praise=verdict.praise)
     several = len(verdict.parts) > 1
-    lines = [f"{verdict.right} of {len(verdict.parts)} parts are right." if several
-             else "that is not it yet."]
+    lines = [n_("{right} of {count} part is right.", "{right} of {count} parts are right.",
+                len(verdict.parts), right=verdict.right) if several
+             else _("that is not it yet.")]
     if try_number == 1:
-        lines.append("Look at it again and try once more: each new try brings a hint.")
+        lines.append(_("Look at it again and try once more: each new try brings a hint."))
         return "\n".join(lines)
     if several:
-        lines.append("Not right yet: " + ", ".join(p.name for p in verdict.parts if not p.ok) + ".")
+        lines.append(_("Not right yet: {parts}.",
+                       parts=", ".join(p.name for p in verdict.parts if not p.ok)))
     first = next(p for p in verdict.parts if not p.ok)
-    lines.append("Hint: " + (first.hint or hint))
+    if first.hint or hint:
+        lines.append(_("Hint: {hint}", hint=first.hint or hint))
     if try_number >= 3:
         lines.extend(_explanations(verdict, hint, 1))
-    return "\n".join(line for line in lines if line.strip() not in ("", "Hint:"))
+    return "\n".join(line for line in lines if line.strip())
 
 
 def _explanations(verdict: Verdict, hint: str, limit: int) -> list[str]:
@@ -144,6 +149,10 @@ def _explanations(verdict: Verdict, hint: str, limit: int) -> list[str]:
     shown = lines[:limit]
     if len(lines) > limit:
         more = len(lines) - limit
-        shown.append(f"… and {more} more thing{'s' if more > 1 else ''} to fix: start with "
-                     f"{'these' if limit > 1 else 'this one'}, then check again.")
+        shown.append(n_("… and {count} more thing to fix: start with these, then check again.",
+                        "… and {count} more things to fix: start with these, then check again.",
+                        more) if limit > 1 else
+                     n_("… and {count} more thing to fix: start with this one, then check again.",
+                        "… and {count} more things to fix: start with this one, then check "
+                        "again.", more))
     return shown
