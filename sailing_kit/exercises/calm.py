@@ -19,6 +19,7 @@ from sailing_kit.calm.drawing import draw_sea
 from sailing_kit.calm.puzzle import new_puzzle, puzzle_from_decks, solve
 from sailing_kit.calm.sea import Cell
 from sailing_kit.core.errors import ActionError
+from sailing_kit.core.i18n import N_, _
 from sailing_kit.draw.scene import Scene
 from sailing_kit.exercises import session
 from sailing_kit.exercises.question import Question
@@ -47,11 +48,11 @@ def start(student: object, mode: str = "practice", language: object = None) -> o
 
 def at(cell: Cell) -> str:
     """A cell in words, as Calm names it: "row 0, column 3"."""
-    return f"row {cell[0]}, column {cell[1]}"
+    return _("row {row}, column {column}", row=cell[0], column=cell[1])
 
 
 def _read_cell(value: object) -> Cell:
-    return read_point(value, "cell (row, column)", "(0, 3)")
+    return read_point(value, N_("cell (row, column)"), "(0, 3)")
 
 
 def _random_sea(rng: random.Random, islands: int, top: int = 80) -> Sea:
@@ -86,12 +87,14 @@ def _q1_draw(rng: random.Random) -> Line:
 
 
 def _q1_prompt(v: Line) -> str:
-    return (f"A Calm variant plays on a sea of **{v.rows} rows and {v.cols} columns**. Cells are "
-            "written `(row, column)`: row 0 is the bottom row, column 0 the left column. "
-            f"Reading the sea as one line of {v.rows * v.cols} slots — the bottom row left to "
-            f"right, then the row above — which slot (1 to {v.rows * v.cols}) is each cell?\n\n"
-            + "\n".join(f"- {letter}: cell {cell}" for letter, cell in v.cells.items())
-            + '\n\nAnswer with a dict, like `{"A": 6, ...}`.')
+    return (_("A Calm variant plays on a sea of **{rows} rows and {columns} columns**. Cells are "
+              "written `(row, column)`: row 0 is the bottom row, column 0 the left column. "
+              "Reading the sea as one line of {slots} slots — the bottom row left to right, then "
+              "the row above — which slot (1 to {slots}) is each cell?", rows=v.rows,
+              columns=v.cols, slots=v.rows * v.cols) + "\n\n"
+            + "\n".join(_("- {letter}: cell {cell}", letter=letter, cell=cell)
+                        for letter, cell in v.cells.items())
+            + "\n\n" + _("Answer with a dict, like `{example}`.", example='{"A": 6, ...}'))
 
 
 def _slot(v: Line, cell: Cell) -> int:
@@ -99,24 +102,25 @@ def _slot(v: Line, cell: Cell) -> int:
 
 
 def _q1_check(v: Line, answer: object) -> Verdict:
-    said = read_dict(answer, v.cells, keys_reader(v.cells, "letter"),
-                     lambda value: read_int(value, "slot", low=1), "cell")
+    said = read_dict(answer, v.cells, keys_reader(v.cells, N_("letter")),
+                     lambda value: read_int(value, N_("slot"), low=1), N_("cell"))
     mistakes = {}
     for letter, cell in v.cells.items():
         if said[letter] != _slot(v, cell):
-            mistakes[letter] = (f"{letter}: you said slot {said[letter]}. Count the full rows "
-                                "below its cell (each holds one slot per column), then the cells "
-                                "to its left in its own row, and the cell itself.")
-    return by_part(v.cells, mistakes, "slot = row × columns + column + 1: each full row below "
-                   "comes first.")
+            mistakes[letter] = _("{letter}: you said slot {said}. Count the full rows below its "
+                                 "cell (each holds one slot per column), then the cells to its "
+                                 "left in its own row, and the cell itself.", letter=letter,
+                                 said=said[letter])
+    return by_part(v.cells, mistakes, _("slot = row × columns + column + 1: each full row below "
+                                        "comes first."))
 
 
 q1 = Question(
-    EXERCISE, 1, "The sea as one line", draw=_q1_draw, prompt=_q1_prompt, check=_q1_check,
+    EXERCISE, 1, N_("The sea as one line"), draw=_q1_draw, prompt=_q1_prompt, check=_q1_check,
     solution=lambda v: {letter: _slot(v, cell) for letter, cell in v.cells.items()},
     template='answer_1 = {"A": ..., "B": ..., "C": ..., "D": ...}',
-    hint="count the full rows below the cell (each holds one slot per column), then the cells "
-         "to its left in its own row.")
+    hint=N_("count the full rows below the cell (each holds one slot per column), then the "
+            "cells to its left in its own row."))
 
 
 # ----- question 2: what does it cost? -------------------------------------------------------------

@@ -21,6 +21,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 from math import comb, factorial
 
+from sailing_kit.core.i18n import N_, _, n_
 from sailing_kit.exercises import session
 from sailing_kit.exercises.dice_more import EXERCISE, q5, q6, q7, q8
 from sailing_kit.exercises.exact import Exact, places_phrase, text
@@ -77,47 +78,54 @@ def _q1_expected(v: Colours) -> dict[str, int]:
 
 def _q1_prompt(v: Colours) -> str:
     (white, f), (red, g) = v.white, v.red
-    return (f"**{white} white dice** with **{f} faces** each and **{red} red "
-            f"{'die' if red == 1 else 'dice'}** with **{g} faces** each (faces numbered from 1) "
-            "are rolled at once. How many different **ordered** outcomes are there (every die "
-            "told apart), and how many **sorted** ones (the colours told apart, but only how "
-            "many dice of each colour show each face)?\n\n"
-            'Answer with a dict: `{"ordered": ..., "sorted": ...}`.')
+    reds = n_("**{count} red die** with **{faces} faces**", "**{count} red dice** with **{faces} "
+              "faces** each", red, faces=g)
+    return (_("**{white} white dice** with **{faces} faces** each and {reds} (faces numbered "
+              "from 1) are rolled at once. How many different **ordered** outcomes are there "
+              "(every die told apart), and how many **sorted** ones (the colours told apart, but "
+              "only how many dice of each colour show each face)?", white=white, faces=f,
+              reds=reds)
+            + "\n\n" + _("Answer with a dict: `{example}`.",
+                          example='{"ordered": ..., "sorted": ...}'))
 
 
 def _q1_check(v: Colours, answer: object) -> Verdict:
     (white, f), (red, g) = v.white, v.red
-    said = read_dict(answer, Q1_KEYS, keys_reader(Q1_KEYS, "key"),
-                     lambda value: read_int(value, "count", low=0, high=10**15), "count")
+    said = read_dict(answer, Q1_KEYS, keys_reader(Q1_KEYS, N_("key")),
+                     lambda value: read_int(value, N_("count"), low=0, high=10**15), N_("count"))
     expected = _q1_expected(v)
     mistakes = {}
     if said["ordered"] != expected["ordered"]:
-        slip = (" That multiplies each colour's dice by its faces, but a die does not add faces: "
-                "it chooses one of them." if said["ordered"] in (white * f * red * g,
-                                                                   white * f + red * g) else "")
-        mistakes["ordered"] = (f"Ordered: you said {said['ordered']}.{slip} Every die chooses its "
-                               "face independently of the others: count the choices of one die, "
-                               "then combine the dice one after another (the multiplication "
-                               "principle), white and red alike.")
+        slip = (_("That multiplies each colour's dice by its faces, but a die does not add faces: "
+                  "it chooses one of them.") if said["ordered"] in (white * f * red * g,
+                                                                    white * f + red * g) else "")
+        mistakes["ordered"] = " ".join(filter(None, (
+            _("Ordered: you said {said}.", said=said["ordered"]), slip,
+            _("Every die chooses its face independently of the others: count the choices of one "
+              "die, then combine the dice one after another (the multiplication principle), "
+              "white and red alike."))))
     if said["sorted"] != expected["sorted"]:
         naive = Fraction(expected["ordered"], factorial(white) * factorial(red))
-        slip = (" Dividing the ordered outcomes by the orders of the dice would assume different "
-                "faces in every roll." if abs(said["sorted"] - naive) < 1 else "")
-        mistakes["sorted"] = (f"Sorted: you said {said['sorted']}.{slip} The sorted white dice "
-                              "form a multiset (stars for the dice, bars between the faces), the "
-                              "sorted red dice another, and the colours are told apart: combine "
-                              "the two counts as independent choices.")
-    return by_part(Q1_KEYS, mistakes, f"{expected['ordered']} ordered outcomes, but only "
-                   f"{expected['sorted']} sorted rolls — and the sorted rolls are not equally "
-                   "likely.")
+        slip = (_("Dividing the ordered outcomes by the orders of the dice would assume different "
+                  "faces in every roll.") if abs(said["sorted"] - naive) < 1 else "")
+        mistakes["sorted"] = " ".join(filter(None, (
+            _("Sorted: you said {said}.", said=said["sorted"]), slip,
+            _("The sorted white dice form a multiset (stars for the dice, bars between the "
+              "faces), the sorted red dice another, and the colours are told apart: combine the "
+              "two counts as independent choices."))))
+    return by_part(Q1_KEYS, mistakes, _(
+        "{ordered} ordered outcomes, but only {sorted} sorted rolls — and the sorted rolls are "
+        "not equally likely.", ordered=expected["ordered"],
+        sorted=expected["sorted"]))
 
 
 q1 = Question(
-    EXERCISE, 1, "How big is the sample space?", draw=_q1_draw,
+    EXERCISE, 1, N_("How big is the sample space?"), draw=_q1_draw,
     prompt=_q1_prompt, check=_q1_check, solution=_q1_expected,
     template='answer_1 = {"ordered": ..., "sorted": ...}',
-    hint="ordered: each die has its own choice of faces. Sorted: for each colour, count the "
-         "ways to write the dice as stars split into faces by bars; then combine the colours.")
+    hint=N_("ordered: each die has its own choice of faces. Sorted: for each colour, count the "
+            "ways to write the dice as stars split into faces by bars; then combine the "
+            "colours."))
 
 
 # ----- question 2: one sorted roll, how many orders? -----------------------------------------------

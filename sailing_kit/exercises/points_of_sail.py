@@ -15,6 +15,7 @@ from math import ceil
 
 from sailing_kit.core.compass import Direction, angle_between
 from sailing_kit.core.grid import Point, chebyshev
+from sailing_kit.core.i18n import N_, _
 from sailing_kit.exercises import session
 from sailing_kit.exercises.points_of_sail_more import (
     EXERCISE,
@@ -64,11 +65,11 @@ def start(student: object, mode: str = "practice", language: object = None) -> o
 # ----- shared readers and wording ----------------------------------------------------------------
 
 def _read_point_of_sail(value: object) -> PointOfSail:
-    return read_choice(value, {p.label: p for p in PointOfSail}, "point of sail")
+    return read_choice(value, {p.label: p for p in PointOfSail}, N_("point of sail"))
 
 
 def _read_tack(value: object) -> Tack:
-    return read_choice(value, {t.value: t for t in Tack}, "tack")
+    return read_choice(value, {t.value: t for t in Tack}, N_("tack"))
 
 
 # ----- question 1: name the point of sail --------------------------------------------------------
@@ -93,30 +94,33 @@ def _q1_draw(rng: random.Random) -> Fleet:
 
 
 def _q1_prompt(v: Fleet) -> str:
-    return (f"The wind blows from **{v.wind}**. Six boats sail in it:\n\n"
-            + "\n".join(f"- Boat {b} heads {h}" for b, h in v.headings.items())
-            + "\n\nName each boat's point of sail: "
-            + ", ".join(f'`"{p.label}"`' for p in PointOfSail) + ".\n\n"
-            'Answer with a dict from boat to point of sail, like `{"A": "run", ...}`.')
+    return (_("The wind blows from **{wind}**. Six boats sail in it:", wind=v.wind) + "\n\n"
+            + "\n".join(_("- Boat {boat} heads {heading}", boat=b, heading=h)
+                        for b, h in v.headings.items())
+            + "\n\n" + _("Name each boat's point of sail: {names}.",
+                          names=", ".join(f'`"{p.label}"`' for p in PointOfSail)) + "\n\n"
+            + _('Answer with a dict from boat to point of sail, like `{example}`.',
+                example='{"A": "run", ...}'))
 
 
 def _q1_check(v: Fleet, answer: object) -> Verdict:
-    said = read_dict(answer, v.headings, keys_reader(v.headings, "boat"), _read_point_of_sail,
-                     "boat")
+    said = read_dict(answer, v.headings, keys_reader(v.headings, N_("boat")),
+                     _read_point_of_sail, N_("boat"))
     return by_part(v.headings, {
-        b: f"Boat {b} heads {h} in a wind from {v.wind}: you said {said[b].label}, which is the "
-           f"point of sail at {said[b].angle}°; the angle between its heading and the wind's "
-           f"source is {point_of_sail(h, v.wind).angle}°."
+        b: _("Boat {boat} heads {heading} in a wind from {wind}: you said {said}, which is the "
+             "point of sail at {said_angle}°; the angle between its heading and the wind's "
+             "source is {angle}°.", boat=b, heading=h, wind=v.wind, said=said[b].label,
+             said_angle=said[b].angle, angle=point_of_sail(h, v.wind).angle)
         for b, h in v.headings.items() if said[b] is not point_of_sail(h, v.wind)},
-        "each point of sail matches the angle between the heading and the wind's source.")
+        _("each point of sail matches the angle between the heading and the wind's source."))
 
 
 q1 = Question(
-    EXERCISE, 1, "Name the point of sail", draw=_q1_draw, prompt=_q1_prompt, check=_q1_check,
+    EXERCISE, 1, N_("Name the point of sail"), draw=_q1_draw, prompt=_q1_prompt, check=_q1_check,
     solution=lambda v: {b: point_of_sail(h, v.wind).label for b, h in v.headings.items()},
     template='answer_1 = {' + ", ".join(f'"{b}": ...' for b in Q1_BOATS) + "}",
-    hint="measure the angle between each heading and the direction the wind comes FROM: 0°, "
-         "45°, 90°, 135° or 180°.",
+    hint=N_("measure the angle between each heading and the direction the wind comes FROM: 0°, "
+            "45°, 90°, 135° or 180°."),
     worked=lambda v: points_of_sail_rose(v.wind))
 
 

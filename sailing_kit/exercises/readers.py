@@ -303,7 +303,7 @@ def read_dict(value: object, keys: Iterable[K], read_key: Callable[[object], K],
     refuse_opaque(value)
     if not isinstance(value, dict):
         raise AnswerError(_("{value} is not a dict: fill in the {shape} given in the question.",
-                            value=show(value), shape=f"{{{_(what)}: {_('answer')}, ...}}"))
+                            value=show(value), shape="{" + _(what) + ": " + _("answer") + ", ...}"))
     wanted = list(keys)
     given = {read_key(key): item for key, item in value.items()}
     blank = [key for key in wanted if is_blank(given.get(key))]

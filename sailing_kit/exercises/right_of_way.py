@@ -18,6 +18,7 @@ from dataclasses import replace
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import N_, _
 from sailing_kit.exercises import session
 from sailing_kit.exercises.question import Question
 from sailing_kit.exercises.readers import keys_reader, read_choice, read_dict, read_direction, read_set
@@ -74,12 +75,12 @@ def _pair_reader(count: int) -> Callable[[object], int]:
     aliases = {**{f"pair{n}": n for n in names.values()}, **{f"p{n}": n for n in names.values()},
                **{str(n): n for n in names.values()}}
     return lambda value: read_choice(str(value) if isinstance(value, int) else value, names,
-                                     "pair", aliases)
+                                     N_("pair"), aliases)
 
 
 def _pairs_listing(pairs: tuple[Situation, ...]) -> str:
-    return "\n".join(f"- Pair {n}, wind from **{p.wind}**: {boats_line(p)}"
-                     for n, p in enumerate(pairs, 1))
+    return "\n".join(_("- Pair {number}, wind from **{wind}**: {boats}", number=n, wind=p.wind,
+                       boats=boats_line(p)) for n, p in enumerate(pairs, 1))
 
 
 def _position(title: str, *boats: Boat, marks: tuple[Point, ...] = ()) -> Situation:
@@ -90,7 +91,7 @@ def _position(title: str, *boats: Boat, marks: tuple[Point, ...] = ()) -> Situat
 def _pair_verdict(pairs: tuple[Situation, ...], answer: object, read_value: Callable[[object], object],
                   mistake: Callable[[int, Situation, object], str | None], praise: str) -> Verdict:
     said = read_dict(answer, range(1, len(pairs) + 1), _pair_reader(len(pairs)), read_value,
-                     "pair")
+                     N_("pair"))
     mistakes = {f"pair {n}": why for n, p in enumerate(pairs, 1)
                 if (why := mistake(n, p, said[n]))}
     return by_part([f"pair {n}" for n in range(1, len(pairs) + 1)], mistakes, praise)
@@ -109,25 +110,27 @@ def _q1_mistake(number: int, position: Situation, said: object) -> str | None:
     decided = ruling(position)
     if said == decided.keep_clear:
         return None
-    return (f"Pair {number}: you said {said} must keep clear. {facts(position, str(said))} Go "
-            "down the ladder from the top: the first rung that tells the boats apart decides.")
+    return _("Pair {number}: you said {said} must keep clear. {facts} Go down the ladder from the "
+             "top: the first rung that tells the boats apart decides.", number=number, said=said,
+             facts=facts(position, str(said)))
 
 
 q1 = Question(
-    EXERCISE, 1, "Who must keep clear?", draw=_q1_draw,
-    prompt=lambda pairs: ("In each pair below the two boats are engaged: their next movements "
-                          "claim the same intersection, or one claims the intersection the other "
-                          "occupies. Each pair has its own wind. For each pair, which boat "
-                          "**must keep clear**? `q1.picture()` draws them.\n\n"
-                          + _pairs_listing(pairs)
-                          + '\n\nAnswer with a dict from pair to boat, like `{"pair 1": "A", ...}`.'),
+    EXERCISE, 1, N_("Who must keep clear?"), draw=_q1_draw,
+    prompt=lambda pairs: (_("In each pair below the two boats are engaged: their next movements "
+                            "claim the same intersection, or one claims the intersection the "
+                            "other occupies. Each pair has its own wind. For each pair, which "
+                            "boat **must keep clear**? `q1.picture()` draws them.") + "\n\n"
+                          + _pairs_listing(pairs) + "\n\n"
+                          + _("Answer with a dict from pair to boat, like `{example}`.",
+                              example='{"pair 1": "A", ...}')),
     check=lambda pairs, answer: _pair_verdict(
-        pairs, answer, keys_reader("AB", "boat"), _q1_mistake,
-        "starboard before port; on equal tacks leeward before windward, whatever the speed "
-        "(§3.4)."),
+        pairs, answer, keys_reader("AB", N_("boat")), _q1_mistake,
+        _("starboard before port; on equal tacks leeward before windward, whatever the speed "
+          "(§3.4).")),
     solution=lambda pairs: {f"pair {n}": ruling(p).keep_clear for n, p in enumerate(pairs, 1)},
     template=_PAIRS_TEMPLATE.format(n=1),
-    hint="the ladder, from the top: the tack, then leeward, then speed, then the turn order.",
+    hint=N_("the ladder, from the top: the tack, then leeward, then speed, then the turn order."),
     picture=picture, worked=lambda pairs: picture(pairs, reveal=True), forced=True)
 
 

@@ -12,10 +12,11 @@ import re
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import N_, _, n_
 from sailing_kit.exercises.readers import read_choice
 from sailing_kit.race.engagement import judge, nearest_mark
 from sailing_kit.race.rightofway import Boat, Rule, Ruling, course_point, in_zone, leeward_depth
-from sailing_kit.race.sailing import PointOfSail, TurnOption, point_of_sail, tack
+from sailing_kit.race.sailing import PointOfSail, Tack, TurnOption, point_of_sail, tack
 from sailing_kit.race.situation import Situation
 
 
@@ -32,18 +33,21 @@ def _first_to_arrive(position: Situation, a: Boat, b: Boat) -> Boat:
 
 def option_words(option: TurnOption) -> str:
     if option.path:
-        return f"advances to {option.position}, heading {option.heading}"
-    return f"turns on the spot to {option.heading}"
+        return _("advances to {point}, heading {heading}", point=option.position,
+                 heading=option.heading)
+    return _("turns on the spot to {heading}", heading=option.heading)
 
 
 def boats_line(position: Situation) -> str:
     """The boats in words, each boat head to wind noted, and the marks."""
     line = "; ".join(
-        f"{b.name} at {b.position} heading {b.heading}"
-        + (" (left head to wind by a wind shift)"
-           if point_of_sail(b.heading, position.wind) is PointOfSail.HEAD_TO_WIND else "")
+        (_("{boat} at {point} heading {heading} (left head to wind by a wind shift)",
+           boat=b.name, point=b.position, heading=b.heading)
+         if point_of_sail(b.heading, position.wind) is PointOfSail.HEAD_TO_WIND else
+         _("{boat} at {point} heading {heading}", boat=b.name, point=b.position,
+           heading=b.heading))
         for b in position.boats)
-    return line + "".join(f"; a mark at {mark}" for mark in position.marks)
+    return line + "".join("; " + _("a mark at {point}", point=mark) for mark in position.marks)
 
 
 # ----- explaining a ruling ---------------------------------------------------------------------
@@ -51,10 +55,15 @@ def boats_line(position: Situation) -> str:
 def tack_phrase(boat: Boat, wind: Direction) -> str:
     sailing = point_of_sail(boat.heading, wind)
     if sailing is PointOfSail.HEAD_TO_WIND:
-        return "head to wind, with no tack"
+        return _("head to wind, with no tack")
     if sailing is PointOfSail.RUN:
-        return "on a run, which counts as starboard tack"
-    return f"{sailing.phrase} on {tack(boat.heading, wind)} tack"
+        return _("on a run, which counts as starboard tack")
+    return _("{sailing} on {tack} tack", sailing=sailing.phrase,
+             tack=_(TACK_WORDS[tack(boat.heading, wind)]))
+
+
+TACK_WORDS = {Tack.STARBOARD: N_("starboard"), Tack.PORT: N_("port")}
+"""A tack as a sentence names it ("on starboard tack"); its answer stays "starboard"."""
 
 
 def _depth(boat: Boat, wind: Direction) -> int:
@@ -66,7 +75,7 @@ def _speed(boat: Boat, wind: Direction) -> int:
 
 
 def _lines(count: int) -> str:
-    return f"{count} wind line" + ("" if count == 1 else "s")
+    return n_("{count} wind line", "{count} wind lines", count)
 
 
 def _mark(position: Situation, a: Boat, b: Boat) -> Point | None:
@@ -170,21 +179,31 @@ def facts(position: Situation, mine: str, other: str | None = None) -> str:
     wind = position.wind
     me = position.boat(mine)
     you = position.boat(other) if other else next(b for b in position.boats if b.name != mine)
-    told = [f"{mine} is {tack_phrase(me, wind)}, the other boat {tack_phrase(you, wind)}"]
+    told = [_("{boat} is {tack}, the other boat {other_tack}", boat=mine,
+              tack=tack_phrase(me, wind), other_tack=tack_phrase(you, wind))]
     mine_depth, other_depth = _depth(me, wind), _depth(you, wind)
-    told.append("both are on the same wind line" if mine_depth == other_depth else
-                f"{mine} is {_lines(abs(mine_depth - other_depth))} further "
-                f"{'from' if mine_depth > other_depth else 'towards'} the wind than the other")
+    lines = _lines(abs(mine_depth - other_depth))
+    told.append(_("both are on the same wind line") if mine_depth == other_depth else
+                _("{boat} is {lines} further from the wind than the other", boat=mine,
+                  lines=lines) if mine_depth > other_depth else
+                _("{boat} is {lines} further towards the wind than the other", boat=mine,
+                  lines=lines))
     mark = _mark(position, me, you)
     if mark is not None and (in_zone(me.position, mark) or in_zone(you.position, mark)):
         near = _squared(me.position, mark) - _squared(you.position, mark)
-        told.append(f"the mark at {mark} has a boat within its zone of the 2 lengths"
-                    + ("" if position.start else f", and {mine} is "
-                       + ("as near it as" if near == 0 else "nearer it than" if near < 0
-                          else "further from it than") + " the other"))
+        told.append(
+            _("the mark at {point} has a boat within its zone of the 2 lengths", point=mark)
+            if position.start else
+            _("the mark at {point} has a boat within its zone of the 2 lengths, and {boat} is as "
+              "near it as the other", point=mark, boat=mine) if near == 0 else
+            _("the mark at {point} has a boat within its zone of the 2 lengths, and {boat} is "
+              "nearer it than the other", point=mark, boat=mine) if near < 0 else
+            _("the mark at {point} has a boat within its zone of the 2 lengths, and {boat} is "
+              "further from it than the other", point=mark, boat=mine))
     if position.previous_wind is None:
         first = _first_to_arrive(position, me, you) is me
-        told.append(f"{mine} arrived {'first' if first else 'second'}")
+        told.append(_("{boat} arrived first", boat=mine) if first else
+                    _("{boat} arrived second", boat=mine))
     return "; ".join(told) + "."
 
 
@@ -282,7 +301,7 @@ def read_rule(value: object) -> Rule:
     (``"turn order"``, ``"first to arrive"``), ignoring case."""
     if isinstance(value, Rule):
         return value
-    return read_choice(value, RULE_NAMES, "rule of right of way", aliases=RULE_ALIASES)
+    return read_choice(value, RULE_NAMES, N_("rule of right of way"), aliases=RULE_ALIASES)
 
 
 def rule_name(rule: Rule) -> str:

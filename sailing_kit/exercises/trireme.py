@@ -16,6 +16,7 @@ from fractions import Fraction
 import sympy
 
 from sailing_kit.core.compass import Direction, angle_between
+from sailing_kit.core.i18n import N_, _
 from sailing_kit.exercises import session
 from sailing_kit.exercises.exact import text
 from sailing_kit.exercises.question import Question
@@ -84,33 +85,38 @@ def _q1_draw(rng: random.Random) -> dict[str, tuple[Direction, Direction]]:
 
 
 def _q1_check(boats: dict[str, tuple[Direction, Direction]], answer: object) -> Verdict:
-    said = read_dict(answer, boats, keys_reader(boats, "boat"),
-                     lambda value: read_int(value, "number of squares (0, 1 or 2)", low=0, high=2),
-                     "boat")
+    said = read_dict(answer, boats, keys_reader(boats, N_("boat")),
+                     lambda value: read_int(value, N_("number of squares (0, 1 or 2)"), low=0,
+                                            high=2),
+                     N_("boat"))
     mistakes = {}
     for b, (heading, wind) in boats.items():
         if said[b] != max(squares_allowed(heading, wind)):
             angle = angle_between(heading, wind)
-            where = ("it heads straight into the wind" if angle == 0 else
-                     f"the angle between its heading and where the wind comes from is {angle}°")
-            mistakes[b] = (f"Boat {b} heads {heading.value} in a wind from {wind.value}: you said "
-                           f"{said[b]}, but {where}. What do the rules allow there?")
-    return by_part(boats, mistakes, "head to wind 0; 45° off exactly 1; every other heading up "
-                   "to 2.")
+            where = (_("it heads straight into the wind") if angle == 0 else
+                     _("the angle between its heading and where the wind comes from is {angle}°",
+                       angle=angle))
+            mistakes[b] = _("Boat {boat} heads {heading} in a wind from {wind}: you said {said}, "
+                            "but {where}. What do the rules allow there?", boat=b,
+                            heading=heading.value, wind=wind.value, said=said[b], where=where)
+    return by_part(boats, mistakes, _("head to wind 0; 45° off exactly 1; every other heading up "
+                                      "to 2."))
 
 
 q1 = Question(
-    EXERCISE, 1, "How far can you sail?", draw=_q1_draw,
-    prompt=lambda boats: ("Each boat sails in a wind of its own that does not change this turn. "
-                          "What is the **most** squares each may sail?\n\n"
-                          + "\n".join(f"- Boat {b} heads {h.value}, the wind blowing from "
-                                      f"{w.value}" for b, (h, w) in boats.items())
-                          + '\n\nAnswer with a dict, like `{"A": 2, ...}` (0, 1 or 2 each).'),
+    EXERCISE, 1, N_("How far can you sail?"), draw=_q1_draw,
+    prompt=lambda boats: (_("Each boat sails in a wind of its own that does not change this "
+                            "turn. What is the **most** squares each may sail?") + "\n\n"
+                          + "\n".join(_("- Boat {boat} heads {heading}, the wind blowing from "
+                                        "{wind}", boat=b, heading=h.value, wind=w.value)
+                                      for b, (h, w) in boats.items()) + "\n\n"
+                          + _("Answer with a dict, like `{example}` (0, 1 or 2 each).",
+                              example='{"A": 2, ...}')),
     check=_q1_check,
     solution=lambda boats: {b: max(squares_allowed(h, w)) for b, (h, w) in boats.items()},
     template=_template(1, 6),
-    hint="measure the angle between each heading and where the wind comes FROM: 0°, 45°, or "
-         "more.", forced=True)
+    hint=N_("measure the angle between each heading and where the wind comes FROM: 0°, 45°, or "
+            "more."), forced=True)
 
 
 # ----- question 2: what the die does to the wind --------------------------------------------------
