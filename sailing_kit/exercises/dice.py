@@ -27,7 +27,7 @@ from sailing_kit.exercises.dice_more import EXERCISE, q5, q6, q7, q8
 from sailing_kit.exercises.exact import Exact, places_phrase, text
 from sailing_kit.exercises.question import Question
 from sailing_kit.exercises.readers import keys_reader, read_dict, read_int
-from sailing_kit.exercises.verdicts import Verdict, by_part, right, wrong
+from sailing_kit.exercises.verdicts import Verdict, by_part, joined, right, wrong
 from sailing_kit.yacht.multisets import ways
 
 FACES = (4, 5, 6, 7, 8, 9, 10, 12, 16, 20)
@@ -99,20 +99,20 @@ def _q1_check(v: Colours, answer: object) -> Verdict:
         slip = (_("That multiplies each colour's dice by its faces, but a die does not add faces: "
                   "it chooses one of them.") if said["ordered"] in (white * f * red * g,
                                                                     white * f + red * g) else "")
-        mistakes["ordered"] = " ".join(filter(None, (
+        mistakes["ordered"] = joined(" ", (
             _("Ordered: you said {said}.", said=said["ordered"]), slip,
             _("Every die chooses its face independently of the others: count the choices of one "
               "die, then combine the dice one after another (the multiplication principle), "
-              "white and red alike."))))
+              "white and red alike.")))
     if said["sorted"] != expected["sorted"]:
         naive = Fraction(expected["ordered"], factorial(white) * factorial(red))
         slip = (_("Dividing the ordered outcomes by the orders of the dice would assume different "
                   "faces in every roll.") if abs(said["sorted"] - naive) < 1 else "")
-        mistakes["sorted"] = " ".join(filter(None, (
+        mistakes["sorted"] = joined(" ", (
             _("Sorted: you said {said}.", said=said["sorted"]), slip,
             _("The sorted white dice form a multiset (stars for the dice, bars between the "
               "faces), the sorted red dice another, and the colours are told apart: combine the "
-              "two counts as independent choices."))))
+              "two counts as independent choices.")))
     return by_part(Q1_KEYS, mistakes, _(
         "{ordered} ordered outcomes, but only {sorted} sorted rolls — and the sorted rolls are "
         "not equally likely.", ordered=expected["ordered"],

@@ -14,6 +14,7 @@ from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
 from sailing_kit.core.i18n import N_, _, n_
 from sailing_kit.exercises.readers import read_choice
+from sailing_kit.exercises.verdicts import joined
 from sailing_kit.race.engagement import judge, nearest_mark
 from sailing_kit.race.rightofway import Boat, Rule, Ruling, course_point, in_zone, leeward_depth
 from sailing_kit.race.sailing import PointOfSail, Tack, TurnOption, point_of_sail, tack
@@ -204,7 +205,7 @@ def facts(position: Situation, mine: str, other: str | None = None) -> str:
         first = _first_to_arrive(position, me, you) is me
         told.append(_("{boat} arrived first", boat=mine) if first else
                     _("{boat} arrived second", boat=mine))
-    return "; ".join(told) + "."
+    return joined("; ", told, ".")
 
 
 def lower_first(text: str) -> str:

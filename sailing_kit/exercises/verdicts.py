@@ -12,9 +12,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from sailing_kit.core.i18n import _, n_
+from sailing_kit.core.i18n import Text, _, n_
 
 K = TypeVar("K")
+
+
+def joined(separator: str, texts: Iterable[str], end: str = "") -> Text:
+    """``texts`` (translated pieces of one explanation) joined, keeping their English too;
+    empty pieces are left out."""
+    kept = [text for text in texts if text]
+    return Text(separator.join(kept) + end,
+                separator.join(getattr(text, "english", text) for text in kept) + end)
 
 
 @dataclass(frozen=True)
