@@ -170,7 +170,7 @@ def _q2_check(v: Costs, answer: object) -> Verdict:
 
 
 q2 = Question(
-    EXERCISE, 2, "What does it cost?", draw=_q2_draw,
+    EXERCISE, 2, N_("What does it cost?"), draw=_q2_draw,
     prompt=lambda v: ("In the sea pictured by `q2.picture()`, how many cards must you discard "
                       "for each placement?\n\n"
                       + "\n".join(f"- {letter}: {card} at cell {cell}"
@@ -180,8 +180,8 @@ q2 = Question(
     solution=lambda v: {letter: v.sea.cost(card, *cell)
                         for letter, (card, cell) in v.placements.items()},
     template='answer_2 = {"A": ..., "B": ..., "C": ..., "D": ...}',
-    hint="look at the cells just before and just after in reading order (across a row break "
-         "too): next to one card pay the difference, between two the smaller one, none free.",
+    hint=N_("look at the cells just before and just after in reading order (across a row break "
+            "too): next to one card pay the difference, between two the smaller one, none free."),
     picture=_q2_picture)
 
 
@@ -219,8 +219,8 @@ def _q3_check(v: tuple[Sea, int], answer: object) -> Verdict:
     missing = [f"{left_out} allowed cell{'s are' if left_out > 1 else ' is'} missing: which "
                "islands come just before and just after the card in value?"] if left_out else []
     return whole(extra + missing, f"{card} must lie {between}: exactly the empty cells there.",
-                 hint="find the islands just below and just above the card in value: it must "
-                      "lie between them in reading order, in an empty cell.")
+                 hint=N_("find the islands just below and just above the card in value: it must "
+                         "lie between them in reading order, in an empty cell."))
 
 
 def _is_cell(value: object) -> bool:
@@ -229,13 +229,13 @@ def _is_cell(value: object) -> bool:
 
 
 q3 = Question(
-    EXERCISE, 3, "Where may it go?", draw=_q3_draw,
+    EXERCISE, 3, N_("Where may it go?"), draw=_q3_draw,
     prompt=lambda v: (f"The sea pictured by `q3.picture()` holds {_islands(v[0])}. In which "
                       f"cells may **{v[1]}** be placed (whatever it costs)?\n\nAnswer with a set "
                       "of cells `(row, column)`, like `{(0, 0), (1, 2)}`."),
     check=_q3_check, solution=lambda v: set(v[0].legal_cells(v[1])), template="answer_3 = ...",
-    hint="find the islands just below and just above the card in value: it must lie between "
-         "them in reading order, in an empty cell.",
+    hint=N_("find the islands just below and just above the card in value: it must lie between "
+            "them in reading order, in an empty cell."),
     picture=lambda v: draw_sea(v[0], title="The sea of question 3"), forced=True)
 
 
@@ -289,7 +289,7 @@ def _q4_check(v: tuple[Sea, tuple[int, ...]], answer: object) -> Verdict:
 
 
 q4 = Question(
-    EXERCISE, 4, "The hand limit", draw=_q4_draw,
+    EXERCISE, 4, N_("The hand limit"), draw=_q4_draw,
     prompt=lambda v: (f"You hold {', '.join(map(str, v[1]))} and the sea is as `q4.picture()` "
                       "draws it. Which of your cards could you play this turn? (You may not "
                       "place a card that costs more discards than the "
@@ -332,7 +332,7 @@ def _q5_check(v: Spread, answer: object) -> Verdict:
 
 
 q5 = Question(
-    EXERCISE, 5, "Where does each number want to go?", draw=_q5_draw,
+    EXERCISE, 5, N_("Where does each number want to go?"), draw=_q5_draw,
     prompt=lambda v: (f"A variant has **{v.top} islands** and a sea of **{v.size} cells**. If "
                       f"the islands were spread evenly over the cells, island *n* would sit near "
                       f"slot n × {v.size} / {v.top}, rounded up. Which slot (1 to {v.size}) is "
@@ -343,7 +343,7 @@ q5 = Question(
     solution=lambda v: {letter: natural_slot(card, v.size, v.top) + 1
                         for letter, card in v.cards.items()},
     template='answer_5 = {"A": ..., "B": ..., "C": ...}',
-    hint="n × cells / islands, then round up to a whole slot.")
+    hint=N_("n × cells / islands, then round up to a whole slot."))
 
 
 # ----- question 6: the Start's split --------------------------------------------------------------
@@ -407,10 +407,10 @@ def _q6_solution(deal: Deal) -> list[int]:
 
 
 q6 = Question(
-    EXERCISE, 6, "The Start's split", draw=_q6_draw, prompt=_q6_prompt, check=_q6_check,
+    EXERCISE, 6, N_("The Start's split"), draw=_q6_draw, prompt=_q6_prompt, check=_q6_check,
     solution=_q6_solution, template="answer_6 = [..., ..., ...]", forced=True,
-    hint="the shares must add up to the discards asked, and no player can give more than they "
-         "hold in hand and deck.",
+    hint=N_("the shares must add up to the discards asked, and no player can give more than they "
+            "hold in hand and deck."),
     picture=lambda deal: deal.game())
 
 
@@ -474,10 +474,10 @@ def _q7_solution(seed: int) -> list[str]:
 
 
 q7 = Question(
-    EXERCISE, 7, "Win the puzzle", draw=_q7_draw, prompt=_q7_prompt, check=_q7_check,
+    EXERCISE, 7, N_("Win the puzzle"), draw=_q7_draw, prompt=_q7_prompt, check=_q7_check,
     solution=_q7_solution, template="answer_7 = [...]",
-    hint="plan from the end: which numbers must go in which cell, and when must the Start come?"
-         " Try moves in the scratch cell first.",
+    hint=N_("plan from the end: which numbers must go in which cell, and when must the Start come?"
+            " Try moves in the scratch cell first."),
     picture=q7_puzzle)
 
 

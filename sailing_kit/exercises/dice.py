@@ -169,13 +169,13 @@ def _q2_check(v: Roll, answer: object) -> Verdict:
 
 
 q2 = Question(
-    EXERCISE, 2, "One sorted roll, how many orders?", draw=_q2_draw,
+    EXERCISE, 2, N_("One sorted roll, how many orders?"), draw=_q2_draw,
     prompt=lambda v: (f"{len(v.dice)} dice with {v.faces} faces each are rolled. How many of the "
                       f"{v.faces}^{len(v.dice)} ordered outcomes show the sorted roll "
                       f"**{_dice(v.dice)}**?\n\nAnswer with a whole number."),
     check=_q2_check, solution=lambda v: ways(v.dice), template="answer_2 = ...",
-    hint="the multinomial: the orders of all the dice divided by the orders within each group "
-         "of equal dice.", forced=True)
+    hint=N_("the multinomial: the orders of all the dice divided by the orders within each group "
+            "of equal dice."), forced=True)
 
 
 # ----- questions 3 and 4: an event in one roll -------------------------------------------------------
@@ -281,17 +281,17 @@ def _event_check(event: Event, answer: object) -> Verdict:
                      "outcomes.")
 
 
-_EVENT_HINT = ("count ordered outcomes, all equally likely: for each sorted roll that fits, the "
+_EVENT_HINT = N_("count ordered outcomes, all equally likely: for each sorted roll that fits, the "
                "multinomial (its number of orders), then their share of all the ordered "
                "outcomes.")
 
 q3 = Question(
-    EXERCISE, 3, "A pattern in one roll", draw=_q3_event, prompt=_event_prompt,
+    EXERCISE, 3, N_("A pattern in one roll"), draw=_q3_event, prompt=_event_prompt,
     check=_event_check, solution=lambda e: text(e.exact().value), template="answer_3 = ...",
     hint=_EVENT_HINT, forced=True)
 
 q4 = Question(
-    EXERCISE, 4, "Different faces in one roll", draw=_q4_event, prompt=_event_prompt,
+    EXERCISE, 4, N_("Different faces in one roll"), draw=_q4_event, prompt=_event_prompt,
     check=_event_check, solution=lambda e: text(e.exact().value), template="answer_4 = ...",
     hint=_EVENT_HINT, forced=True)
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
+from sailing_kit.core.i18n import N_
 from sailing_kit.exercises.exact import Exact, places_phrase, text
 from sailing_kit.exercises.question import Question
 from sailing_kit.exercises.readers import read_choice, read_decimal
@@ -115,10 +116,10 @@ def _q5_check(v: Chase, answer: object) -> Verdict:
 
 
 q5 = Question(
-    EXERCISE, 5, "Going for a yacht", draw=_q5_draw, prompt=_q5_prompt, check=_q5_check,
+    EXERCISE, 5, N_("Going for a yacht"), draw=_q5_draw, prompt=_q5_prompt, check=_q5_check,
     solution=lambda v: text(_q5_exact(v).value), template="answer_5 = ...",
-    hint="the first roll is `first` (or a state you hold); each further roll multiplies by P. "
-         "Read the columns of the states asked.")
+    hint=N_("the first roll is `first` (or a state you hold); each further roll multiplies by P. "
+            "Read the columns of the states asked."))
 
 
 # ----- question 6: chance alone -----------------------------------------------------------------------
@@ -171,7 +172,7 @@ def _q6_check(v: tuple[tuple[int, ...], int], answer: object) -> Verdict:
 
 
 q6 = Question(
-    EXERCISE, 6, "The best you can expect in Chance", draw=_q6_draw,
+    EXERCISE, 6, N_("The best you can expect in Chance"), draw=_q6_draw,
     prompt=lambda v: ("Only the **Chance** category is left: you score the sum of the dice. You "
                       f"roll **{_words(v[0])}** and may roll **{v[1]} times**, keeping any dice "
                       "between rolls. Playing as well as possible, what is your exact expected "
@@ -179,8 +180,8 @@ q6 = Question(
                       "worth the mean of its faces; with two, keep it only if it beats that."
                       f"\n\nAnswer with a fraction, or {places_phrase(2)}."),
     check=_q6_check, solution=lambda v: text(_q6_exact(v).value), template="answer_6 = ...",
-    hint="one die at a time, backwards from the last roll: keep a face only if it beats what "
-         "the remaining rolls are worth; then add the dice.")
+    hint=N_("one die at a time, backwards from the last roll: keep a face only if it beats what "
+            "the remaining rolls are worth; then add the dice."))
 
 
 # ----- questions 7 and 8: a position of solitaire Jacht -----------------------------------------------
@@ -262,9 +263,9 @@ def _q7_check(table: Table, answer: object) -> Verdict:
 
 
 q7 = Question(
-    EXERCISE, 7, "Which category?", draw=_q7_draw, prompt=_q7_prompt, check=_q7_check,
+    EXERCISE, 7, N_("Which category?"), draw=_q7_draw, prompt=_q7_prompt, check=_q7_check,
     solution=_q7_best, template="answer_7 = ...",
-    hint="`advise(Position(card, dice, 3))` lists the expected final score of every choice.",
+    hint=N_("`advise(Position(card, dice, 3))` lists the expected final score of every choice."),
     forced=True)
 
 
@@ -336,10 +337,10 @@ def _q8_check(v: Worth, answer: object) -> Verdict:
 
 
 q8 = Question(
-    EXERCISE, 8, "What is a rule worth?", draw=_q8_draw, prompt=_q8_prompt, check=_q8_check,
+    EXERCISE, 8, N_("What is a rule worth?"), draw=_q8_draw, prompt=_q8_prompt, check=_q8_check,
     solution=lambda v: round(v.gain(), 2), template="answer_8 = ...",
-    hint="the best expected final score from the same position under both rule sets, "
-         "subtracted.", forced=True)
+    hint=N_("the best expected final score from the same position under both rule sets, "
+            "subtracted."), forced=True)
 
 
 __all__ = [

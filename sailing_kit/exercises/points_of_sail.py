@@ -167,11 +167,11 @@ def _tack_reason(heading: Direction, wind: Direction) -> str:
 
 
 q2 = Question(
-    EXERCISE, 2, "Port or starboard?", draw=_q2_draw, prompt=_q2_prompt, check=_q2_check,
+    EXERCISE, 2, N_("Port or starboard?"), draw=_q2_draw, prompt=_q2_prompt, check=_q2_check,
     solution=lambda boats: {b: str(tack(h, w)) for b, (h, w) in boats.items()},
     template='answer_2 = {"A": ..., "B": ..., "C": ..., "D": ...}',
-    hint="stand in the boat facing its heading: does the wind come over your right side "
-         "(starboard) or your left (port)? A run counts as starboard.",
+    hint=N_("stand in the boat facing its heading: does the wind come over your right side "
+            "(starboard) or your left (port)? A run counts as starboard."),
     forced=True)
 
 
@@ -278,10 +278,10 @@ def why_unreachable(start: Point, heading: Direction, wind: Direction, target: P
 
 
 q3 = Question(
-    EXERCISE, 3, "Where can a beam-reaching boat end its turn?", draw=_q3_draw, prompt=_q3_prompt,
+    EXERCISE, 3, N_("Where can a beam-reaching boat end its turn?"), draw=_q3_draw, prompt=_q3_prompt,
     check=_q3_check, solution=lambda v: set(_ends(v.drill())),
     template="answer_3 = ...",
-    hint="list the move sequences its point of sail allows and where each one ends.",
+    hint=N_("list the move sequences its point of sail allows and where each one ends."),
     picture=lambda v: v.drill().scene(show_options=False), worked=lambda v: v.drill())
 
 
@@ -341,10 +341,10 @@ def _q4_check(boats: dict[str, tuple[Direction, Direction]], answer: object) -> 
 
 
 q4 = Question(
-    EXERCISE, 4, "The forbidden manoeuvre", draw=_q4_draw, prompt=_q4_prompt, check=_q4_check,
+    EXERCISE, 4, N_("The forbidden manoeuvre"), draw=_q4_draw, prompt=_q4_prompt, check=_q4_check,
     solution=lambda boats: {b: _forbidden_turns(h, w)[0].value for b, (h, w) in boats.items()},
     template='answer_4 = {"A": ..., "B": ..., "C": ...}',
-    hint="which of these headings would point the boat where the wind comes from?", forced=True)
+    hint=N_("which of these headings would point the boat where the wind comes from?"), forced=True)
 
 
 # ----- question 7: the fewest turns to the mark --------------------------------------------------
@@ -417,10 +417,10 @@ def _q7_worked(v: Drill) -> object:
 
 
 q7 = Question(
-    EXERCISE, 7, "The fewest turns to the mark", draw=_q7_draw, prompt=_q7_prompt,
+    EXERCISE, 7, N_("The fewest turns to the mark"), draw=_q7_draw, prompt=_q7_prompt,
     check=_q7_check, solution=lambda v: len(_route(v)), template="answer_7 = ...",
-    hint="zig-zag: close-hauled on one tack, a tack (a turn of its own), close-hauled on the "
-         "other; count the turns on the picture.",
+    hint=N_("zig-zag: close-hauled on one tack, a tack (a turn of its own), close-hauled on the "
+            "other; count the turns on the picture."),
     picture=lambda v: v.drill().scene(show_options=False), worked=_q7_worked, forced=True)
 
 

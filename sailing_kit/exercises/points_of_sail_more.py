@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import N_
 from sailing_kit.exercises.question import Question
 from sailing_kit.exercises.readers import keys_reader, read_choice, read_dict, read_set
 from sailing_kit.exercises.verdicts import Verdict, by_part, whole
@@ -97,11 +98,11 @@ def _manoeuvre_reason(heading: Direction, rotation: int, wind: Direction) -> str
 
 
 q5 = Question(
-    EXERCISE, 5, "Tack or jibe?", draw=_q5_draw, prompt=_q5_prompt, check=_q5_check,
+    EXERCISE, 5, N_("Tack or jibe?"), draw=_q5_draw, prompt=_q5_prompt, check=_q5_check,
     solution=lambda v: {b: change_of_tack(h, r, v[0]) or "neither" for b, (h, r) in v[1].items()},
     template='answer_5 = {"A": ..., "B": ..., "C": ...}',
-    hint="follow the heading step by step: does it pass the wind's source (the bow through the "
-         "wind) or the opposite direction (the stern through it), or neither?", forced=True)
+    hint=N_("follow the heading step by step: does it pass the wind's source (the bow through the "
+            "wind) or the opposite direction (the stern through it), or neither?"), forced=True)
 
 
 # ----- question 6: what each point of sail allows ------------------------------------------------
@@ -163,12 +164,12 @@ def _q6_check(v: Allowed, answer: object) -> Verdict:
     missing = [f"{plural(left_out, 'boat')} that may do it {'is' if left_out == 1 else 'are'} "
                "missing: find each boat's point of sail, then what it allows."] if left_out else []
     return whole(extra + missing, "exactly these boats' points of sail allow it (§2).",
-                 hint="find each boat's point of sail, then look it up in the table of the five "
-                      "points of sail.")
+                 hint=N_("find each boat's point of sail, then look it up in the table of the five "
+                         "points of sail."))
 
 
 q6 = Question(
-    EXERCISE, 6, "What each point of sail allows", draw=_q6_draw, prompt=_q6_prompt,
+    EXERCISE, 6, N_("What each point of sail allows"), draw=_q6_draw, prompt=_q6_prompt,
     check=_q6_check, solution=_allowing, template="answer_6 = ...",
-    hint="find each boat's point of sail, then look it up in the table of the five points of "
-         "sail.", forced=True)
+    hint=N_("find each boat's point of sail, then look it up in the table of the five points of "
+            "sail."), forced=True)

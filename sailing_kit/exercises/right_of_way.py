@@ -150,7 +150,7 @@ def _q2_mistake(number: int, position: Situation, said: object) -> str | None:
 
 
 q2 = Question(
-    EXERCISE, 2, "Which rung of the ladder decides?", draw=_q2_draw,
+    EXERCISE, 2, N_("Which rung of the ladder decides?"), draw=_q2_draw,
     prompt=lambda pairs: ("In each pair **A arrived first** (it plays earlier in the turn "
                           "order). The rules of right of way are tried in order, and the first "
                           "that tells the boats apart decides. Which rule decides each pair? "
@@ -166,8 +166,8 @@ q2 = Question(
                             for n, p in enumerate(pairs, 1)},
     template=_PAIRS_TEMPLATE.format(n=2),
     forced=True,
-    hint="first ask whether a boat is in a mark's zone; then try the rungs from the top and stop "
-         "at the first that tells the boats apart.",
+    hint=N_("first ask whether a boat is in a mark's zone; then try the rungs from the top and stop "
+            "at the first that tells the boats apart."),
     picture=picture, worked=lambda pairs: picture(pairs, reveal=True))
 
 
@@ -242,8 +242,8 @@ def _q3_check(position: Situation, answer: object) -> Verdict:
                         f"{'are' if left_out > 1 else 'is'} missing: try each end A can reach.")
     return whole(mistakes, "only these ends leave B no protest: on any other A stays on B's "
                  "course point without right of way (§3.4).",
-                 hint="for each end of A's turn, ask: does A still stand on B's course point, "
-                      "and if so, who has right of way there now?")
+                 hint=N_("for each end of A's turn, ask: does A still stand on B's course point, "
+                         "and if so, who has right of way there now?"))
 
 
 def _headings(found: list[Direction]) -> str:
@@ -251,10 +251,10 @@ def _headings(found: list[Direction]) -> str:
 
 
 q3 = Question(
-    EXERCISE, 3, "The prisoner", draw=_q3_draw, prompt=_q3_prompt, check=_q3_check,
+    EXERCISE, 3, N_("The prisoner"), draw=_q3_draw, prompt=_q3_prompt, check=_q3_check,
     solution=lambda position: {h.value for h in _q3_safe(position)}, template="answer_3 = ...",
-    hint="for each end of A's turn, ask: does A still stand on B's course point, and if so, who "
-         "has right of way there now?",
+    hint=N_("for each end of A's turn, ask: does A still stand on B's course point, and if so, who "
+            "has right of way there now?"),
     picture=picture, worked=lambda position: picture(position, reveal=True), forced=True)
 
 
@@ -299,7 +299,7 @@ def _q4_check(position: Situation, answer: object) -> Verdict:
 
 
 q4 = Question(
-    EXERCISE, 4, "The light-blue point", draw=_q4_draw,
+    EXERCISE, 4, N_("The light-blue point"), draw=_q4_draw,
     prompt=lambda position: (f"The wind blows from **{position.wind}**: {boats_line(position)}, "
                              "in this turn order. Some of their next movements claim the same "
                              f"free intersection {_q4_contest(position).point}, the light-blue "
@@ -307,8 +307,8 @@ q4 = Question(
                              "entitled to it?**\n\nAnswer with a boat, like `\"A\"`."),
     check=_q4_check, solution=lambda position: _q4_contest(position).entitled,
     template="answer_4 = ...",
-    hint="only the boats whose course point is the light-blue point contest it; the entitled "
-         "one has right of way over each of the others.",
+    hint=N_("only the boats whose course point is the light-blue point contest it; the entitled "
+            "one has right of way over each of the others."),
     picture=picture, worked=lambda position: picture(position, reveal=True), forced=True)
 
 
@@ -360,7 +360,7 @@ def _q5_check(position: Situation, answer: object) -> Verdict:
 
 
 q5 = Question(
-    EXERCISE, 5, "The zone of the 2 lengths", draw=_q5_draw,
+    EXERCISE, 5, N_("The zone of the 2 lengths"), draw=_q5_draw,
     prompt=lambda position: (f"The wind blows from **{position.wind}**: {boats_line(position)}. "
                              "Both boats are within the mark's zone of the 2 lengths, and both "
                              f"their next movements claim {position.contests()[0].point} "
@@ -372,8 +372,8 @@ q5 = Question(
     solution=lambda position: {m: ruling(at_start(position, s)).winner
                                for m, s in Q5_MOMENTS.items()},
     template='answer_5 = {"race": ..., "start": ...}',
-    hint="in the zone only the inside position counts; at the start the zone counts for "
-         "nothing, and the ladder decides.",
+    hint=N_("in the zone only the inside position counts; at the start the zone counts for "
+            "nothing, and the ladder decides."),
     picture=picture, worked=lambda position: picture(position, reveal=True), forced=True)
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import ActionError
 from sailing_kit.core.grid import Point, chebyshev
+from sailing_kit.core.i18n import N_
 from sailing_kit.exercises.question import Question
 from sailing_kit.exercises.readers import keys_reader, read_choice, read_dict, read_direction, read_set
 from sailing_kit.exercises.right_of_way_positions import Gallery, any_move, picture
@@ -94,7 +95,7 @@ def _wind_shift_reason(after: Situation) -> str:
 
 
 q6 = Question(
-    EXERCISE, 6, "After a wind shift", draw=_q6_draw,
+    EXERCISE, 6, N_("After a wind shift"), draw=_q6_draw,
     prompt=lambda position: (
         f"The wind blows from **{position.wind}**: {boats_line(position)}. Nobody infringes "
         f"anybody (`q6.picture()` draws it). Then the compass die is rolled (faces "
@@ -106,8 +107,8 @@ q6 = Question(
     check=_q6_check,
     solution=lambda position: {w.value: _offender(position, w) for w in Q6_WINDS},
     template='answer_6 = {' + ", ".join(f'"{w}": ...' for w in Q6_WINDS) + "}",
-    hint="turn the wind, then find each boat's new course point: does it lead onto the other "
-         "boat, and who has right of way in the new wind?", forced=True,
+    hint=N_("turn the wind, then find each boat's new course point: does it lead onto the other "
+            "boat, and who has right of way in the new wind?"), forced=True,
     picture=picture, worked=lambda position: Gallery(tuple(
         position.in_wind(w, f"The wind shifts to {w}") for w in Q6_WINDS), reveal=True))
 
@@ -208,7 +209,7 @@ def _clearances(position: Situation, name: str) -> str:
 
 
 q7 = Question(
-    EXERCISE, 7, "Where can a penalty be served?", draw=_q7_draw,
+    EXERCISE, 7, N_("Where can a penalty be served?"), draw=_q7_draw,
     prompt=lambda position: (
         f"The wind blows from **{position.wind}**: {boats_line(position)}. Boats A, B and C each "
         "owe a penalty. Can each of them **declare its penalty turn here**, now? (`q7.picture()` "
@@ -334,12 +335,12 @@ def _q8_check(statements: tuple[Statement, ...], answer: object) -> Verdict:
                         "missing: judge each statement's claim about the game with the umpire.")
     return whole(mistakes, "the game is a simplification: speed, turn order and a run always "
                  "on starboard are its own, and in the zone it turns RRS 18.2(a)(2) around.",
-                 hint="check each statement's claim about the game against the umpire; the "
-                      "real-rules half comes from the lesson's table.")
+                 hint=N_("check each statement's claim about the game against the umpire; the "
+                         "real-rules half comes from the lesson's table."))
 
 
 q8 = Question(
-    EXERCISE, 8, "The game and the real rules", draw=_q8_draw,
+    EXERCISE, 8, N_("The game and the real rules"), draw=_q8_draw,
     prompt=lambda statements: (
         "Each statement compares the game with the real **Racing Rules of Sailing** (RRS), as "
         "the table of the lesson does. Which statements are **true**? `q8.picture()` draws "
@@ -350,7 +351,7 @@ q8 = Question(
     solution=lambda statements: {letter for letter, s in _letters(statements).items()
                                  if s.is_true()},
     template="answer_8 = ...",
-    hint="check each statement's claim about the game against the umpire; the real-rules half "
-         "comes from the lesson's table.",
+    hint=N_("check each statement's claim about the game against the umpire; the real-rules half "
+            "comes from the lesson's table."),
     picture=lambda statements: picture(tuple(s.position for s in statements)), forced=True,
     worked=lambda statements: picture(tuple(s.position for s in statements), reveal=True))

@@ -13,6 +13,7 @@ import random
 from dataclasses import dataclass
 
 from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.i18n import N_
 from sailing_kit.draw.scene import Scene
 from sailing_kit.exercises.question import Question
 from sailing_kit.exercises.readers import AnswerError, read_choice, read_dict
@@ -133,7 +134,7 @@ def _hint(rules: Rules) -> str:
 
 
 q9 = Question(
-    EXERCISE, 9, "The game and the RRS: who keeps clear?",
+    EXERCISE, 9, N_("The game and the RRS: who keeps clear?"),
     draw=lambda rng: _draw(rng, _pool(Asked.KEEP_CLEAR, rules_differ=True)),
     prompt=lambda d: ("A situation of the trainer, made new for you. The boats sail as below; "
                       f"after event {d.encounter.ask.after} (`q9.picture()` draws that moment), "
@@ -144,8 +145,8 @@ q9 = Question(
     check=_q9_check,
     solution=lambda d: {key: _expected(d, rules) for key, rules in RULEBOOKS.items()},
     template='answer_9 = {"game": ..., "rrs": ...}',
-    hint="the two rulebooks differ here: one of them asks about overlap or the mainsail, the "
-         "other about depth to leeward or the zone of the 2 lengths.",
+    hint=N_("the two rulebooks differ here: one of them asks about overlap or the mainsail, the "
+            "other about depth to leeward or the zone of the 2 lengths."),
     picture=picture, worked=lambda d: picture(d, reveal=True), forced=True)
 
 
@@ -165,7 +166,7 @@ def _q10_check(drawn: Drawn, answer: object) -> Verdict:
 
 
 q10 = Question(
-    EXERCISE, 10, "The protest committee: who is penalised?",
+    EXERCISE, 10, N_("The protest committee: who is penalised?"),
     draw=lambda rng: _draw(rng, [e for e in _pool(Asked.PENALISED) if
                                  len(verdicts(e).race.penalised) <= 1 and
                                  len(verdicts(e).rrs.penalised) <= 1 and
@@ -178,9 +179,9 @@ q10 = Question(
     check=_q10_check,
     solution=lambda d: {key: _expected(d, rules) for key, rules in RULEBOOKS.items()},
     template='answer_10 = {"game": ..., "rrs": ...}',
-    hint="the game penalises a boat that ends her turn on the point another boat with right of "
-         "way sails to next; the RRS also asks who changed course, who had room, and whether a "
-         "penalty turn was enough.",
+    hint=N_("the game penalises a boat that ends her turn on the point another boat with right of "
+            "way sails to next; the RRS also asks who changed course, who had room, and whether a "
+            "penalty turn was enough."),
     picture=picture, worked=lambda d: picture(d, reveal=True), forced=True)
 
 
@@ -198,7 +199,7 @@ def _q11_check(drawn: Drawn, answer: object) -> Verdict:
         raise AnswerError(f"{said!r} is not one of the rules this question asks about")
     return wrong(f"rule {said} does not decide it here; it says: "
                  f"{rule_name(Rules.RRS, said)}.",
-                 hint="find the moment that matters, then ask who had to keep clear and why")
+                 hint=N_("find the moment that matters, then ask who had to keep clear and why"))
 
 
 def _q11_pool() -> list[Encounter]:
@@ -207,7 +208,7 @@ def _q11_pool() -> list[Encounter]:
 
 
 q11 = Question(
-    EXERCISE, 11, "Which rule of the RRS decides?", draw=lambda rng: _draw(rng, _q11_pool()),
+    EXERCISE, 11, N_("Which rule of the RRS decides?"), draw=lambda rng: _draw(rng, _q11_pool()),
     prompt=lambda d: (f"{_q11_question(d)} Which rule of the Racing Rules of Sailing decides "
                       "it? (`q11.picture()` draws the moment asked.)\n\n" + moves_in_words(
                           d, d.encounter.ask.after if d.encounter.ask.question is not
@@ -216,9 +217,9 @@ q11 = Question(
                       "`\"18.2(a)\"`."),
     check=_q11_check, solution=lambda d: decisive_rule(d.found, Rules.RRS),
     template="answer_11 = ...",
-    hint="the rules of the lesson's table: 10, 11, 12 (who keeps clear), 15, 16.1, 17 (limits "
-         "on the right-of-way boat), 18.2(a), 18.3 (marks), 20 (room to tack), 21 (keeping "
-         "clear while returning or taking a penalty).",
+    hint=N_("the rules of the lesson's table: 10, 11, 12 (who keeps clear), 15, 16.1, 17 (limits "
+            "on the right-of-way boat), 18.2(a), 18.3 (marks), 20 (room to tack), 21 (keeping "
+            "clear while returning or taking a penalty)."),
     picture=picture, worked=lambda d: picture(d, reveal=True), forced=True)
 
 

@@ -3,12 +3,12 @@
 Each exercise notebook starts with ``start("Ada Lovelace")``: the name draws the variants of
 every question; ``language="hu"`` (or "bg", "fr", "ru"; the notebook's language by default)
 chooses the language of the prompts and feedback, kept as the session's ``language`` in every
-record of a try (the grader writes its feedback in it). ``mode="practice"`` (the default) explains each mistake; ``mode="assessment"``
-says right or not yet, with hints that deepen try by try. Every readable try is recorded: in the
-feedback box's output (so the saved notebook keeps the question, answer, verdict and try
-number of every try), in assessment mode also in ``.sailing_kit/tries.jsonl`` beside the
-notebook (so a restarted kernel keeps counting), and it is announced to the listeners of
-:mod:`sailing_kit.exercises.attempts` (a class server).
+record of a try (the grader writes its feedback in it). ``mode="practice"`` (the default)
+explains each mistake; ``mode="assessment"`` says right or not yet, with hints that deepen try
+by try. Every readable try is recorded: in the feedback box's output (so the saved notebook
+keeps the question, answer, verdict and try number of every try), in assessment mode also in
+``.sailing_kit/tries.jsonl`` beside the notebook (so a restarted kernel keeps counting), and it
+is announced to the listeners of :mod:`sailing_kit.exercises.attempts` (a class server).
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sailing_kit.core.errors import ConfigError
 from sailing_kit.core import i18n
+from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.i18n import N_, _, read_language, set_language, use_language
 from sailing_kit.draw import palette
 from sailing_kit.draw.feedback import Feedback

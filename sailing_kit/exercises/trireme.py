@@ -169,15 +169,15 @@ def _q2_check(rolls: dict[str, Roll], answer: object) -> Verdict:
 
 
 q2 = Question(
-    EXERCISE, 2, "Where does the wind blow from now?", draw=_q2_draw,
+    EXERCISE, 2, N_("Where does the wind blow from now?"), draw=_q2_draw,
     prompt=lambda rolls: ("Where does the wind blow from after each roll?\n\n"
                           + "\n".join(f"- {case}: {roll.words()}" for case, roll in rolls.items())
                           + '\n\nAnswer with a dict of directions, like `{"A": "NE", ...}`.'),
     check=_q2_check,
     solution=lambda rolls: {c: wind_after(r.wind, r.effect).value for c, r in rolls.items()},
     template=_template(2, 4),
-    hint="2: 45° anticlockwise; 3, 4, 5: no change; 6: 45° clockwise; 1: the current, the wind "
-         "stays. An Honour point adds 1 to the die.")
+    hint=N_("2: 45° anticlockwise; 3, 4, 5: no change; 6: 45° clockwise; 1: the current, the wind "
+            "stays. An Honour point adds 1 to the die."))
 
 
 # ----- questions 3 and 4: entries of the chain ----------------------------------------------------
@@ -242,18 +242,18 @@ def _entries_prompt(entries: dict[str, Entry], places: int) -> str:
 
 
 q3 = Question(
-    EXERCISE, 3, "One entry of the chain", draw=lambda rng: _entries(rng, (1,), 1),
+    EXERCISE, 3, N_("One entry of the chain"), draw=lambda rng: _entries(rng, (1,), 1),
     prompt=lambda v: _entries_prompt(v, 2), check=lambda v, a: _entries_check(v, a, 2),
     solution=lambda v: {c: text(e.value) for c, e in v.items()}, template=_template(3, 3),
-    hint="row = where the wind blows from now, column = where it blows from after the turn; "
-         "count the faces of the die that lead there.", forced=True)
+    hint=N_("row = where the wind blows from now, column = where it blows from after the turn; "
+            "count the faces of the die that lead there."), forced=True)
 
 q4 = Question(
-    EXERCISE, 4, "Two turns later", draw=lambda rng: _entries(rng, (2, 3), 3),
+    EXERCISE, 4, N_("Two turns later"), draw=lambda rng: _entries(rng, (2, 3), 3),
     prompt=lambda v: _entries_prompt(v, 3), check=lambda v, a: _entries_check(v, a, 3),
     solution=lambda v: {c: text(e.value) for c, e in v.items()}, template=_template(4, 3),
-    hint="list the paths of the turns that end there (each turn backs, holds or veers) and add "
-         "their chances; or multiply by the matrix once per turn.", forced=True)
+    hint=N_("list the paths of the turns that end there (each turn backs, holds or veers) and add "
+            "their chances; or multiply by the matrix once per turn."), forced=True)
 
 
 # ----- question 5: the long run -------------------------------------------------------------------
@@ -285,7 +285,7 @@ def _q5_check(v: dict[str, tuple[tuple[Direction, ...], bool]], answer: object) 
 
 
 q5 = Question(
-    EXERCISE, 5, "In the long run", draw=_q5_draw,
+    EXERCISE, 5, N_("In the long run"), draw=_q5_draw,
     prompt=lambda v: ("Over very many turns, what share of turns has the wind blowing from each "
                       "of these sets of directions?\n\n"
                       + "\n".join(f"- {case}: {' or '.join(w.value for w in winds)}, "
@@ -297,7 +297,7 @@ q5 = Question(
     check=_q5_check,
     solution=lambda v: {case: text(_q5_share(*entry)) for case, entry in v.items()},
     template=_template(5, 3),
-    hint="the stationary distribution π solves π P = π; look at the sums of the columns of P.",
+    hint=N_("the stationary distribution π solves π P = π; look at the sums of the columns of P."),
     forced=True)
 
 
@@ -337,7 +337,7 @@ def _q6_check(v: dict[str, tuple[Direction, Direction, bool]], answer: object) -
 
 
 q6 = Question(
-    EXERCISE, 6, "How far on average?", draw=_q6_draw,
+    EXERCISE, 6, N_("How far on average?"), draw=_q6_draw,
     prompt=lambda v: ("Sailing as far as the new wind allows (2 when you may), how many squares "
                       "do you expect to sail **on your heading** this turn? (The current's "
                       "drift west counts 0.)\n\n"
@@ -349,8 +349,8 @@ q6 = Question(
     check=_q6_check,
     solution=lambda v: {case: text(_q6_value(*entry)) for case, entry in v.items()},
     template=_template(6, 3),
-    hint="an expected distance: for each new wind (and the calm), its chance times the squares "
-         "your heading allows then; add them up.", forced=True)
+    hint=N_("an expected distance: for each new wind (and the calm), its chance times the squares "
+            "your heading allows then; add them up."), forced=True)
 
 
 QUESTIONS = (q1, q2, q3, q4, q5, q6, q7, q8, q9)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import N_
 from sailing_kit.draw import palette
 from sailing_kit.draw.scene import Scene
 from sailing_kit.exercises.question import Question
@@ -108,7 +109,7 @@ def _q7_check(tracks: dict[str, Track], answer: object) -> Verdict:
 
 
 q7 = Question(
-    EXERCISE, 7, "Which track rounds the rocks by the right?", draw=_q7_draw,
+    EXERCISE, 7, N_("Which track rounds the rocks by the right?"), draw=_q7_draw,
     prompt=lambda tracks: ("`q7.picture()` draws three tracks on the little bay. Each leaves "
                            "the start line and comes back to it, square by square:\n\n"
                            + "\n".join(f"- Track {name}: " + " → ".join(map(str, track))
@@ -117,8 +118,8 @@ q7 = Question(
                              "(keeping them on its right)?\n\nAnswer with a letter: \"A\", "
                              "\"B\" or \"C\"."),
     check=_q7_check, solution=_q7_right, template="answer_7 = ...",
-    hint="follow each track with your finger: are the rocks on its right hand side all the "
-         "way round?",
+    hint=N_("follow each track with your finger: are the rocks on its right hand side all the "
+            "way round?"),
     picture=tracks_picture, forced=True)
 
 
@@ -188,7 +189,7 @@ def _q8_check(v: Moment, answer: object) -> Verdict:
 
 
 q8 = Question(
-    EXERCISE, 8, "The optimal helmsman's first choice", draw=_moment,
+    EXERCISE, 8, N_("The optimal helmsman's first choice"), draw=_moment,
     prompt=lambda v: (f"{v.words()}. Which heading does the optimal helmsman choose, and does "
                       f"it spend an Honour point? Use {v.code()}.\n\n"
                       'Answer with a dict: `{"heading": ..., "honour": ...}` (a direction, and '
@@ -196,7 +197,7 @@ q8 = Question(
     check=_q8_check,
     solution=lambda v: {"heading": _q8_best(v)[0].value, "honour": _q8_best(v)[1]},
     template='answer_8 = {"heading": ..., "honour": ...}',
-    hint="`solution.best(position)` is the optimal choice; print it.", forced=True)
+    hint=N_("`solution.best(position)` is the optimal choice; print it."), forced=True)
 
 
 ORDINALS = {1: "first", 2: "second", 3: "third"}
@@ -237,7 +238,7 @@ def _q9_check(v: tuple[Moment, int], answer: object) -> Verdict:
 
 
 q9 = Question(
-    EXERCISE, 9, "What is an Honour point worth?", draw=_q9_draw,
+    EXERCISE, 9, N_("What is an Honour point worth?"), draw=_q9_draw,
     prompt=lambda v: (f"{v[0].words()}. By how many **percentage points** does the "
                       f"**{ORDINALS[v[1]]}** Honour point raise your chance to win from here, "
                       f"playing perfectly? {v[0].code()} help: change the Honour points of the "
@@ -245,4 +246,4 @@ q9 = Question(
     check=_q9_check,
     solution=lambda v: round(_q9_values(v[0])[v[1]] - _q9_values(v[0])[v[1] - 1], 1),
     template="answer_9 = ...",
-    hint="the chance to win with n points minus the chance with n − 1, in percent.", forced=True)
+    hint=N_("the chance to win with n points minus the chance with n − 1, in percent."), forced=True)

@@ -34,7 +34,8 @@ class Part:
     why: tuple[str, ...] = ()
     """What is wrong, specifically (one line each); may name this part's right answer."""
     hint: str = ""
-    """A nudge that never names the answer; the question's hint when empty."""
+    """A nudge that never names the answer (marked ``N_``, shown translated); the question's
+    hint when empty."""
 
 
 @dataclass(frozen=True)
@@ -143,7 +144,7 @@ def assessment_text(marked: Marked, hint: str, try_number: int) -> str:
                        parts=", ".join(p.name for p in verdict.parts if not p.ok)))
     first = next(p for p in verdict.parts if not p.ok)
     if first.hint or hint:
-        lines.append(_("Hint: {hint}", hint=first.hint or hint))
+        lines.append(_("Hint: {hint}", hint=_(first.hint) if first.hint else hint))
     if try_number >= 3:
         lines.extend(_explanations(verdict, hint, 1))
     return "\n".join(line for line in lines if line.strip())
@@ -151,7 +152,7 @@ def assessment_text(marked: Marked, hint: str, try_number: int) -> str:
 
 def _explanations(verdict: Verdict, hint: str, limit: int) -> list[str]:
     wrong_parts = [p for p in verdict.parts if not p.ok]
-    lines = [line for p in wrong_parts for line in (p.why or (p.hint or hint,))]
+    lines = [line for p in wrong_parts for line in (p.why or (_(p.hint) if p.hint else hint,))]
     if len(verdict.parts) > 1 and len(wrong_parts) == len(verdict.parts):
         limit = min(limit, len(verdict.parts) - 1)  # never every part's answer at once
     shown = lines[:limit]
