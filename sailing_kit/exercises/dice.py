@@ -21,7 +21,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 from math import comb, factorial
 
-from sailing_kit.core.i18n import N_, _, n_
+from sailing_kit.core.i18n import N_, _, n_, number
 from sailing_kit.exercises import session
 from sailing_kit.exercises.dice_more import EXERCISE, q5, q6, q7, q8
 from sailing_kit.exercises.exact import Exact, places_phrase, text
@@ -151,28 +151,30 @@ def _q2_draw(rng: random.Random) -> Roll:
 
 
 def _q2_check(v: Roll, answer: object) -> Verdict:
-    said = read_int(answer, "count", low=0, high=10**9)
+    said = read_int(answer, N_("count"), low=0, high=10**9)
     count, expected = len(v.dice), ways(v.dice)
     groups = sorted(Counter(v.dice).values(), reverse=True)
     if said == expected:
         below = " · ".join(f"{g}!" for g in groups if g > 1)
         return right(f"{count}! / ({below}) = {expected}.")
     if said == factorial(count):
-        return wrong(f"{count}! counts the orders of {count} *different* dice. Swapping two equal "
-                     "dice gives the same outcome: each group of equal dice is counted too often.")
+        return wrong(_("{count}! counts the orders of {count} *different* dice. Swapping two "
+                       "equal dice gives the same outcome: each group of equal dice is counted too "
+                       "often.", count=count))
     if said == 1:
-        return wrong("One sorted roll, but many ordered outcomes: the equal dice can sit on any "
-                     "of the places.")
-    return wrong(f"{said} is not it. Count the places of each group of equal dice among the "
-                 f"{count}, or use the multinomial: the orders of all the dice divided by the "
-                 "orders of each group of equal dice.")
+        return wrong(_("One sorted roll, but many ordered outcomes: the equal dice can sit on any "
+                       "of the places."))
+    return wrong(_("{said} is not it. Count the places of each group of equal dice among the "
+                   "{count}, or use the multinomial: the orders of all the dice divided by the "
+                   "orders of each group of equal dice.", said=said, count=count))
 
 
 q2 = Question(
     EXERCISE, 2, N_("One sorted roll, how many orders?"), draw=_q2_draw,
-    prompt=lambda v: (f"{len(v.dice)} dice with {v.faces} faces each are rolled. How many of the "
-                      f"{v.faces}^{len(v.dice)} ordered outcomes show the sorted roll "
-                      f"**{_dice(v.dice)}**?\n\nAnswer with a whole number."),
+    prompt=lambda v: (_("{count} dice with {faces} faces each are rolled. How many of the "
+                        "{faces}^{count} ordered outcomes show the sorted roll **{roll}**?",
+                        count=len(v.dice), faces=v.faces, roll=_dice(v.dice))
+                      + "\n\n" + _("Answer with a whole number.")),
     check=_q2_check, solution=lambda v: ways(v.dice), template="answer_2 = ...",
     hint=N_("the multinomial: the orders of all the dice divided by the orders within each group "
             "of equal dice."), forced=True)
@@ -182,13 +184,23 @@ q2 = Question(
 
 @dataclass(frozen=True)
 class Event:
-    """An event of one roll of ``dice`` dice with ``faces`` faces, by a test on the sorted roll."""
+    """An event of one roll of ``dice`` dice with ``faces`` faces, by a test on the sorted roll.
+    Its words and its extra slips are ``N_`` templates, filled from ``values`` when shown."""
 
-    words: str
+    template: str
     test: Callable[[tuple[int, ...]], bool] = field(compare=False)
     dice: int = 5
     faces: int = 6
     extra: tuple[tuple[Fraction, str], ...] = ()
+    values: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def words(self) -> str:
+        """The event in the language spoken now."""
+        return self.say(self.template)
+
+    def say(self, template: str) -> str:
+        return _(template, **dict(self.values))
 
     @property
     def total(self) -> int:
@@ -204,12 +216,13 @@ class Event:
 
     def exact(self) -> Exact:
         slips = {Fraction(self.sorted_count, len(sorted_rolls(self.dice, self.faces))):
-                 "Sorted rolls are not equally likely: a roll of all different faces comes in "
-                 "many orders, one of a kind in only one. Count the ordered outcomes.",
+                 _("Sorted rolls are not equally likely: a roll of all different faces comes in "
+                   "many orders, one of a kind in only one. Count the ordered outcomes."),
                  Fraction(self.sorted_count, self.total):
-                 "That counts each sorted roll once, but each comes in several orders: count "
-                 "the ordered outcomes (the multinomial of each roll)."}
-        return Exact(Fraction(self.count, self.total), 4, slips={**slips, **dict(self.extra)})
+                 _("That counts each sorted roll once, but each comes in several orders: count "
+                   "the ordered outcomes (the multinomial of each roll).")}
+        extra = {value: self.say(template) for value, template in self.extra}
+        return Exact(Fraction(self.count, self.total), 4, slips={**slips, **extra})
 
 
 def _groups(roll: tuple[int, ...]) -> list[tuple[int, int]]:
@@ -224,20 +237,23 @@ def _shape(roll: tuple[int, ...]) -> list[int]:
 def _q3_event(rng: random.Random) -> Event:
     faces = rng.choice(SMALL_FACES)
     a, b = rng.sample(range(1, faces + 1), 2)
+    values = (("a", a), ("b", b))
     kinds = [
-        Event(f"a **Full with three {a}s**: three dice show {a}, the other two show one same "
-              "value (not five of a kind)",
+        Event(N_("a **Full with three {a}s**: three dice show {a}, the other two show one same "
+                 "value (not five of a kind)"),
               lambda r: _shape(r) == [3, 2] and _groups(r)[0][0] == a, faces=faces,
-              extra=((Fraction(faces - 1, faces**5), "Each value for the pair, yes; but each "
-                                                     "Full can fall in several orders."),)),
-        Event(f"**three {a}s and two {b}s**", lambda r: Counter(r) == Counter({a: 3, b: 2}),
-              faces=faces),
-        Event(f"a **Póker of {a}s**: four dice show {a}, the fifth another value",
-              lambda r: _shape(r) == [4, 1] and _groups(r)[0][0] == a, faces=faces),
-        Event(f"**exactly three {a}s** and two different other values",
-              lambda r: _shape(r) == [3, 1, 1] and _groups(r)[0][0] == a, faces=faces),
-        Event(f"**two pairs: two {a}s and two {b}s**, the fifth die another value",
-              lambda r: Counter(r)[a] == 2 and Counter(r)[b] == 2, faces=faces),
+              extra=((Fraction(faces - 1, faces**5), N_("Each value for the pair, yes; but each "
+                                                        "Full can fall in several orders.")),),
+              values=values),
+        Event(N_("**three {a}s and two {b}s**"), lambda r: Counter(r) == Counter({a: 3, b: 2}),
+              faces=faces, values=values),
+        Event(N_("a **Póker of {a}s**: four dice show {a}, the fifth another value"),
+              lambda r: _shape(r) == [4, 1] and _groups(r)[0][0] == a, faces=faces, values=values),
+        Event(N_("**exactly three {a}s** and two different other values"),
+              lambda r: _shape(r) == [3, 1, 1] and _groups(r)[0][0] == a, faces=faces,
+              values=values),
+        Event(N_("**two pairs: two {a}s and two {b}s**, the fifth die another value"),
+              lambda r: Counter(r)[a] == 2 and Counter(r)[b] == 2, faces=faces, values=values),
     ]
     return rng.choice(kinds)
 
@@ -246,16 +262,19 @@ def _q4_event(rng: random.Random) -> Event:
     dice, faces = rng.randint(3, 7), rng.choice(SMALL_FACES)
     a, b = rng.sample(range(1, faces + 1), 2)
     different = rng.randint(2, min(dice, faces) - 1)
+    values = (("a", a), ("b", b), ("dice", dice), ("faces", faces), ("different", different))
     kinds = [
-        Event(f"**{dice} different faces**", lambda r: len(set(r)) == dice, dice, faces),
-        Event(f"**exactly {different} different faces**", lambda r: len(set(r)) == different,
-              dice, faces),
-        Event(f"**at least one {a}**", lambda r: a in r, dice, faces,
-              ((Fraction(dice, faces), f"{dice} × 1/{faces} adds the chances of a {a} on each "
-                                        f"die, but several dice can show {a} at once: count the "
-                                        f"rolls with no {a} instead, and take them away."),)),
-        Event(f"**at least one {a} and at least one {b}**", lambda r: a in r and b in r, dice,
-              faces),
+        Event(N_("**{dice} different faces**"), lambda r: len(set(r)) == dice, dice, faces,
+              values=values),
+        Event(N_("**exactly {different} different faces**"), lambda r: len(set(r)) == different,
+              dice, faces, values=values),
+        Event(N_("**at least one {a}**"), lambda r: a in r, dice, faces,
+              ((Fraction(dice, faces), N_("{dice} × 1/{faces} adds the chances of a {a} on each "
+                                          "die, but several dice can show {a} at once: count the "
+                                          "rolls with no {a} instead, and take them away.")),),
+              values=values),
+        Event(N_("**at least one {a} and at least one {b}**"), lambda r: a in r and b in r, dice,
+              faces, values=values),
     ]
     if dice <= faces:
         return rng.choice(kinds)
@@ -263,22 +282,25 @@ def _q4_event(rng: random.Random) -> Event:
 
 
 def _event_prompt(event: Event) -> str:
-    return (f"What is the exact probability that one roll of **{event.dice} dice with "
-            f"{event.faces} faces** (1 to {event.faces}) shows {event.words}?\n\nAnswer with a "
-            f"fraction, like `\"1/1296\"` or `Fraction(1, 1296)`, or {places_phrase(4)}. "
-            f"`itertools.combinations_with_replacement(range(1, {event.faces + 1}), "
-            f"{event.dice})` lists the sorted rolls, and `sailing_kit.yacht.multisets.ways` "
-            "counts the orders of one.")
+    return (_("What is the exact probability that one roll of **{dice} dice with {faces} "
+              "faces** (1 to {faces}) shows {event}?", dice=event.dice, faces=event.faces,
+              event=event.words) + "\n\n"
+            + _("Answer with a fraction, like {fraction} or {decimal}. {code} lists the sorted "
+                "rolls, and {ways} counts the orders of one.",
+                fraction='`"1/1296"` or `Fraction(1, 1296)`', decimal=places_phrase(4),
+                code=f"`itertools.combinations_with_replacement(range(1, {event.faces + 1}), "
+                     f"{event.dice})`", ways="`sailing_kit.yacht.multisets.ways`"))
 
 
 def _event_check(event: Event, answer: object) -> Verdict:
     exact = event.exact()
     return exact.judge(
-        answer, f"{event.count} of the {event.total} ordered outcomes: {text(exact.value)} ≈ "
-                f"{float(exact.value):.4f}.",
-        lambda said: f"{said} is not it. Count the ordered outcomes: for each sorted roll that "
-                     "fits, its number of orders; then take their share of all the ordered "
-                     "outcomes.")
+        answer, _("{count} of the {total} ordered outcomes: {value} ≈ {decimal}.",
+                  count=event.count, total=event.total, value=text(exact.value),
+                  decimal=number(float(exact.value), 4)),
+        lambda said: _("{said} is not it. Count the ordered outcomes: for each sorted roll that "
+                       "fits, its number of orders; then take their share of all the ordered "
+                       "outcomes.", said=said))
 
 
 _EVENT_HINT = N_("count ordered outcomes, all equally likely: for each sorted roll that fits, the "
