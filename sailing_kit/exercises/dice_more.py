@@ -98,12 +98,13 @@ def _q5_prompt(v: Chase) -> str:
     start = (_("the first roll") if not v.held else
              n_("a first roll after which you hold a group of {count} equal die",
                 "a first roll after which you hold a group of {count} equal dice", v.held))
+    code = f"`first, P = yacht_chain({v.dice}, {v.faces})`"
     return (_("You go for a yacht with **{dice} dice of {faces} faces**: after each roll you keep "
               "the largest group of equal dice and roll the rest. {code} gives the distribution "
               "after the first roll and the transition matrix (states: the size of the largest "
               "group, 1 to {dice}). Counting from {start}, what is the exact chance of "
               "**{event}** after **{rolls} rolls** in all?", dice=v.dice, faces=v.faces,
-              code=f"`first, P = yacht_chain({v.dice}, {v.faces})`", start=start,
+              code=code, start=start,
               event=v.words, rolls=v.rolls) + "\n\n"
             + _("Answer with a fraction (a sympy Rational is fine), or {decimal}.",
                 decimal=places_phrase(4)))
@@ -246,11 +247,12 @@ def _q7_prompt(table: Table) -> str:
     now = table.position().categories()
     scoring = ", ".join(f"{c} {p}" for c, p in now.items())
     card = table.card_code('rule_set("jacht")')
+    code = f"`advise(Position({card}, {table.dice}, 3))`"
     return (_("Solitaire Jacht. {card} After your third roll of this turn the dice show "
               "**{dice}**. Now they would score: {scoring}. Which category does the optimal "
               "player write the dice into? {code} lists the expected final score of every "
               "choice.", card=table.words(), dice=_dice(table.dice), scoring=scoring,
-              code=f"`advise(Position({card}, {table.dice}, 3))`") + "\n\n"
+              code=code) + "\n\n"
             + _("Answer with a category name, like {example}.", example='`"chance"`'))
 
 
@@ -341,11 +343,12 @@ def _q8_check(v: Worth, answer: object) -> Verdict:
     if said < 0 <= gain:
         return wrong(_("More places or more points to score can never lower the best expected "
                        "score."))
+    shown = f"{said:.2f}"
     if abs(said) > 10 * max(abs(gain), 0.5):
         return wrong(_("{said} is far too much: the change only matters when its rolls come up "
-                       "in the turns left.", said=f"{said:.2f}"))
+                       "in the turns left.", said=shown))
     return wrong(_("{said} is not it: take the best expected final score from this position with "
-                   "the change and without it, and subtract.", said=f"{said:.2f}"))
+                   "the change and without it, and subtract.", said=shown))
 
 
 q8 = Question(
