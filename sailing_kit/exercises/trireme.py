@@ -16,7 +16,7 @@ from fractions import Fraction
 import sympy
 
 from sailing_kit.core.compass import Direction, angle_between
-from sailing_kit.core.i18n import N_, _
+from sailing_kit.core.i18n import N_, _, n_
 from sailing_kit.exercises import session
 from sailing_kit.exercises.exact import text
 from sailing_kit.exercises.question import Question
@@ -55,7 +55,7 @@ def _entry(start_wind: Direction, end: Direction, honour: bool, turns: int = 1) 
 
 
 def _with(honour: bool) -> str:
-    return "spending an Honour point" if honour else "without an Honour point"
+    return _("spending an Honour point") if honour else _("without an Honour point")
 
 
 def _cases(count: int) -> tuple[str, ...]:
@@ -67,7 +67,7 @@ def _template(number: int, count: int) -> str:
 
 
 def _exact_part(value: object) -> Fraction | float:
-    return read_exact(value, "chance")
+    return read_exact(value, N_("chance"))
 
 
 def _close(said: Fraction | float, value: Fraction, places: int) -> bool:
@@ -134,8 +134,11 @@ class Roll:
         return effect_of(roll_result(self.face, self.honour))
 
     def words(self) -> str:
-        return (f"the wind blows from {self.wind.value}, the die shows {self.face}"
-                + (", and you spent an Honour point" if self.honour else ""))
+        if self.honour:
+            return _("the wind blows from {wind}, the die shows {face}, and you spent an Honour "
+                     "point", wind=self.wind.value, face=self.face)
+        return _("the wind blows from {wind}, the die shows {face}", wind=self.wind.value,
+                 face=self.face)
 
 
 def _q2_draw(rng: random.Random) -> dict[str, Roll]:
@@ -143,36 +146,40 @@ def _q2_draw(rng: random.Random) -> dict[str, Roll]:
             for b in _cases(4)}
 
 
-_TURNED = {Effect.BACKS: "45° anticlockwise ('dans le sens inverse des aiguilles d'une montre')",
-           Effect.VEERS: "45° clockwise ('dans le sens des aiguilles d'une montre')"}
+_TURNED = {Effect.BACKS: N_("45° anticlockwise ('dans le sens inverse des aiguilles d'une "
+                             "montre')"),
+           Effect.VEERS: N_("45° clockwise ('dans le sens des aiguilles d'une montre')")}
 
 
 def _q2_reason(roll: Roll, said: Direction) -> str:
     effect = roll.effect
     if roll.honour and effect is not effect_of(roll.face):
-        return "The Honour point adds 1 to the die: read the face as one more."
+        return _("The Honour point adds 1 to the die: read the face as one more.")
     if effect in _TURNED and said == wind_after(roll.wind, effect).rotate(-2 * effect.turn):
-        return f"You turned the wind the wrong way: this face turns it {_TURNED[effect]}."
+        return _("You turned the wind the wrong way: this face turns it {turn}.",
+                 turn=_(_TURNED[effect]))
     if effect is Effect.CURRENT:
-        return "A 1 is little wind: the current carries the boat, and the wind keeps blowing."
-    return ("Look up the face in the rules: a 2 turns the wind one way, a 6 the other, 3 to 5 "
-            "change nothing.")
+        return _("A 1 is little wind: the current carries the boat, and the wind keeps blowing.")
+    return _("Look up the face in the rules: a 2 turns the wind one way, a 6 the other, 3 to 5 "
+             "change nothing.")
 
 
 def _q2_check(rolls: dict[str, Roll], answer: object) -> Verdict:
-    said = read_dict(answer, rolls, keys_reader(rolls, "case"), read_direction, "case")
+    said = read_dict(answer, rolls, keys_reader(rolls, N_("case")), read_direction, N_("case"))
     return by_part(rolls, {
-        case: f"{case}: you said {said[case].value}. {_q2_reason(roll, said[case])}"
+        case: _("{case}: you said {said}. {reason}", case=case, said=said[case].value,
+                reason=_q2_reason(roll, said[case]))
         for case, roll in rolls.items() if said[case] != wind_after(roll.wind, roll.effect)},
-        "2 backs the wind, 6 veers it, a 1 keeps it (only the current moves you), and with an "
-        "Honour point a 1 counts as a 2.")
+        _("2 backs the wind, 6 veers it, a 1 keeps it (only the current moves you), and with an "
+          "Honour point a 1 counts as a 2."))
 
 
 q2 = Question(
     EXERCISE, 2, N_("Where does the wind blow from now?"), draw=_q2_draw,
-    prompt=lambda rolls: ("Where does the wind blow from after each roll?\n\n"
+    prompt=lambda rolls: (_("Where does the wind blow from after each roll?") + "\n\n"
                           + "\n".join(f"- {case}: {roll.words()}" for case, roll in rolls.items())
-                          + '\n\nAnswer with a dict of directions, like `{"A": "NE", ...}`.'),
+                          + "\n\n" + _("Answer with a dict of directions, like `{example}`.",
+                                        example='{"A": "NE", ...}')),
     check=_q2_check,
     solution=lambda rolls: {c: wind_after(r.wind, r.effect).value for c, r in rolls.items()},
     template=_template(2, 4),
@@ -196,9 +203,11 @@ class Entry:
         return _entry(self.now, self.after, self.honour, self.turns)
 
     def words(self) -> str:
-        turns = "after the roll" if self.turns == 1 else f"after {self.turns} turns"
-        return (f"from {self.now.value} now, {_with(self.honour)} every turn, it blows from "
-                f"{self.after.value} {turns}")
+        turns = _("after the roll") if self.turns == 1 else \
+            n_("after {count} turn", "after {count} turns", self.turns)
+        return _("from {now} now, {honour} every turn, it blows from {after} {turns}",
+                 now=self.now.value, honour=_with(self.honour), after=self.after.value,
+                 turns=turns)
 
 
 def _entries(rng: random.Random, turns: tuple[int, ...], reach: int) -> dict[str, Entry]:
@@ -213,32 +222,37 @@ def _entries(rng: random.Random, turns: tuple[int, ...], reach: int) -> dict[str
 
 def _entry_reason(entry: Entry, said: Fraction | float) -> str:
     if entry.turns > 1 and _close(said, _entry(entry.now, entry.after, entry.honour), 3):
-        return "That is after one turn: count every path of the turns asked."
+        return _("That is after one turn: count every path of the turns asked.")
     if _close(said, _entry(entry.now, entry.after, not entry.honour, entry.turns), 3):
-        return f"That is the chance {_with(not entry.honour)}."
+        return _("That is the chance {honour}.", honour=_with(not entry.honour))
     if _close(said, _entry(entry.after, entry.now, entry.honour, entry.turns), 3):
-        return ("Rows and columns are swapped: the row is where the wind blows from now, the "
-                "column where it blows from after.")
-    return ("List the faces of the die (with the Honour point, one more each) and count those "
-            "that bring the wind round" + (", path by path over the turns." if entry.turns > 1
-                                           else "."))
+        return _("Rows and columns are swapped: the row is where the wind blows from now, the "
+                 "column where it blows from after.")
+    if entry.turns > 1:
+        return _("List the faces of the die (with the Honour point, one more each) and count "
+                 "those that bring the wind round, path by path over the turns.")
+    return _("List the faces of the die (with the Honour point, one more each) and count those "
+             "that bring the wind round.")
 
 
 def _entries_check(entries: dict[str, Entry], answer: object, places: int) -> Verdict:
-    said = read_dict(answer, entries, keys_reader(entries, "case"), _exact_part, "case")
+    said = read_dict(answer, entries, keys_reader(entries, N_("case")), _exact_part, N_("case"))
     return by_part(entries, {
-        case: f"{case}: you said {text(said[case])}. {_entry_reason(entry, said[case])}"
+        case: _("{case}: you said {said}. {reason}", case=case, said=text(said[case]),
+                reason=_entry_reason(entry, said[case]))
         for case, entry in entries.items() if not _close(said[case], entry.value, places)},
-        "row = where the wind blows from now, column = where it blows from after; one turn is "
-        "one roll of the die.")
+        _("row = where the wind blows from now, column = where it blows from after; one turn is "
+          "one roll of the die."))
 
 
 def _entries_prompt(entries: dict[str, Entry], places: int) -> str:
-    return ("What is the exact chance of each of these?\n\n"
-            + "\n".join(f"- {case}: the wind blows {entry.words()}"
-                        for case, entry in entries.items())
-            + f"\n\nAnswer with a dict of fractions, or of decimals rounded to {places} places, "
-              'like `{"A": "1/6", ...}`. `wind_chain(honour=...)` and `wind_distribution` help.')
+    return (_("What is the exact chance of each of these?") + "\n\n"
+            + "\n".join(_("- {case}: the wind blows {entry}", case=case, entry=entry.words())
+                        for case, entry in entries.items()) + "\n\n"
+            + _("Answer with a dict of fractions, or of decimals rounded to {places} places, like "
+                "`{example}`. {chain} and {distribution} help.", places=places,
+                example='{"A": "1/6", ...}', chain="`wind_chain(honour=...)`",
+                distribution="`wind_distribution`"))
 
 
 q3 = Question(
@@ -269,31 +283,34 @@ def _q5_share(winds: tuple[Direction, ...], honour: bool) -> Fraction:
 
 
 def _q5_check(v: dict[str, tuple[tuple[Direction, ...], bool]], answer: object) -> Verdict:
-    said = read_dict(answer, v, keys_reader(v, "case"), _exact_part, "case")
+    said = read_dict(answer, v, keys_reader(v, N_("case")), _exact_part, N_("case"))
     mistakes = {}
     for case, (winds, honour) in v.items():
         if _close(said[case], _q5_share(winds, honour), 3):
             continue
-        why = ("Spending Honour makes the wind veer more often, but it keeps turning round and "
-               "round: does any direction get more turns in the long run?" if honour else
-               "A calm is not a state of its own: after it the wind blows from where it blew "
-               "before." if said[case] == Fraction(len(winds), 9) else
-               "Solve π P = π with π summing to 1, or look at the sums of the columns of P.")
-        mistakes[case] = f"{case}: you said {text(said[case])}. {why}"
-    return by_part(v, mistakes, "the same either way: every column of the matrix sums to 1, so "
-                   "the uniform distribution stays uniform.")
+        why = (_("Spending Honour makes the wind veer more often, but it keeps turning round and "
+                 "round: does any direction get more turns in the long run?") if honour else
+               _("A calm is not a state of its own: after it the wind blows from where it blew "
+                 "before.") if said[case] == Fraction(len(winds), 9) else
+               _("Solve π P = π with π summing to 1, or look at the sums of the columns of P."))
+        mistakes[case] = _("{case}: you said {said}. {reason}", case=case,
+                           said=text(said[case]), reason=why)
+    return by_part(v, mistakes, _("the same either way: every column of the matrix sums to 1, "
+                                  "so the uniform distribution stays uniform."))
 
 
 q5 = Question(
     EXERCISE, 5, N_("In the long run"), draw=_q5_draw,
-    prompt=lambda v: ("Over very many turns, what share of turns has the wind blowing from each "
-                      "of these sets of directions?\n\n"
-                      + "\n".join(f"- {case}: {' or '.join(w.value for w in winds)}, "
-                                  + ("spending an Honour point every turn (imagine you had "
-                                     "plenty)" if honour else "without Honour points")
-                                  for case, (winds, honour) in v.items())
-                      + "\n\nAnswer with a dict of fractions (or decimals rounded to 3 places), "
-                        'like `{"A": "1/4", ...}`.'),
+    prompt=lambda v: (_("Over very many turns, what share of turns has the wind blowing from "
+                        "each of these sets of directions?") + "\n\n"
+                      + "\n".join(_("- {case}: {winds}, spending an Honour point every turn "
+                                    "(imagine you had plenty)", case=case,
+                                    winds=_(" or ").join(w.value for w in winds)) if honour else
+                                  _("- {case}: {winds}, without Honour points", case=case,
+                                    winds=_(" or ").join(w.value for w in winds))
+                                  for case, (winds, honour) in v.items()) + "\n\n"
+                      + _("Answer with a dict of fractions (or decimals rounded to 3 places), "
+                          "like `{example}`.", example='{"A": "1/4", ...}')),
     check=_q5_check,
     solution=lambda v: {case: text(_q5_share(*entry)) for case, entry in v.items()},
     template=_template(5, 3),
@@ -316,36 +333,39 @@ def _q6_value(heading: Direction, wind: Direction, honour: bool) -> Fraction:
 
 
 def _q6_check(v: dict[str, tuple[Direction, Direction, bool]], answer: object) -> Verdict:
-    said = read_dict(answer, v, keys_reader(v, "case"),
-                     lambda value: read_exact(value, "expected number of squares"), "case")
+    said = read_dict(answer, v, keys_reader(v, N_("case")),
+                     lambda value: read_exact(value, N_("expected number of squares")), N_("case"))
     mistakes = {}
     for case, (heading, wind, honour) in v.items():
         if _close(said[case], _q6_value(heading, wind, honour), 2):
             continue
         held = max(squares_allowed(heading, wind))
-        why = ("That is the distance if the wind held for sure; but the die turns it first: 'c) "
-               "Vous vous déplacez du nombre de cases indiqué par la nouvelle direction du vent'."
+        why = (_("That is the distance if the wind held for sure; but the die turns it first: 'c) "
+                 "Vous vous déplacez du nombre de cases indiqué par la nouvelle direction du "
+                 "vent'.")
                if said[case] == held else
-               "The Honour point shifts every face of the die up: the chances of the new winds "
-               "change." if honour and _close(
+               _("The Honour point shifts every face of the die up: the chances of the new winds "
+                 "change.") if honour and _close(
                    said[case], _q6_value(heading, wind, False), 2) else
-               "List the new winds (backs, holds, veers, and the calm) with their chances, and "
-               "the squares your heading allows in each; a calm sails nothing on the heading.")
-        mistakes[case] = f"{case}: you said {text(said[case])}. {why}"
-    return by_part(v, mistakes, "the chance of each new wind times the squares it allows, "
-                   "added up.")
+               _("List the new winds (backs, holds, veers, and the calm) with their chances, and "
+                 "the squares your heading allows in each; a calm sails nothing on the heading."))
+        mistakes[case] = _("{case}: you said {said}. {reason}", case=case,
+                           said=text(said[case]), reason=why)
+    return by_part(v, mistakes, _("the chance of each new wind times the squares it allows, "
+                                  "added up."))
 
 
 q6 = Question(
     EXERCISE, 6, N_("How far on average?"), draw=_q6_draw,
-    prompt=lambda v: ("Sailing as far as the new wind allows (2 when you may), how many squares "
-                      "do you expect to sail **on your heading** this turn? (The current's "
-                      "drift west counts 0.)\n\n"
-                      + "\n".join(f"- {case}: the wind blows from {w.value}, you steer "
-                                  f"{h.value}, {_with(honour)}"
-                                  for case, (h, w, honour) in v.items())
-                      + "\n\nAnswer with a dict of fractions, or of decimals rounded to 2 "
-                        'places, like `{"A": "3/2", ...}`.'),
+    prompt=lambda v: (_("Sailing as far as the new wind allows (2 when you may), how many "
+                        "squares do you expect to sail **on your heading** this turn? (The "
+                        "current's drift west counts 0.)") + "\n\n"
+                      + "\n".join(_("- {case}: the wind blows from {wind}, you steer {heading}, "
+                                    "{honour}", case=case, wind=w.value, heading=h.value,
+                                    honour=_with(honour))
+                                  for case, (h, w, honour) in v.items()) + "\n\n"
+                      + _("Answer with a dict of fractions, or of decimals rounded to 2 places, "
+                          "like `{example}`.", example='{"A": "3/2", ...}')),
     check=_q6_check,
     solution=lambda v: {case: text(_q6_value(*entry)) for case, entry in v.items()},
     template=_template(6, 3),
