@@ -108,10 +108,11 @@ def _zone_words(position: Situation, a: Boat, b: Boat) -> str:
     mark = _mark(position, a, b)
     assert mark is not None, "only called when a zone counts"
     inside = [boat.name for boat in (a, b) if in_zone(boat.position, mark)]
-    where = f"the zone of the 2 lengths round the mark at {mark}"
     if len(inside) == 2:
-        return f"Both boats are within {where}"
-    return f"{inside[0]} is within {where} (one boat in the zone is enough)"
+        return _("Both boats are within the zone of the 2 lengths round the mark at {point}",
+                 point=mark)
+    return _("{boat} is within the zone of the 2 lengths round the mark at {point} (one boat in "
+             "the zone is enough)", boat=inside[0], point=mark)
 
 
 def explain(position: Situation, ruling: Ruling) -> str:
@@ -122,55 +123,71 @@ def explain(position: Situation, ruling: Ruling) -> str:
     rule = ruling.rule_key
     if rule is Rule.STARBOARD:
         first = tack_phrase(win, wind)
-        text = (f"{win.name} is {first}{',' if ',' in first else ''} and {lose.name} "
-                f"{tack_phrase(lose, wind)}: the boat on starboard tack has right of way")
+        values = {"boat": win.name, "tack": first + ("," if "," in first else ""),
+                  "other": lose.name, "other_tack": tack_phrase(lose, wind)}
         if _depth(lose, wind) > _depth(win, wind):
-            text += f", even though {lose.name} is to leeward: the tack comes first"
-        return text + " (§3.4)."
+            return _("{boat} is {tack} and {other} {other_tack}: the boat on starboard tack has "
+                     "right of way, even though {other} is to leeward: the tack comes first "
+                     "(§3.4).", **values)
+        return _("{boat} is {tack} and {other} {other_tack}: the boat on starboard tack has right "
+                 "of way (§3.4).", **values)
     if rule is Rule.HEAD_TO_WIND:
-        return (f"{lose.name} is head to wind: it has no tack, so it keeps clear of "
-                f"{win.name}, which is {tack_phrase(win, wind)} (§3.4, the kit's reading).")
+        return _("{other} is head to wind: it has no tack, so it keeps clear of {boat}, which is "
+                 "{tack} (§3.4, the kit's reading).", other=lose.name, boat=win.name,
+                 tack=tack_phrase(win, wind))
     if rule is Rule.LEEWARD:
-        both = (f"on {tack(win.heading, wind)} tack" if tack(win.heading, wind)
-                else "head to wind")
-        text = (f"Both boats are {both}, so the tack does not decide; {win.name} is "
-                f"{_lines(_depth(win, wind) - _depth(lose, wind))} further from the wind (to "
-                f"leeward) than {lose.name}, and the boat to leeward has right of way")
+        values = {"both": _both_tacks(win, wind), "boat": win.name, "other": lose.name,
+                  "lines": _lines(_depth(win, wind) - _depth(lose, wind))}
         if _speed(lose, wind) > _speed(win, wind):
-            text += (f", even though {lose.name} is faster: speed only counts when both boats "
-                     "are on the same wind line")
-        return text + " (§3.4)."
+            return _("Both boats are {both}, so the tack does not decide; {boat} is {lines} "
+                     "further from the wind (to leeward) than {other}, and the boat to leeward "
+                     "has right of way, even though {other} is faster: speed only counts when "
+                     "both boats are on the same wind line (§3.4).", **values)
+        return _("Both boats are {both}, so the tack does not decide; {boat} is {lines} further "
+                 "from the wind (to leeward) than {other}, and the boat to leeward has right of "
+                 "way (§3.4).", **values)
     if rule is Rule.FASTER:
-        text = (f"Both boats are on {tack(win.heading, wind)} tack and on the same wind line, so "
-                f"neither is to leeward; {win.name} {point_of_sail(win.heading, wind).phrase} "
-                f"(2 moves a turn) is faster than {lose.name} "
-                f"{point_of_sail(lose.heading, wind).phrase} (1 move), and the faster point of "
-                "sail has right of way (§3.4)")
+        values = {"tack": _(TACK_WORDS[tack(win.heading, wind)]), "boat": win.name,
+                  "sailing": point_of_sail(win.heading, wind).phrase, "other": lose.name,
+                  "other_sailing": point_of_sail(lose.heading, wind).phrase}
         if position.previous_wind is None and _first_to_arrive(position, win, lose) is lose:
-            text += f". {lose.name} arrived first, but the turn order only counts at equal speed"
-        return text + "."
+            return _("Both boats are on {tack} tack and on the same wind line, so neither is to "
+                     "leeward; {boat} {sailing} (2 moves a turn) is faster than {other} "
+                     "{other_sailing} (1 move), and the faster point of sail has right of way "
+                     "(§3.4). {other} arrived first, but the turn order only counts at equal "
+                     "speed.", **values)
+        return _("Both boats are on {tack} tack and on the same wind line, so neither is to "
+                 "leeward; {boat} {sailing} (2 moves a turn) is faster than {other} "
+                 "{other_sailing} (1 move), and the faster point of sail has right of way "
+                 "(§3.4).", **values)
     if rule is Rule.TURN_ORDER:
-        both = (f"on {tack(win.heading, wind)} tack" if tack(win.heading, wind)
-                else "head to wind")
-        return (f"Both boats are {both}, on the same wind line and equally fast "
-                f"({point_of_sail(win.heading, wind).label} and "
-                f"{point_of_sail(lose.heading, wind).label}), so the turn order decides: "
-                f"{win.name} arrived first (§3.4).")
+        return _("Both boats are {both}, on the same wind line and equally fast ({sailing} and "
+                 "{other_sailing}), so the turn order decides: {boat} arrived first (§3.4).",
+                 both=_both_tacks(win, wind), sailing=point_of_sail(win.heading, wind).label,
+                 other_sailing=point_of_sail(lose.heading, wind).label, boat=win.name)
     if rule is Rule.INSIDE:
-        text = (f"{_zone_words(position, win, lose)}, where only the inside position counts: "
-                f"{win.name} is nearer the mark than {lose.name}, so it has right of way (§3.6)")
+        values = {"zone": _zone_words(position, win, lose), "boat": win.name,
+                  "other": lose.name}
         outside = _ladder_ruling(position, win, lose)
         if outside.winner != win.name:
-            text += (f". Outside the zone {outside.winner} would have it: "
-                     f"{lower_first(explain(position, outside))}")
-            return text
-        return text + "."
+            return _("{zone}, where only the inside position counts: {boat} is nearer the mark "
+                     "than {other}, so it has right of way (§3.6). Outside the zone {winner} "
+                     "would have it: {reason}", winner=outside.winner,
+                     reason=lower_first(explain(position, outside)), **values)
+        return _("{zone}, where only the inside position counts: {boat} is nearer the mark than "
+                 "{other}, so it has right of way (§3.6).", **values)
     # Rule.ASTERN_IN_ZONE
-    return (f"{win.name}'s next movement leads onto {lose.name}'s intersection from astern: "
-            f"{win.name} engages {lose.name} from astern, and "
-            f"{lower_first(_zone_words(position, win, lose))}. The inside boat {lose.name} "
-            "then loses its right of way, whatever the wind: it may not manoeuvre and must "
-            "advance (§3.6, fig. 14).")
+    return _("{boat}'s next movement leads onto {other}'s intersection from astern: {boat} "
+             "engages {other} from astern, and {zone}. The inside boat {other} then loses its "
+             "right of way, whatever the wind: it may not manoeuvre and must advance (§3.6, fig. "
+             "14).", boat=win.name, other=lose.name,
+             zone=lower_first(_zone_words(position, win, lose)))
+
+
+def _both_tacks(boat: Boat, wind: Direction) -> str:
+    """The tack two boats share, named by one of them: "on port tack", "head to wind"."""
+    shared = tack(boat.heading, wind)
+    return _("on {tack} tack", tack=_(TACK_WORDS[shared])) if shared else _("head to wind")
 
 
 def facts(position: Situation, mine: str, other: str | None = None) -> str:
@@ -228,48 +245,52 @@ def why_rule_does_not_decide(position: Situation, said: Rule, ruling: Ruling) ->
     mark = _mark(position, a, b)
     if said in (Rule.INSIDE, Rule.ASTERN_IN_ZONE):
         if mark is None:
-            return "there is no mark here, so the zone rules of §3.6 do not apply"
+            return _("there is no mark here, so the zone rules of §3.6 do not apply")
         if position.start:
-            return "at the start the inside position at the mark does not count (§3.6)"
+            return _("at the start the inside position at the mark does not count (§3.6)")
         if not zone:
-            return f"neither boat is within the zone of the 2 lengths of the mark at {mark}"
+            return _("neither boat is within the zone of the 2 lengths of the mark at {point}",
+                     point=mark)
         sides = _inside_outside(position, a, b)
         if sides is None:
-            return "both boats are equally near the mark: neither is inside, so the ladder decides"
+            return _("both boats are equally near the mark: neither is inside, so the ladder "
+                     "decides")
         inside, outside = sides
         if said is Rule.INSIDE:
-            return (f"{outside.name} engages {inside.name}, the boat nearer the mark, from "
-                    "astern, and that changes what the zone gives (§3.6)")
-        return (f"{outside.name} does not engage {inside.name} from astern: its next movement "
-                f"does not lead onto {inside.name}'s intersection from behind")
+            return _("{outside} engages {inside}, the boat nearer the mark, from astern, and that "
+                     "changes what the zone gives (§3.6)", outside=outside.name,
+                     inside=inside.name)
+        return _("{outside} does not engage {inside} from astern: its next movement does not "
+                 "lead onto {inside}'s intersection from behind", outside=outside.name,
+                 inside=inside.name)
     if zone:
-        return ("within the zone of the 2 lengths the engagement rules of §3.4 lapse: the "
-                "positions at the mark count instead (§3.6)")
+        return _("within the zone of the 2 lengths the engagement rules of §3.4 lapse: the "
+                 "positions at the mark count instead (§3.6)")
     tack_a, tack_b = tack(a.heading, wind), tack(b.heading, wind)
     if said is Rule.HEAD_TO_WIND:
         if tack_a is None and tack_b is None:
-            return "both boats are head to wind, so that does not tell them apart"
-        return "neither boat is head to wind: both have a tack"
+            return _("both boats are head to wind, so that does not tell them apart")
+        return _("neither boat is head to wind: both have a tack")
     if tack_a is not tack_b and (tack_a is None or tack_b is None):
         still = a if tack_a is None else b
-        return (f"{still.name} points straight at the wind's source and has no tack at all, and "
-                "that is looked at before anything else")
+        return _("{boat} points straight at the wind's source and has no tack at all, and that "
+                 "is looked at before anything else", boat=still.name)
     if said is Rule.STARBOARD:
-        both = f"on {tack_a} tack" if tack_a else "head to wind"
-        return f"both boats are {both}, so the tack does not decide"
+        return _("both boats are {both}, so the tack does not decide", both=_both_tacks(a, wind))
     if tack_a is not tack_b:
-        return "the boats are on different tacks, and the tack is looked at first"
+        return _("the boats are on different tacks, and the tack is looked at first")
     depth_a, depth_b = _depth(a, wind), _depth(b, wind)
     if said is Rule.LEEWARD:
-        return "both boats are on the same wind line, so neither is to leeward"
+        return _("both boats are on the same wind line, so neither is to leeward")
     if depth_a != depth_b:
-        return ("one boat is further from the wind than the other, and that is looked at before "
-                "the points of sail and the turn order")
+        return _("one boat is further from the wind than the other, and that is looked at before "
+                 "the points of sail and the turn order")
     if said is Rule.FASTER:
-        return (f"both boats are equally fast ({point_of_sail(a.heading, wind).label} and "
-                f"{point_of_sail(b.heading, wind).label})")
-    return ("one boat's point of sail moves it further each turn than the other's, and that is "
-            "looked at before the turn order")
+        return _("both boats are equally fast ({sailing} and {other_sailing})",
+                 sailing=point_of_sail(a.heading, wind).label,
+                 other_sailing=point_of_sail(b.heading, wind).label)
+    return _("one boat's point of sail moves it further each turn than the other's, and that is "
+             "looked at before the turn order")
 
 
 RULE_NAMES: dict[str, Rule] = {
