@@ -145,6 +145,13 @@ Q7_HINT = N_("count the intersections (diagonals too) to the mark and to each ot
 """The hint of question 7 (at least :data:`PENALTY_CLEARANCE` intersections)."""
 
 
+Q7_TEMPLATE = "{" + ", ".join(f'"{n}": ...' for n in Q7_OWING) + "}"
+
+
+def _quoted(choice: str) -> str:
+    return f'`"{choice}"`'
+
+
 def penalty_verdict(position: Situation, name: str) -> tuple[bool, str]:
     """Whether ``name`` may declare its penalty turn here, by the :class:`Umpire`, with the
     umpire's words when it may not."""
@@ -234,8 +241,8 @@ q7 = Question(
           "of them **declare its penalty turn here**, now? (`q7.picture()` draws it.)",
           wind=position.wind, boats=boats_line(position)) + "\n\n"
         + _("Answer {yes}, {mark} (too close to a mark) or {boat} (too close to another boat) for "
-            "each, in a dict like `{example}`.", yes=f'`"{_YES}"`', mark=f'`"{_MARK}"`',
-            boat=f'`"{_BOAT}"`', example="{" + ", ".join(f'"{n}": ...' for n in Q7_OWING) + "}")),
+            "each, in a dict like `{example}`.", yes=_quoted(_YES), mark=_quoted(_MARK),
+            boat=_quoted(_BOAT), example=Q7_TEMPLATE)),
     check=_q7_check,
     solution=lambda position: {n: _q7_answer(position, n) for n in Q7_OWING},
     template='answer_7 = {"A": ..., "B": ..., "C": ...}',
