@@ -26,7 +26,7 @@ from sailing_kit.race import (
 )
 
 EXERCISE = "01_points_of_sail"
-SIDE_WORDS = {Tack.STARBOARD: N_("starboard side"), Tack.PORT: N_("port side")}
+SIDE_WORDS: dict[Tack | None, str] = {Tack.STARBOARD: N_("starboard side"), Tack.PORT: N_("port side")}
 """The side of a boat the wind meets, as a sentence names it."""
 N, NE, E, SE, S, SW, W, NW = Direction
 ORIGIN: Point = (0, 0)

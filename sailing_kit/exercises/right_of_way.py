@@ -198,14 +198,14 @@ def _q3_draw(rng: random.Random) -> Situation:
     while True:
         heading = rng.choice([d for d in Direction if d is not N])
         dx, dy = heading.vector
-        position = _position("Engaged from astern", Boat("A", (4, 4), heading),
+        position = _position(N_("Engaged from astern"), Boat("A", (4, 4), heading),
                              Boat("B", (4 - dx, 4 - dy), heading))
         a = position.boat("A")
         options = [o for o in turn_options(a.position, a.heading, N)
                    if position.boat("B").position not in o.path]
         if (len({o.heading for o in options}) == len(options) >= 2
                 and 0 < len(_q3_safe(position)) < len(options)):
-            return replace(any_move(rng, position), title="Engaged from astern")
+            return replace(any_move(rng, position), title=N_("Engaged from astern"))
 
 
 def _q3_prompt(position: Situation) -> str:
@@ -279,10 +279,10 @@ def _q4_draw(rng: random.Random) -> Situation:
         boats = [Boat("?", p, d) for p, d in claimants] + [other]
         rng.shuffle(boats)
         boats = [Boat(letter, b.position, b.heading) for letter, b in zip("ABCD", boats)]
-        position = _position("The light-blue point", *boats)
+        position = _position(N_("The light-blue point"), *boats)
         if len({b.position for b in boats}) == 4 and len(position.contests()) == 1 and \
                 len(position.contests()[0].claimants) == 3:
-            return replace(any_move(rng, position), title="The light-blue point")
+            return replace(any_move(rng, position), title=N_("The light-blue point"))
 
 
 def _q4_contest(position: Situation) -> Contest:
@@ -332,12 +332,12 @@ Q5_MOMENTS = {"race": False, "start": True}
 _Q5_ALIASES = {"the race": "race", "during the race": "race", "in the race": "race",
                "rounding": "race", "at the start": "start", "the start": "start",
                "starting": "start"}
-FIG_13 = Situation(title="The zone of the 2 lengths", wind=N,
+FIG_13 = Situation(title=N_("The zone of the 2 lengths"), wind=N,
                    boats=(Boat("A", (6, 3), NW), Boat("B", (6, 4), W)), marks=((5, 5),))
 
 
 def at_start(position: Situation, start: bool) -> Situation:
-    return replace(position, start=start, title="At the start" if start else position.title)
+    return replace(position, start=start, title=N_("At the start") if start else position.title)
 
 
 def _q5_draw(rng: random.Random) -> Situation:

@@ -38,7 +38,7 @@ def _position(title: str, *boats: Boat, marks: tuple[Point, ...] = ()) -> Situat
 Q6_WINDS = tuple(dict.fromkeys(face for face in COMPASS_DIE if face is not N))
 """The new winds the compass die can roll from a north wind."""
 _NONE = "none"
-Q6_START = _position("Before the shift", Boat("A", (2, 2), W), Boat("B", (3, 3), SW))
+Q6_START = _position(N_("Before the shift"), Boat("A", (2, 2), W), Boat("B", (3, 3), SW))
 
 
 def _offender(position: Situation, wind: Direction) -> str:
@@ -53,12 +53,12 @@ def _q6_draw(rng: random.Random) -> Situation:
         a = Boat("A", (rng.randint(2, 4), rng.randint(2, 4)), rng.choice(list(Direction)))
         b = Boat("B", (a.position[0] + rng.randint(-1, 1), a.position[1] + rng.randint(-1, 1)),
                  rng.choice(list(Direction)))
-        position = _position("Before the shift", a, b)
+        position = _position(N_("Before the shift"), a, b)
         if a.position == b.position or N in (a.heading, b.heading):
             continue
         offenders = [_offender(position, w) for w in Q6_WINDS]
         if len(set(offenders)) >= 2 and offenders.count(_NONE) <= 2:
-            return replace(any_move(rng, position, turn=False), title="Before the shift")
+            return replace(any_move(rng, position, turn=False), title=N_("Before the shift"))
 
 
 def _read_offender(value: object) -> str:
@@ -165,14 +165,16 @@ def penalty_verdict(position: Situation, name: str) -> tuple[bool, str]:
 
 def _too_close(position: Situation, name: str) -> dict[str, list[str]]:
     here = position.boat(name).position
-    marks = [n_("the mark at {point} is {count} intersection away",
-                "the mark at {point} is {count} intersections away", chebyshev(here, m), point=m)
-             for m in position.marks if chebyshev(here, m) < PENALTY_CLEARANCE]
-    boats = [n_("{boat} at {point} is {count} intersection away",
-                "{boat} at {point} is {count} intersections away", chebyshev(here, b.position),
-                boat=b.name, point=b.position)
-             for b in position.boats
-             if b.name != name and chebyshev(here, b.position) < PENALTY_CLEARANCE]
+    marks: list[str] = [
+        n_("the mark at {point} is {count} intersection away",
+           "the mark at {point} is {count} intersections away", chebyshev(here, m), point=m)
+        for m in position.marks if chebyshev(here, m) < PENALTY_CLEARANCE]
+    boats: list[str] = [
+        n_("{boat} at {point} is {count} intersection away",
+           "{boat} at {point} is {count} intersections away", chebyshev(here, b.position),
+           boat=b.name, point=b.position)
+        for b in position.boats
+        if b.name != name and chebyshev(here, b.position) < PENALTY_CLEARANCE]
     return {_MARK: marks, _BOAT: boats}
 
 
@@ -188,10 +190,10 @@ def _q7_draw(rng: random.Random) -> Situation:
         mark, *places = spots
         boats = [Boat(n, p, rng.choice([d for d in Direction if d is not N]))
                  for n, p in zip("ABCD", places)]
-        position = _position("Who can serve a penalty here?", *boats, marks=(mark,))
+        position = _position(N_("Who can serve a penalty here?"), *boats, marks=(mark,))
         kinds = {_q7_answer(position, name) for name in Q7_OWING}
         if len(kinds) >= 2 and _YES in kinds and mark[0] >= 2 and mark[1] >= 2:
-            return replace(any_move(rng, position), title="Who can serve a penalty here?")
+            return replace(any_move(rng, position), title=N_("Who can serve a penalty here?"))
 
 
 def _q7_check(position: Situation, answer: object) -> Verdict:
@@ -277,12 +279,12 @@ def _run_tack(wanted: Tack) -> Callable[[Situation], bool]:
     return lambda p: tack(p.boat("A").heading, p.wind) is wanted
 
 
-FIG_2 = _position("Fig. 2", Boat("A", (3, 3), NW), Boat("B", (4, 2), NW))
-FIG_11 = _position("Fig. 11", Boat("A", (2, 2), SW), Boat("B", (1, 2), S))
-RUN = _position("A dead run", Boat("A", (2, 3), S), Boat("B", (1, 1), NE))
-FIG_14 = _position("Fig. 14", Boat("A", (4, 2), W), Boat("B", (5, 2), W), marks=((4, 4),))
-IRONS = _position("Head to wind", Boat("A", (2, 2), N), Boat("B", (3, 1), NW))
-TIE = _position("A complete tie", Boat("A", (4, 2), W), Boat("B", (5, 2), W))
+FIG_2 = _position(N_("Fig. 2"), Boat("A", (3, 3), NW), Boat("B", (4, 2), NW))
+FIG_11 = _position(N_("Fig. 11"), Boat("A", (2, 2), SW), Boat("B", (1, 2), S))
+RUN = _position(N_("A dead run"), Boat("A", (2, 3), S), Boat("B", (1, 1), NE))
+FIG_14 = _position(N_("Fig. 14"), Boat("A", (4, 2), W), Boat("B", (5, 2), W), marks=((4, 4),))
+IRONS = _position(N_("Head to wind"), Boat("A", (2, 2), N), Boat("B", (3, 1), NW))
+TIE = _position(N_("A complete tie"), Boat("A", (4, 2), W), Boat("B", (5, 2), W))
 
 STATEMENTS: tuple[tuple[Statement, Statement], ...] = (
     (Statement(N_("Fig. 2: A at (3, 3) and B at (4, 2), both close-hauled heading NW on starboard "

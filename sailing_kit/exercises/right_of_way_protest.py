@@ -66,10 +66,10 @@ def _pool(question: Asked, rules_differ: bool | None = None) -> list[Encounter]:
 def moves_in_words(drawn: Drawn, upto: int | None = None) -> str:
     """The boats, the marks and each event, in words (the prompt's account of the picture)."""
     encounter = drawn.encounter
-    lines = [_("Wind from **{wind}**. The boats, in turn order: {boats}.",
-               wind=encounter.wind.value, boats="; ".join(
-                   _("**{boat}** at {point} heading {heading}", boat=b.name, point=b.position,
-                     heading=b.heading.value) for b in encounter.boats))]
+    boats = "; ".join(_("**{boat}** at {point} heading {heading}", boat=b.name,
+                        point=b.position, heading=b.heading.value) for b in encounter.boats)
+    lines: list[str] = [_("Wind from **{wind}**. The boats, in turn order: {boats}.",
+                          wind=encounter.wind.value, boats=boats)]
     for mark in encounter.marks:
         lines.append(_("A mark at {point}, to be left {side}.", point=mark.at,
                        side=_(SIDES[mark.leave.value])))

@@ -63,7 +63,7 @@ def tack_phrase(boat: Boat, wind: Direction) -> str:
              tack=_(TACK_WORDS[tack(boat.heading, wind)]))
 
 
-TACK_WORDS = {Tack.STARBOARD: N_("starboard"), Tack.PORT: N_("port")}
+TACK_WORDS: dict[Tack | None, str] = {Tack.STARBOARD: N_("starboard"), Tack.PORT: N_("port")}
 """A tack as a sentence names it ("on starboard tack"); its answer stays "starboard"."""
 
 

@@ -133,9 +133,9 @@ def assessment_text(marked: Marked, hint: str, try_number: int) -> str:
     if verdict.ok:
         return _("right on try {number}. {praise}", number=try_number, praise=verdict.praise)
     several = len(verdict.parts) > 1
-    lines = [n_("{right} of {count} part is right.", "{right} of {count} parts are right.",
-                len(verdict.parts), right=verdict.right) if several
-             else _("that is not it yet.")]
+    lines: list[str] = [
+        n_("{right} of {count} part is right.", "{right} of {count} parts are right.",
+           len(verdict.parts), right=verdict.right) if several else _("that is not it yet.")]
     if try_number == 1:
         lines.append(_("Look at it again and try once more: each new try brings a hint."))
         return "\n".join(lines)

@@ -4,10 +4,11 @@ language the kit does not speak is refused with nothing changed."""
 
 from __future__ import annotations
 
+import nbformat
 import pytest
 
 from sailing_kit.core import i18n
-from sailing_kit.exercises import attempts, catalogue, session
+from sailing_kit.exercises import attempts, catalogue, release, session
 from sailing_kit.exercises import question as question_module
 
 NAME = "Ada Lovelace"
@@ -126,3 +127,14 @@ def test_a_bad_name_is_refused_in_the_language_asked_for():
     box = catalogue.module("01_points_of_sail").start("...", language="bg")
     assert "напиши името си" in str(box)
     assert session.session_of("01_points_of_sail") is None and i18n.language() == "en"
+
+
+def test_the_teachers_version_keeps_the_language_of_the_first_cell(teacher_key):
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(
+        "from sailing_kit.exercises.calm import *\nstart(..., mode=\"practice\", language=\"hu\")")]
+    released = release.teacher_version(notebook, "04_calm", "Bob")
+    source = next(cell.source for cell in released.cells if "unlock(" in cell.source)
+    assert "start('Bob', mode=\"practice\", language=\"hu\")" in source
+    student = release.student_version(notebook, "04_calm", mode="assessment")
+    assert 'start(..., mode="assessment", language="hu")' in student.cells[0].source
