@@ -406,7 +406,7 @@ def _q7_prompt(v: Drill) -> str:
               "board {width} wide and {height} high. The mark is at {mark}. What is the fewest "
               "number of turns the boat needs to **reach the mark** (end a turn on it, or pass "
               "over it during a turn), staying on the board? `q7.picture()` draws the position.",
-              point=drill.position, sailing=drill.point_of_sail.label, heading=drill.heading,
+              point=drill.position, sailing=drill.point_of_sail.words, heading=drill.heading,
               wind=drill.wind, width=v.width, height=v.height, mark=v.mark) + "\n\n"
             + _("Answer with a whole number, like `{example}`.", example="3"))
 

@@ -163,8 +163,8 @@ def explain(position: Situation, ruling: Ruling) -> str:
     if rule is Rule.TURN_ORDER:
         return _("Both boats are {both}, on the same wind line and equally fast ({sailing} and "
                  "{other_sailing}), so the turn order decides: {boat} arrived first (§3.4).",
-                 both=_both_tacks(win, wind), sailing=point_of_sail(win.heading, wind).label,
-                 other_sailing=point_of_sail(lose.heading, wind).label, boat=win.name)
+                 both=_both_tacks(win, wind), sailing=point_of_sail(win.heading, wind).words,
+                 other_sailing=point_of_sail(lose.heading, wind).words, boat=win.name)
     if rule is Rule.INSIDE:
         values = {"zone": _zone_words(position, win, lose), "boat": win.name,
                   "other": lose.name}
@@ -287,8 +287,8 @@ def why_rule_does_not_decide(position: Situation, said: Rule, ruling: Ruling) ->
                  "the points of sail and the turn order")
     if said is Rule.FASTER:
         return _("both boats are equally fast ({sailing} and {other_sailing})",
-                 sailing=point_of_sail(a.heading, wind).label,
-                 other_sailing=point_of_sail(b.heading, wind).label)
+                 sailing=point_of_sail(a.heading, wind).words,
+                 other_sailing=point_of_sail(b.heading, wind).words)
     return _("one boat's point of sail moves it further each turn than the other's, and that is "
              "looked at before the turn order")
 
