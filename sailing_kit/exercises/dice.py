@@ -286,10 +286,10 @@ def _event_prompt(event: Event) -> str:
     return (_("What is the exact probability that one roll of **{dice} dice with {faces} "
               "faces** (1 to {faces}) shows {event}?", dice=event.dice, faces=event.faces,
               event=event.words) + "\n\n"
-            + _("Answer with a fraction, like {fraction} or {decimal}. {code} lists the sorted "
-                "rolls, and {ways} counts the orders of one.",
-                fraction='`"1/1296"` or `Fraction(1, 1296)`', decimal=places_phrase(4),
-                code=code, ways="`sailing_kit.yacht.multisets.ways`"))
+            + _("Answer with a fraction, like {text} or {fraction}, or {decimal}. {code} lists the "
+                "sorted rolls, and {ways} counts the orders of one.", text='`"1/1296"`',
+                fraction="`Fraction(1, 1296)`", decimal=places_phrase(4), code=code,
+                ways="`sailing_kit.yacht.multisets.ways`"))
 
 
 def _event_check(event: Event, answer: object) -> Verdict:

@@ -152,8 +152,9 @@ class Moment:
                   square=self.trireme, point=sea.path[self.trireme], wind=self.wind.value)
 
     def code(self) -> str:
-        return (f"`solve(load_map(\"{self.map}\"), 3)` and `Position({self.boat}, {self.trireme}, "
-                f"\"{self.wind.value}\", {self.honour}, 0)`")
+        solver = f'`solve(load_map("{self.map}"), 3)`'
+        position = f'`Position({self.boat}, {self.trireme}, "{self.wind.value}", {self.honour}, 0)`'
+        return _("{solver} and {position}", solver=solver, position=position)
 
 
 def _moment(rng: random.Random) -> Moment:
