@@ -99,7 +99,8 @@ def start(exercise: str, student: object, mode: str = "practice",
         problem = _start_problem(student, mode)
     if problem:
         return Started(exercise, "", mode, code, problem)
-    set_language(code)
+    if language is not None:
+        set_language(code)
     name = names.clean(student)
     _sessions[exercise] = session = Session(exercise, name, mode, code)
     _names.setdefault(exercise, []).append(name)
@@ -150,11 +151,10 @@ def _checked(session: Session, question: Question[Any], answer: object) -> Feedb
     notify(Attempt(session.student, question.exercise, question.key, attempt.answer, marked.ok,
                    attempt.number, points, question.points, mode=session.mode,
                    language=session.language))
-    hint = _(question.hint)
     if session.mode == "assessment":
-        text = assessment_text(marked, hint, attempt.number)
+        text = assessment_text(marked, question.hint, attempt.number)
     else:
-        text = practice_text(marked, hint)
+        text = practice_text(marked, question.hint)
     history = session.tries[question.key]
     return Checked(marked.ok, text, question.title, True, tries=tuple(history),
                    record={"exercise": question.exercise, "student": session.student,

@@ -115,8 +115,9 @@ PRACTICE_LINES = 3
 
 def practice_text(marked: Marked, hint: str) -> str:
     """Practice mode: the specific explanations of what is wrong, a few at a time, and never
-    all parts of a question at once."""
-    verdict = marked.verdict
+    all parts of a question at once. ``hint`` is the question's (``N_``) hint, shown in the
+    language spoken now."""
+    verdict, hint = marked.verdict, _(hint) if hint else hint
     if verdict is None:
         return marked.problem
     if verdict.ok:
@@ -127,7 +128,7 @@ def practice_text(marked: Marked, hint: str) -> str:
 def assessment_text(marked: Marked, hint: str, try_number: int) -> str:
     """Assessment mode: right, or not yet with hints that deepen try by try: the count of right
     parts first, then which parts and a hint, then one specific explanation a try."""
-    verdict = marked.verdict
+    verdict, hint = marked.verdict, _(hint) if hint else hint
     if verdict is None:
         return marked.problem
     if verdict.ok:

@@ -10,6 +10,7 @@ import pytest
 from sailing_kit.core import i18n
 from sailing_kit.exercises import attempts, catalogue, release, session
 from sailing_kit.exercises import question as question_module
+from sailing_kit.exercises.verdicts import assessment_text, practice_text
 
 NAME = "Ada Lovelace"
 WRONG = {  # a readable, wrong answer to question 1 of each notebook
@@ -138,3 +139,22 @@ def test_the_teachers_version_keeps_the_language_of_the_first_cell(teacher_key):
     assert "start('Bob', mode=\"practice\", language=\"hu\")" in source
     student = release.student_version(notebook, "04_calm", mode="assessment")
     assert 'start(..., mode="assessment", language="hu")' in student.cells[0].source
+
+
+def test_without_a_language_the_session_takes_the_notebooks():
+    i18n.set_language("fr")
+    catalogue.module("03_dice").start(NAME)
+    assert session.session_of("03_dice").language == "fr" and i18n.language() == "fr"
+
+
+def test_the_graders_feedback_speaks_the_language_it_is_written_in():
+    """The grader marks and words a try inside ``use_language(<the recorded language>)``."""
+    question = catalogue.questions("01_points_of_sail")[0]
+    english = practice_text(question.grade(NAME, WRONG["01_points_of_sail"]), question.hint)
+    with i18n.use_language("hu"):
+        wrong = question.grade(NAME, WRONG["01_points_of_sail"])
+        hungarian = practice_text(wrong, question.hint)
+        blank = practice_text(question.grade(NAME, {"A": "run"}), question.hint)
+        hinted = assessment_text(wrong, question.hint, 2)
+    assert hungarian != english and "hajó" in hungarian and "még nincs válasz" in blank
+    assert "Tipp: mérd meg a szöget" in hinted and "Hint:" not in hinted
