@@ -63,6 +63,9 @@ class Text(str):
         made.english = english
         return made
 
+    def __getnewargs__(self) -> tuple[str, str]:  # copies and pickles keep the English
+        return (str.__str__(self), self.english)
+
 
 def read_language(value: object) -> str:
     """The kit's code for ``value`` ("hu", "HU", "hu-HU", "hu_HU" all give "hu"), or
@@ -72,8 +75,9 @@ def read_language(value: object) -> str:
         if code in LANGUAGES:
             return code
     shown = repr(value)[:40] if isinstance(value, str) else type(value).__name__
-    raise ConfigError(f"there is no language {shown} in the kit: choose one of "
-                      + ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items()))
+    raise ConfigError(_("there is no language {value} in the kit: choose one of {languages}",
+                        value=shown, languages=", ".join(f"{code} ({name})"
+                                                         for code, name in LANGUAGES.items())))
 
 
 def set_language(code: str) -> str:
