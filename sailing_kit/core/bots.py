@@ -60,7 +60,7 @@ def advance(state: GameState[Any], bots: Mapping[int, Bot], *, chance: bool = Tr
     until a human must act (or roll) or the game is over. ``on_action(action)`` is called right
     after each action, with the state as it then stands. Returns the actions played, in order."""
     played = []
-    for _ in range(max_steps):
+    for _step in range(max_steps):
         player = state.current_player
         if player is None:
             break

@@ -63,7 +63,7 @@ class Text(str):
         made.english = english
         return made
 
-    def __getnewargs__(self) -> tuple[str, str]:  # copies and pickles keep the English
+    def __getnewargs__(self) -> tuple[str, str]:  # type: ignore[override]  # copies and pickles keep the English
         return (str.__str__(self), self.english)
 
 

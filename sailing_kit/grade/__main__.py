@@ -20,7 +20,7 @@ from functools import partial
 from pathlib import Path
 
 from sailing_kit.core.errors import ConfigError
-from sailing_kit.core.i18n import DEFAULT, N_, _, n_, read_language, set_language
+from sailing_kit.core.i18n import DEFAULT, N_, _, n_, number, read_language, set_language
 from sailing_kit.exercises import names
 from sailing_kit.grade import outputs, overrides, reports, sandbox, students
 from sailing_kit.grade.sandbox import Limits
@@ -169,7 +169,7 @@ def _print_totals(rows: list[Row]) -> None:
     for student, points, most, notebooks in totals:
         told = n_("{points} / {most} points  ({count} notebook)",
                   "{points} / {most} points  ({count} notebooks)", notebooks,
-                  points=f"{points:g}", most=f"{most:g}")
+                  points=number(points), most=number(most))
         print(f"{student:<{width}}  {told}" + ("  " + _("flagged") if student in flagged else ""))
 
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from sailing_kit.core.i18n import _
+from sailing_kit.core.i18n import _, number
 from sailing_kit.exercises import names
 from sailing_kit.grade.scores import Row
 
@@ -53,22 +53,22 @@ def read(path: Path) -> list[Override]:
         raise OverrideError(_("{path} lacks the column(s) {columns}", path=path,
                               columns=", ".join(missing)))
     found = []
-    for number, line in enumerate(rows, 2):
+    for line_number, line in enumerate(rows, 2):
         try:
             points = float(line.get("points") or "")
         except ValueError:
             raise OverrideError(_("{path}, line {line}: points must be a number", path=path,
-                                  line=number)) from None
+                                  line=line_number)) from None
         if not math.isfinite(points) or points < 0:
             raise OverrideError(_("{path}, line {line}: points must be 0 or more", path=path,
-                                  line=number))
+                                  line=line_number))
         if not names.clean(line.get("student") or ""):
             raise OverrideError(_("{path}, line {line}: no student named", path=path,
-                                  line=number))
+                                  line=line_number))
         found.append(Override(names.clean(line.get("student") or ""),
                               names.clean(line.get("exercise") or ""),
                               names.clean(line.get("question") or ""), points,
-                              names.clean(line.get("comment") or "", 500), number))
+                              names.clean(line.get("comment") or "", 500), line_number))
     return found
 
 
@@ -90,13 +90,13 @@ def apply(rows: Sequence[Row], overrides: Sequence[Override]) -> tuple[list[Row]
         if last.points > row.max_points:
             warnings.append(_("overrides line {line}: {points} points is more than {question}'s "
                               "{most}; {most} given", line=last.line,
-                              points=f"{last.points:g}", question=row.question,
-                              most=f"{row.max_points:g}"))
+                              points=number(last.points), question=row.question,
+                              most=number(row.max_points)))
         flags = "; ".join(f for f in (row.flags, f"override: {row.points:g} → {points:g}") if f)
         changed.append(replace(row, points=points, comment=last.comment, flags=flags,
                                reason=_("{reason} (the teacher gave {points})", reason=row.reason,
-                                        points=f"{points:g}")))
-    warnings += [_("overrides line {line}: no graded question of {student}, {exercise} "
-                   "{question}", line=o.line, student=f'"{o.student}"', exercise=o.exercise,
+                                        points=number(points))))
+    warnings += [_('overrides line {line}: no graded question of "{student}", {exercise} '
+                   "{question}", line=o.line, student=o.student, exercise=o.exercise,
                    question=o.question) for o in overrides if o.line not in done]
     return changed, warnings

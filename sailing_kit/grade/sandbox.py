@@ -116,5 +116,5 @@ def check() -> str:
     if done.returncode != 0:
         said = " ".join(done.stderr.decode("utf-8", "replace").split())[:160]
         return _("bwrap cannot make a sandbox here ({said}; user namespaces may be turned off): "
-                 "{how}.", said=said or f"exit {done.returncode}", how=_(HOW))
+                 "{how}.", said=said or "exit " + str(done.returncode), how=_(HOW))
     return ""

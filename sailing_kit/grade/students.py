@@ -105,13 +105,13 @@ def attribute(graded: Sequence[Graded], roster: Sequence[Student] | None = None)
             shown = spelling.get(names.key(g.graded_as), g.graded_as)
             flags = _common_flags(g)
             if names.looks_alike(g.graded_as, shown):
-                flags.append("look-alike: " + _("wrote {wrote} for {name}",
-                                                wrote=f'"{g.graded_as}"', name=f'"{shown}"'))
+                flags.append("look-alike: " + _('wrote "{wrote}" for "{name}"',
+                                                wrote=g.graded_as, name=shown))
             owner = _owner_key(g.owner)
             if owner in started and owner != names.key(g.graded_as):
                 flags.append("name-differs-from-file: " + _(
-                    "started as {name}, the file is named for {owner}",
-                    name=f'"{g.graded_as}"', owner=f'"{g.owner}"'))
+                    'started as "{name}", the file is named for "{owner}"',
+                    name=g.graded_as, owner=g.owner))
             flagged.append((g, shown, "", flags))
     _flag_duplicates(flagged)
     return [replace(row, student=shown, student_id=ident, flags="; ".join(flags))
@@ -124,12 +124,12 @@ def _with_roster(g: Graded, match: dict[str, Student]) -> tuple[Graded, str, str
     if named is None:
         flags.append(f"not-on-roster: \"{g.graded_as}\"")
     elif names.looks_alike(g.graded_as, named.name):
-        flags.append("look-alike: " + _("wrote {wrote} for {name}", wrote=f'"{g.graded_as}"',
-                                        name=f'"{named.name}"'))
+        flags.append("look-alike: " + _('wrote "{wrote}" for "{name}"', wrote=g.graded_as,
+                                        name=named.name))
     if owner is not None and named is not None and owner is not named:
         flags.append("name-differs-from-file: " + _(
-            "started as {name}, the file is named for {owner}", name=f'"{named.name}"',
-            owner=f'"{owner.name}"'))
+            'started as "{name}", the file is named for "{owner}"', name=named.name,
+            owner=owner.name))
     student = named or owner
     return (g, student.name if student else g.graded_as, student.id if student else "", flags)
 
@@ -137,8 +137,8 @@ def _with_roster(g: Graded, match: dict[str, Student]) -> tuple[Graded, str, str
 def _common_flags(g: Graded) -> list[str]:
     flags = []
     if len({names.key(n) for n in g.started}) > 1:
-        flags.append("second-name: " + _("started as {names}", names=_(", then ").join(
-            f'"{n}"' for n in g.started[:4])))
+        quoted = [_('"{name}"', name=name) for name in g.started[:4]]
+        flags.append("second-name: " + _("started as {names}", names=_(", then ").join(quoted)))
     if g.peeks:
         flags.append("answer-api: " + "; ".join(g.peeks[:3]))
     if g.notes:

@@ -79,7 +79,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
             board.projector_toggle.value = True
         self.footer.value = _("Game seed {seed}: the same game for everyone with {address} at "
                               "the end of the address.", seed=seed,
-                              address=f"<code>?seed={seed}</code>")
+                              address="<code>?seed=" + str(seed) + "</code>")
         return board
 
     @property

@@ -83,7 +83,8 @@ class CanvasBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
         self.text_toggle.observe(self._guarded(lambda _: self._show_text()), names="value")
         self.projector_toggle = self.switch(
             _("Projector"), _("Large type and thick lines, as large as the page allows (for "
-                              "the back of a classroom)"), control="projector", icon="television", value=self.projector)
+                              "the back of a classroom)"),
+            control="projector", icon="television", value=self.projector)
         self.projector_toggle.observe(self._guarded(self._set_projector), names="value")
         self.canvas.on_mouse_down(self._guarded(self._press))
         self.canvas.on_mouse_up(self._guarded(self._release))
@@ -472,8 +473,8 @@ class CanvasBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
             except ActionError as refusal:  # a control used when the rules allow it not
                 self.refuse(refusal)
             except Exception as error:
-                self.say(_("Something went wrong: {problem}",
-                           problem=f"{type(error).__name__}: {error}"), "error")
+                self.say(_("Something went wrong: {kind}: {problem}",
+                           kind=type(error).__name__, problem=error), "error")
 
         return run
 

@@ -173,7 +173,8 @@ class Reviews(Replay):
             edge = palette.INK if decision is current else "#FFFFFF"
             told = _("move {move}: {made}", move=decision.move + 1, made=decision.made)
             cells.append(f"<span title='{escape(told)} "
-                         f"({sign} {escape(class_word(decision.kind))})' style='display:inline-block;width:9px;"
+                         f"({sign} {escape(class_word(decision.kind))})' "
+                         "style='display:inline-block;width:9px;"
                          f"height:16px;margin:1px;background:{colour};outline:2px solid {edge}'>"
                          "</span>")
         self.review_strip.value = f"<div aria-hidden='true' style='line-height:12px'>" \
