@@ -75,9 +75,9 @@ def read_language(value: object) -> str:
         if code in LANGUAGES:
             return code
     shown = repr(value)[:40] if isinstance(value, str) else type(value).__name__
-    raise ConfigError(_("there is no language {value} in the kit: choose one of {languages}",
-                        value=shown, languages=", ".join(f"{code} ({name})"
-                                                         for code, name in LANGUAGES.items())))
+    # In English whatever is spoken: who asks for a language may not read the one spoken now.
+    raise ConfigError(f"there is no language {shown} in the kit: choose one of "
+                      + ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items()))
 
 
 def set_language(code: str) -> str:

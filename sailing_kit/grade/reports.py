@@ -48,10 +48,11 @@ def page(student: str, rows: Sequence[Row]) -> str:
 
 
 def _page(student: str, rows: Sequence[Row], code: str) -> str:
+    title = _("Feedback: {student}", student=student)
+    heading = _("Feedback for {student}", student=student)
     parts = [f"<!doctype html><html lang='{code}'><head><meta charset='utf-8'><title>"
-             f"{escape(_('Feedback: {student}', student=student))}</title><style>{_STYLE}"
-             "</style></head><body>",
-             f"<h1>{escape(_('Feedback for {student}', student=student))}</h1>"]
+             f"{escape(title)}</title><style>{_STYLE}</style></head><body>",
+             f"<h1>{escape(heading)}</h1>"]
     by_notebook: dict[str, list[Row]] = defaultdict(list)
     for row in rows:
         by_notebook[row.notebook].append(row)
@@ -61,7 +62,7 @@ def _page(student: str, rows: Sequence[Row], code: str) -> str:
                     exercise=mine[0].exercise or Path(notebook).name, points=number(points),
                     most=number(most))
         parts.append(f"<h2>{escape(heading)}</h2><p>"
-                     f"{escape(_('Notebook: {name}', name=Path(notebook).name))}</p>")
+                     + escape(_("Notebook: {name}", name=Path(notebook).name)) + "</p>")
         if mine[0].flags:
             parts.append("<p class='flags'>" + escape(_("For the teacher to look at: {flags}",
                                                         flags=mine[0].flags)) + "</p>")
@@ -70,9 +71,9 @@ def _page(student: str, rows: Sequence[Row], code: str) -> str:
                      + "</tr>")
         for row in mine:
             ok = row.points == row.max_points and row.max_points > 0
-            verdict = (f"<span class='right'>✔ {escape(_('right'))}</span>" if ok else
-                       f"<span class='wrong'>✘ {escape(_('not right'))}</span>" if row.answer
-                       else "—")
+            verdict = ("<span class='right'>✔ " + escape(_("right")) + "</span>" if ok else
+                       "<span class='wrong'>✘ " + escape(_("not right")) + "</span>"
+                       if row.answer else "—")
             told = row.feedback or row.reason
             if row.comment:
                 told += "\n" + _("The teacher: {comment}", comment=row.comment)

@@ -53,8 +53,8 @@ class GameApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
         self.start_button.on_click(lambda _press: self.board._guarded(self.new_game)())
         heading = widgets.HTML(f'<h1 class="sk-app-title">{html.escape(title)}</h1>')
         help_text = widgets.HTML(
-            f"<details class='sk-about'><summary>{html.escape(_('How to play'))}</summary>"
-            f"{html.escape(self.about)}</details>" if self.about else "")
+            "<details class='sk-about'><summary>" + html.escape(_("How to play"))
+            + f"</summary>{html.escape(self.about)}</details>" if self.about else "")
         self.header = widgets.HBox([heading, *choices.values(), self.start_button, help_text])
         self.header.add_class("sk-app-header")
         self.footer = widgets.HTML()

@@ -328,7 +328,8 @@ class CanvasBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
             self._first_help = message  # a board first says how to play it
         short = short_line(message)
         full = detail or (message if short != message else "")
-        why = (f'<details><summary>{_("why?") if kind == "error" else _("more")}</summary>'
+        opener = _("why?") if kind == "error" else _("more")
+        why = (f'<details><summary>{opener}</summary>'
                f"<div>{html.escape(full)}</div></details>") if full else ""
         self.status.value = (
             f'<div class="sk-said" role="status" aria-live="polite" data-said="{self._says}" '

@@ -154,7 +154,7 @@ class Reviews(Replay):
         review = self.review
         assert review is not None
         scale = review.scale
-        lines = [f"<b>{escape(_('Review'))}</b>: "
+        lines = ["<b>" + escape(_("Review")) + "</b>: "
                  + escape(_("each decision's cost in {measure}", measure=scale.measure))]
         for totals in review.totals:
             lines.append(escape(n_("{name}: {count} decision, mean cost {cost}",
