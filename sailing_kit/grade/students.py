@@ -128,8 +128,7 @@ def _with_roster(g: Graded, match: dict[str, Student]) -> tuple[Graded, str, str
                                         name=named.name))
     if owner is not None and named is not None and owner is not named:
         flags.append("name-differs-from-file: " + _(
-            'started as "{name}", the file is named for "{owner}"', name=named.name,
-            owner=owner.name))
+            'started as "{name}", the file is "{owner}"\'s', name=named.name, owner=owner.name))
     student = named or owner
     return (g, student.name if student else g.graded_as, student.id if student else "", flags)
 
