@@ -63,8 +63,9 @@ class Text(str):
         made.english = english
         return made
 
-    def __getnewargs__(self) -> tuple[str, str]:  # type: ignore[override]  # copies and pickles keep the English
-        return (str.__str__(self), self.english)
+    def __reduce__(self) -> tuple[type[Text], tuple[str, str]]:
+        """Copied and pickled with its English (``copy.deepcopy`` of a state that logs texts)."""
+        return Text, (str(self), self.english)
 
 
 def read_language(value: object) -> str:
