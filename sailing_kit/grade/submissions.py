@@ -47,6 +47,8 @@ class Submission:
     """Why the file cannot be graded at all (None if it can)."""
     language: str | None = None
     """The language the student chose (``start(name, language="hu")``), if it was recorded."""
+    languages_seen: list[object] = field(default_factory=list)
+    """The languages the check boxes' records name (as written: read by :func:`recorded_language`)."""
     notes: list[Later] = field(default_factory=list)
     """What was wrong but did not stop grading (a malformed cell skipped)."""
     tries: dict[str, list[dict[str, object]]] = field(default_factory=dict)
@@ -128,7 +130,8 @@ def _read_cells(path: Path, text: str, notebook: dict[str, object],
                                    most=bounds.max_cells)
     submission.cells = code
     submission.recorded_name = recorded_name(source for _, source in code)
-    submission.language = recorded_language(notebook, [source for _, source in code])
+    submission.language = recorded_language(notebook, [source for _, source in code],
+                                            submission.languages_seen)
     submission.peeks = list(dict.fromkeys(p for _, source in code for p in uses(_python(source))))
     return submission
 
@@ -192,13 +195,16 @@ def recorded_name(sources: Iterable[str]) -> str | None:
     return None
 
 
-def recorded_language(notebook: dict[str, object], sources: Iterable[str]) -> str | None:
-    """The language the student chose: the notebook's ``sailing_kit`` metadata, else the
-    ``language="hu"`` of its first ``start(...)`` call that names one; None when neither
-    names a language of the kit (whatever is written there is read as hostile text)."""
+def recorded_language(notebook: dict[str, object], sources: Iterable[str],
+                      seen: Iterable[object] = ()) -> str | None:
+    """The language the student chose: the notebook's ``sailing_kit`` metadata, else the one
+    its check boxes recorded with the last try (``seen``, in the notebook's order), else the
+    ``language="hu"`` of its first ``start(...)`` call that names one; None when none names a
+    language of the kit (whatever is written there is read as hostile text)."""
     metadata = notebook.get("metadata")
     recorded = metadata.get("sailing_kit") if isinstance(metadata, dict) else None
     chosen = [recorded.get("language")] if isinstance(recorded, dict) else []
+    chosen += list(seen)[::-1]
     for call in _start_calls(sources):
         chosen += [keyword.value.value for keyword in call.keywords
                    if keyword.arg == "language" and isinstance(keyword.value, ast.Constant)]
@@ -216,6 +222,8 @@ def _read_outputs(cell: dict[str, object], submission: Submission) -> None:
     for output in outputs[:50] if isinstance(outputs, list) else []:
         metadata = output.get("metadata") if isinstance(output, dict) else None
         record = metadata.get("sailing_kit") if isinstance(metadata, dict) else None
+        if isinstance(record, dict) and len(submission.languages_seen) < 100:
+            submission.languages_seen.append(record.get("language"))
         if isinstance(record, dict) and isinstance(record.get("tries"), list):
             question = names.clean(str(record.get("question")), 10)
             submission.tries[question] = [t for t in record["tries"][:100] if isinstance(t, dict)]

@@ -195,3 +195,23 @@ def test_outcomes_and_places_in_each_language():
             "Игрок 1, Игрок 2 и Игрок 3 делят победу"
     assert result.reason.english == "Ann wins: every category is filled"
     assert your_places([[1], [0]], [0], lambda seat: ["Ann", "Bob"][seat]) == "You (Ann): 2nd of 2."
+
+
+def test_a_word_is_translated_from_the_catalog_of_the_area_that_wrote_it():
+    """One English word may mean different things in two areas ("right": the grader's verdict,
+    a column of the class pages): each area's own translation comes first."""
+    from sailing_kit.core.i18n import _area_of
+    from sailing_kit.grade import reports
+    from sailing_kit.grade.scores import Row
+    from sailing_kit.locale.__main__ import read
+
+    assert (_area_of("sailing_kit.race.rrs"), _area_of("sailing_kit.race.board"),
+            _area_of("sailing_kit.widgets.board"), _area_of("builtins")) == \
+        ("trainer", "race", "core", None)
+    graders = read("fr", "grade").get("right").string
+    others = {read("fr", area).get("right").string for area in ("classroom", "exercises")
+              if read("fr", area).get("right") is not None}
+    page = reports.page("Ada", [Row("Ada", "a.ipynb", "x", "q1", 1.0, 1.0, "right", "1",
+                                    language="fr")])
+    assert f"✔ {graders}</span>" in page
+    assert all(f"✔ {other}</span>" not in page for other in others - {graders})

@@ -97,3 +97,20 @@ def test_the_teacher_reads_french_and_each_student_their_own_language(tmp_path, 
     assert "<html lang='fr'>" in french and "Commentaires pour Bob" in french
     assert "sans réponse" in french
     assert json.dumps(hungarian).count("<tr>") == json.dumps(french).count("<tr>")
+
+
+def test_the_language_of_the_check_boxes_records_is_read_after_the_metadata():
+    notebook = {"metadata": {}, "cells": []}
+    assert recorded_language(notebook, [], ["hu", "ru"]) == "ru"  # the last try's
+    assert recorded_language(notebook, ['start("A", language="fr")'], [None, {"x": 1}]) == "fr"
+    notebook["metadata"] = {"sailing_kit": {"language": "bg"}}
+    assert recorded_language(notebook, [], ["hu"]) == "bg"
+
+
+def test_a_submission_reads_the_language_its_check_boxes_recorded(tmp_path):
+    notebook = student_notebook(DICE, "Ada", {})
+    code = next(cell for cell in notebook.cells if cell.cell_type == "code")
+    code.outputs = [nbformat.v4.new_output("display_data", data={"text/plain": "ok"}, metadata={
+        "sailing_kit": {"question": "q1", "language": "fr", "tries": []}})]
+    nbformat.write(notebook, tmp_path / "ada.ipynb")
+    assert read(tmp_path / "ada.ipynb").language == "fr"
