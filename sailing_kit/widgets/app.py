@@ -40,32 +40,33 @@ class GameApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
         self.language = self.page.language or language()
         self.games = 0
         with use_language(self.language):
-            self._make()
+            self.header = self._header()
+            self.footer = widgets.HTML()
+            self.footer.add_class("sk-app-footer")
+            self.board: CanvasBoard = self._build(self.page.seed if self.page.seed is not None
+                                                  else fresh_seed())
+            super().__init__([self.header, self.board, self.footer])
+            self.add_class("sk-app")
+            if self.page.refused:
+                self.board.say(_("Part of the address was not used."), "error",
+                               detail="; ".join(self.page.refused) + ".")
 
-    def _make(self) -> None:
-        title, choices = self.title, self.choices
-        for choice in choices.values():
+    def _header(self) -> widgets.HBox:
+        """The title, the choices, New game and How to play, in the language spoken now."""
+        for choice in self.choices.values():
             choice.layout.width = "auto"
             choice.style.description_width = "initial"
         self.start_button = widgets.Button(
             description=_("New game"), icon="refresh",
-            tooltip=_("{title}: start a new game with these choices", title=title))
+            tooltip=_("{title}: start a new game with these choices", title=self.title))
         self.start_button.on_click(lambda _press: self.board._guarded(self.new_game)())
-        heading = widgets.HTML(f'<h1 class="sk-app-title">{html.escape(title)}</h1>')
+        heading = widgets.HTML(f'<h1 class="sk-app-title">{html.escape(self.title)}</h1>')
         help_text = widgets.HTML(
             "<details class='sk-about'><summary>" + html.escape(_("How to play"))
             + f"</summary>{html.escape(self.about)}</details>" if self.about else "")
-        self.header = widgets.HBox([heading, *choices.values(), self.start_button, help_text])
-        self.header.add_class("sk-app-header")
-        self.footer = widgets.HTML()
-        self.footer.add_class("sk-app-footer")
-        self.board: CanvasBoard = self._build(self.page.seed if self.page.seed is not None
-                                              else fresh_seed())
-        super().__init__([self.header, self.board, self.footer])
-        self.add_class("sk-app")
-        if self.page.refused:
-            self.board.say(_("Part of the address was not used."), "error",
-                           detail="; ".join(self.page.refused) + ".")
+        header = widgets.HBox([heading, *self.choices.values(), self.start_button, help_text])
+        header.add_class("sk-app-header")
+        return header
 
     def _build(self, seed: int) -> CanvasBoard:
         values: dict[str, Any] = {name: choice.value for name, choice in self.choices.items()}
