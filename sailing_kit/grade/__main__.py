@@ -20,7 +20,16 @@ from functools import partial
 from pathlib import Path
 
 from sailing_kit.core.errors import ConfigError
-from sailing_kit.core.i18n import DEFAULT, N_, _, n_, number, read_language, set_language
+from sailing_kit.core.i18n import (
+    DEFAULT,
+    N_,
+    _,
+    language,
+    n_,
+    number,
+    read_language,
+    set_language,
+)
 from sailing_kit.exercises import names
 from sailing_kit.grade import outputs, overrides, reports, sandbox, students
 from sailing_kit.grade.sandbox import Limits
@@ -75,7 +84,15 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
-    set_language(args.language)
+    spoken = language()
+    set_language(args.language)  # for the grading threads too
+    try:
+        return _main(parser, args)
+    finally:
+        set_language(spoken)
+
+
+def _main(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     missing = [p for p in args.submissions if not p.exists()]
     if missing:
         parser.error(_("no such file or folder: {paths}",

@@ -114,3 +114,12 @@ def test_a_submission_reads_the_language_its_check_boxes_recorded(tmp_path):
         "sailing_kit": {"question": "q1", "language": "fr", "tries": []}})]
     nbformat.write(notebook, tmp_path / "ada.ipynb")
     assert read(tmp_path / "ada.ipynb").language == "fr"
+
+
+def test_the_grader_leaves_the_language_spoken_as_it_found_it(tmp_path):
+    from sailing_kit.core.i18n import language, set_language
+
+    set_language("bg")
+    with pytest.raises(SystemExit):
+        main([str(tmp_path / "nowhere.ipynb"), "--language", "ru"])
+    assert language() == "bg"
