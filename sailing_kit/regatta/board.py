@@ -160,7 +160,7 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
     def face(self) -> None:
         heading = Direction(self.heading.value)
         self.act(Face(heading), _("The yacht turned to face {heading}; the turn is skipped.",
-                                  heading=heading.value))
+                                  heading=heading.letters))
 
     def reset(self, new_game: bool) -> None:
         self.last_moves, self.latest = {}, None

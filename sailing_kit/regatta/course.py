@@ -415,7 +415,7 @@ def _check(course: Course) -> None:
             raise ConfigError(_("course: {buoy} is too close to the edge to be rounded: it "
                                 "needs {cells} cells of water to its {side}",
                                 buoy=buoy_words(mark.name), cells=GATE,
-                                side=course.rays[index].value))
+                                side=course.rays[index].letters))
     if len(set(course.starts)) < len(course.starts):
         raise ConfigError(_("course: two start cells are the same"))
     for start in course.starts:

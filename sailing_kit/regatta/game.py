@@ -342,7 +342,7 @@ class RegattaState(GameState[Action]):
         self._say(_("{player} skips the turn; the yacht keeps its heading.", player=name)
                   if heading == yacht.pose.heading else
                   _("{player} skips the turn; the yacht turns to {heading}.", player=name,
-                    heading=heading.value))
+                    heading=heading.letters))
         self._end_turn()
 
     def _handle(self) -> None:

@@ -22,7 +22,7 @@ class Pose:
     heading: Direction
 
     def __str__(self) -> str:
-        return _("{cell} facing {heading}", cell=self.at, heading=self.heading.value)
+        return _("{cell} facing {heading}", cell=self.at, heading=self.heading.letters)
 
 
 def follow(pose: Pose, steps: tuple[int, ...]) -> tuple[tuple[Point, ...], Direction]:

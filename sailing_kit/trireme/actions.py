@@ -59,7 +59,7 @@ Action = Steer | Die | Sail
 def choice_words(action: Action) -> str:
     """The action in words, in the language spoken now ("steer NE with an Honour point")."""
     if isinstance(action, Steer):
-        heading = action.heading.value
+        heading = action.heading.letters
         return _("steer {heading} with an Honour point", heading=heading) if action.honour \
             else _("steer {heading}", heading=heading)
     if isinstance(action, Die):
@@ -70,8 +70,8 @@ def choice_words(action: Action) -> str:
 def short_words(action: Action) -> str:
     """The action in a table's few words ("NE + Honour", "sail 2 squares")."""
     if isinstance(action, Steer):
-        return _("{heading} + Honour", heading=action.heading.value) if action.honour \
-            else action.heading.value
+        return _("{heading} + Honour", heading=action.heading.letters) if action.honour \
+            else action.heading.letters
     return choice_words(action)
 
 ACTION_TYPES = (Steer, Sail, Die)

@@ -105,8 +105,8 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
         reach = _("no move (head to wind)") if allowed == (0,) else _("1 square") \
             if allowed == (1,) else _("1 or 2 squares")
         self.say(_("Heading {heading}: {reach} if the wind from {wind} holds. Press Roll (key r) "
-                   "to roll the die.", heading=heading.value, reach=reach,
-                   wind=self.state.wind.value))
+                   "to roll the die.", heading=heading.letters, reach=reach,
+                   wind=self.state.wind.letters))
 
     def roll(self) -> None:
         """Play the heading (and the Honour point) chosen; the die rolls at once."""
@@ -149,7 +149,7 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
             return False
         if self.state.phase is Phase.SAIL:
             self.say(_("First choose how far to sail: click square 1 or 2 on your heading "
-                       "{heading} (keys 1, 2); then {what}.", heading=self.state.heading.value,
+                       "{heading} (keys 1, 2); then {what}.", heading=self.state.heading.letters,
                        what=what), "error")
             return False
         return True
@@ -273,7 +273,7 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
                 self.sail(distance)
             else:
                 self.say(_("Click square 1 or 2 on your heading {heading} (keys 1, 2).",
-                           heading=heading.value), "error")
+                           heading=heading.letters), "error")
             return
         towards = layout.heading_towards(self.state.boat, x, y)
         if towards is not None:
@@ -298,7 +298,7 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
         the advisor is on, its chances."""
         lines = [self.state.describe()]
         if self.heading is not None and self.state.phase is Phase.STEER:
-            heading = self.heading.value
+            heading = self.heading.letters
             lines.append(_("Chosen, not yet rolled: heading {heading} with an Honour point.",
                            heading=heading) if self.honour.value else
                          _("Chosen, not yet rolled: heading {heading}.", heading=heading))

@@ -145,13 +145,13 @@ def _targets(scene: Scene, layout: Layout, state: TriremeState) -> None:
         for squares in state.sailing_options():
             scene.target(layout.target(state.boat, state.heading, squares), layout.cell,
                          n_("sail {count} square {heading}", "sail {count} squares {heading}",
-                            squares, heading=state.heading.value))
+                            squares, heading=state.heading.letters))
         return
     for direction in Direction:
         square = step(state.boat, direction)
         if layout.view.contains(square):
             scene.target(layout.view.pixel(square), layout.cell,
-                         _("heading {heading}", heading=direction.value))
+                         _("heading {heading}", heading=direction.letters))
 
 
 def draw_sea(scene: Scene, view: GridView, sea: SeaMap, sailed: int = 0) -> None:

@@ -181,7 +181,7 @@ class TriremeState(GameState[Action]):
 
     def _rolled_already(self) -> IllegalAction:
         return IllegalAction(_("the die is rolled: now choose how far to sail on your heading "
-                               "{heading}, 1 or 2 squares", heading=self.heading.value))
+                               "{heading}, 1 or 2 squares", heading=self.heading.letters))
 
     def _check_sail(self, action: Sail) -> None:
         if self.phase is not Phase.SAIL:
@@ -192,7 +192,7 @@ class TriremeState(GameState[Action]):
             raise IllegalAction(_(
                 "heading {heading} is {angle}° off the wind from {wind}: you may sail 1 or 2 "
                 "squares ('vous pouvez (mais sans y être obligé) avancer de deux cases'), not "
-                "{squares}", heading=self.heading.value, wind=self.wind.value,
+                "{squares}", heading=self.heading.letters, wind=self.wind.letters,
                 angle=angle_between(self.heading, self.wind), squares=action.squares))
 
     def _apply(self, action: Action) -> None:
@@ -200,7 +200,7 @@ class TriremeState(GameState[Action]):
             self.heading, self.spent, self.face = action.heading, action.honour, None
             self.honour -= int(action.honour)
             self.phase = Phase.ROLL
-            heading = action.heading.value
+            heading = action.heading.letters
             self.news = (_("Turn {turn}: you steer {heading} with an Honour point; the die is "
                            "rolled.", turn=self.turn, heading=heading) if action.honour else
                          _("Turn {turn}: you steer {heading}; the die is rolled.", turn=self.turn,
@@ -220,7 +220,7 @@ class TriremeState(GameState[Action]):
         self.news = (_("The die shows {face}: {effect}.", face=shows, effect=effect.words)
                      if effect is Effect.CURRENT else
                      _("The die shows {face}: {effect}; wind from {wind}.", face=shows,
-                       effect=effect.words, wind=self.wind.value),)
+                       effect=effect.words, wind=self.wind.letters),)
         if effect is Effect.CURRENT:
             self._move(CURRENT, 1, by_current=True)
             return
@@ -229,7 +229,7 @@ class TriremeState(GameState[Action]):
             self.phase = Phase.SAIL
             angle = angle_between(self.heading, self.wind)
             self.news += (_("Heading {heading} is {angle}° off the wind: sail 1 or 2 squares.",
-                            heading=self.heading.value, angle=angle),)
+                            heading=self.heading.letters, angle=angle),)
         else:
             self._move(self.heading, allowed[0])
 
@@ -293,7 +293,7 @@ class TriremeState(GameState[Action]):
             self.headline(),
             n_("Wind from {wind}. Your sailboat is at {square}, with {count} Honour point; "
                "{progress}.", "Wind from {wind}. Your sailboat is at {square}, with {count} "
-               "Honour points; {progress}.", self.honour, wind=self.wind.value,
+               "Honour points; {progress}.", self.honour, wind=self.wind.letters,
                square=self.boat, progress=describe_progress(self.progress)),
             _("The trireme is at {square}, square {index} of {last} on its line ({left} to go).",
               square=self.trireme_square, index=self.trireme, last=len(self.sea.path) - 1,
@@ -317,10 +317,10 @@ class TriremeState(GameState[Action]):
                      "then roll the die.")
         if self.phase is Phase.ROLL:
             return _("heading {heading} with an Honour point spent (+1); roll the die.",
-                     heading=self.heading.value) if self.spent else \
-                _("heading {heading}; roll the die.", heading=self.heading.value)
+                     heading=self.heading.letters) if self.spent else \
+                _("heading {heading}; roll the die.", heading=self.heading.letters)
         return _("the die showed {face}; heading {heading} is {angle}° off the wind: sail 1 or 2 "
-                 "squares.", face=self.face, heading=self.heading.value,
+                 "squares.", face=self.face, heading=self.heading.letters,
                  angle=angle_between(self.heading, self.wind))
 
     def view(self, player: int | None) -> TriremeView:
@@ -339,14 +339,14 @@ def _passage_words(passage: Passage, direction: Direction, squares: int, start: 
         return _("Crash! {reason}.", reason=capitalized(_crash_reason(passage)))
     if squares == 0:
         return _("Heading {heading} is straight into the wind: you stay at {square}.",
-                 heading=direction.value, square=start)
+                 heading=direction.letters, square=start)
     if passage.stopped_by_trireme:
         return _("The trireme is in the way: you stop at {square}.", square=passage.end) \
             if moved else _("The trireme is in the way: you stay at {square}.",
                             square=passage.end)
     words = _("The current carries you 1 square west") if by_current else \
         n_("You sail {count} square {heading}", "You sail {count} squares {heading}", moved,
-           heading=direction.value)
+           heading=direction.letters)
     if passage.ending is Ending.WON:
         return _("{sailed} to {square} and cross the start line: you win!", sailed=words,
                  square=passage.end)

@@ -391,7 +391,7 @@ def _check_course(sea: SeaMap, line: int, columns: list[int]) -> None:
     path = sea.path
     for number, (start, end) in enumerate(itertools.pairwise(path), start=1):
         what = _("step {number} of the trireme's course ({heading} from {square})",
-                 number=number, heading=sea.steps[number - 1].value, square=start)
+                 number=number, heading=sea.steps[number - 1].letters, square=start)
         where = (line, columns[number - 1])
         hazard = sea.hazard(end)
         if hazard is not None:

@@ -152,7 +152,7 @@ def steering_refusal(boat: Point, heading: Direction, trireme: Point,
     if not steer_at_trireme and step(boat, heading) == trireme:
         return _("the trireme is on the next square {heading} of you, and this game is played "
                  "without steering at the trireme (option steer_at_trireme=False): choose "
-                 "another heading", heading=heading.value)
+                 "another heading", heading=heading.letters)
     return None
 
 

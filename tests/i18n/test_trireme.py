@@ -57,7 +57,10 @@ def test_a_refusal_with_values_keeps_them_in_every_language():
     for code in ("fr", "bg", "hu", "ru"):
         spoken = refusal(state, Sail(3), code)
         assert spoken.english == english.english and str(spoken) != str(english)
-        assert "NW" in str(spoken) and "90°" in str(spoken) and "3" in str(spoken)
+        with use_language(code):
+            point = Direction.NW.letters  # the point as the language writes it: fr NO, ru СЗ
+        assert point in str(spoken) and "90°" in str(spoken) and "3" in str(spoken)
+    assert "le cap NO est à 90° du vent du NE" in str(refusal(state, Sail(3), "fr"))
 
 
 def test_the_news_speaks_french_in_the_gamebooks_words():
