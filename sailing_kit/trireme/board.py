@@ -23,7 +23,7 @@ from sailing_kit.trireme.advisor import Advice, advise, advisor_note, ready_solu
 from sailing_kit.trireme.bots import best_choice
 from sailing_kit.trireme.drawing import layout_of
 from sailing_kit.trireme.game import TriremeState, capitalized, new_game
-from sailing_kit.trireme.maps import parse_map
+from sailing_kit.trireme.maps import SHIPPED, load_map, parse_map
 from sailing_kit.trireme.reviewer import review
 from sailing_kit.trireme.rules import Phase, squares_allowed
 from sailing_kit.trireme.solver import Solution
@@ -375,6 +375,7 @@ def app() -> GameApp:
         about=_("Choose a heading (click next to your boat or use the keys), spend an Honour "
                 "point if you like, and roll the die. The advisor gives the exact chance to win "
                 "of every choice."),
-        sea=widgets.Dropdown(options=["default", "small"], value="default", description=_("Map")),
+        sea=widgets.Dropdown(options=[(_(load_map(name).name), name) for name in SHIPPED],
+                             value="default", description=_("Map")),
         honour=widgets.Dropdown(options=[0, 1, 2, 3, 4, 5], value=3,
                                 description=_("Honour")))

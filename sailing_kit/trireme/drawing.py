@@ -331,11 +331,12 @@ def _progress_words(progress: int) -> str:
 def _draw_honour(scene: Scene, at: XY, points: int, spending: bool) -> None:
     """One filled circle per Honour point left (the one about to be spent hollow), and the count."""
     x, y = at
-    scene.text((x, y), _("Honour: {points}", points=points), size=12, colour=palette.INK,
-               anchor="start")
+    label = _("Honour: {points}", points=points)
+    scene.text((x, y), label, size=12, colour=palette.INK, anchor="start")
+    first = x + max(74, 7 * len(label) + 8)  # the circles follow the words in any language
     for index in range(min(points, 10)):
         hollow = spending and index == points - 1
-        scene.circle((x + 74 + 15 * index, y), 6, fill=None if hollow else palette.ORANGE,
+        scene.circle((first + 15 * index, y), 6, fill=None if hollow else palette.ORANGE,
                      stroke=palette.INK, width=1.2)
 
 
