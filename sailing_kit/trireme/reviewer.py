@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point, step
 from sailing_kit.core.i18n import N_, _
-from sailing_kit.core.review import TIE, Review, Scale, Weighed, review_game
+from sailing_kit.core.review import TIE, Review, Scale, Weighed, class_word, review_game
 from sailing_kit.draw import palette
 from sailing_kit.draw.gridview import GridView
 from sailing_kit.draw.review import LOOKS
@@ -43,8 +43,6 @@ from sailing_kit.trireme.solver import Solution
 
 SCALE = Scale(N_("chance to win"), N_("percentage points"), good=0.01, inaccuracy=0.03, mistake=0.08,
               percent=True)
-KINDS = (N_("good"), N_("inaccuracy"), N_("mistake"), N_("blunder"))
-"""The classes of a decision (``Scale.classify``), marked for the catalogs: shown as ``_(kind)``."""
 REACH = 3
 """A decision's picture shows the squares up to this far from the boat."""
 CELL, HALF = 14, 118
@@ -99,7 +97,7 @@ def picture(game: TriremeState, made: Action, best: Action, cost: float, kind: s
     colour, sign = LOOKS[kind]
     scene.rect(0, 140, width, 18, fill=colour)
     verdict = _("the best choice") if kind == "best" else \
-        _("{kind}: −{cost}", kind=_(kind), cost=SCALE.amount(cost))
+        _("{kind}: −{cost}", kind=class_word(kind), cost=SCALE.amount(cost))
     scene.text((width / 2, 149), f"{sign} {verdict}", size=12, colour=palette.INK, bold=True)
     return scene
 
