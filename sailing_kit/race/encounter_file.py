@@ -285,7 +285,7 @@ def situations_from_data(data: Any, *, check: bool = True
         items = reading.items(data["situations"], lambda item: item, "'situations'", fewest=1,
                               most=MAX_SITUATIONS, error=ConfigError)
         found = [encounter_from_data(item, check=check) for item in items]
-        ids = [e.id for e, _ in found]
+        ids = [e.id for e, _expected in found]
         repeated = sorted({i for i in ids if ids.count(i) > 1})
         if repeated:
             raise ConfigError(f"two situations of the quiz share the id {repeated[0]!r}")

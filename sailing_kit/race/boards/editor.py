@@ -297,7 +297,7 @@ class SituationEditor(CanvasBoard):
         """Read the box strictly: any refusal leaves the situation being edited as it was."""
         try:
             data = reading.json_value(self.saved.value, "a saved situation", error=ConfigError)
-            loaded, _ = encounter_from_data(data)
+            loaded, _expected = encounter_from_data(data)
         except ConfigError as refusal:
             self.say(f"Cannot load: {refusal}", "error")
             return

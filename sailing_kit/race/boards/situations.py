@@ -91,7 +91,7 @@ class SituationTrainer(CanvasBoard):
         self.back_button = widgets.Button(description="Back to the quiz", icon="arrow-left",
                                           tooltip="Back where you were",
                                           layout=widgets.Layout(width="auto"))
-        self.back_button.on_click(lambda _: self._guarded(self.back_to_quiz)())
+        self.back_button.on_click(lambda _button: self._guarded(self.back_to_quiz)())
         self.learn_box = widgets.VBox()
         self.side = widgets.VBox([self.score, self.question_box, self.answers, self.reasons,
                                   self.feedback, self.learn_box, self.committee],
