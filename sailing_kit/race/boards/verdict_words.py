@@ -30,16 +30,12 @@ def _answer(answer: Answer) -> str:
     facts = "".join(f"<li>{escape(fact)}</li>" for fact in answer.facts)
     rules = "".join(f"<li>{escape(rule)}</li>" for rule in answer.apply)
     return (f"<div class='sk-committee' style='flex:1 1 300px;min-width:260px'>"
-            f"<h4 style='margin:6px 0'>{escape(_capital(answer.rules.label))}</h4>"
+            f"<h4 style='margin:6px 0'>{escape(answer.rules.label.capitalize())}</h4>"
             f"<b>{escape(_('Facts found'))}</b>"
             f"<ol style='margin:2px 0 4px 1.2em;padding:0'>{facts}</ol>"
             f"<b>{escape(_('Rules that apply'))}</b>"
             f"<ul style='margin:2px 0 4px 1.2em;padding:0'>{rules}</ul>"
             f"<b>{escape(_('Decision:'))}</b> {escape(answer.decision)}</div>")
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def summary_html(summary: Summary) -> str:
