@@ -134,14 +134,14 @@ def _rrs_incidents(record: RrsRecord) -> list[str]:
     if not record.breaches:
         return [_("There was no contact, and no boat had to change course to avoid a boat that "
                   "was required to keep clear of her.")]
-    said = [_("There was no contact (the grid never lets two boats touch).")]
+    said: list[str] = [_("There was no contact (the grid never lets two boats touch).")]
     for breach in record.breaches:
         said.append(_when(breach.moment, f"{breach.why}."))
     return said
 
 
 def _penalty_facts(record: RrsRecord) -> list[str]:
-    said = []
+    said: list[str] = []
     for penalty in record.penalties:
         when = moment_words(penalty.began)
         if not penalty.turns:

@@ -337,7 +337,7 @@ class _Player:
         if any(not m.is_movement for m in option.moves) or cover.get(name) in option.path:
             cover.pop(name, None)
         becalmed = now.becalmed + ((name,) if option.lulled else ())
-        said = [_("{boat} meets a yellow token at {point}: becalmed (§3.2).", boat=name,
+        said: list[str] = [_("{boat} meets a yellow token at {point}: becalmed (§3.2).", boat=name,
                   point=option.position)] if option.lulled else []
         self._record(index, turn, boats, boat, option, cover, becalmed, said,
                      track=(boat.position, *option.path), manoeuvred=not option.path,
@@ -348,7 +348,7 @@ class _Player:
         now, name = self.now, turn.boat
         boat = now.boat(name)
         umpire = now.umpire
-        said = []
+        said: list[str] = []
         if not umpire.moves_left(name):
             umpire = umpire.declare(boat, now.boats, [m.at for m in self.encounter.marks])
             self.spin_sense[name] = bool(turn.spin)

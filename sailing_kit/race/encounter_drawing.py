@@ -122,8 +122,8 @@ def _water(scene: Scene, view: GridView, timeline: Timeline, shown: Frame,
     if encounter.line is not None:
         scene.line(view.pixel(encounter.line[0]), view.pixel(encounter.line[1]),
                    stroke=palette.INK, width=2, dash=(6, 4))
-        for end, name in zip(encounter.line, (_("committee boat"), _("pin")), strict=True):
-            drawing.draw_mark(scene, view, end, name)
+        for end, words in zip(encounter.line, (_("committee boat"), _("pin")), strict=True):
+            drawing.draw_mark(scene, view, end, words)
     for obstruction in encounter.obstructions:
         x, y = view.pixel(obstruction)
         half = 0.42 * view.cell

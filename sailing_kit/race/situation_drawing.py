@@ -119,7 +119,7 @@ def situation_scene(situation: Situation, view: GridView, *, reveal: bool = True
     replaces the situation's own (which may state the answer); ``targets`` names the boats to
     click (boat name -> what a click does); ``marked``: points the words speak of, each ringed
     and labelled with its coordinates. Each boat is a piece (a boat moved glides)."""
-    title = _(situation.title) if title is None and situation.title else title
+    title = _(situation.title) if title is None and situation.title else title or ""
     scene = Scene(*view.size, title=title or _("a situation on the water"),
                   background=palette.WATER)
     view.draw_grid(scene)

@@ -96,7 +96,7 @@ class SituationEditor(CanvasBoard):
             value=self.draft.ask.question.value, description=_("Ask:"))
         self.question.observe(self._guarded(lambda change: self.set_question(change["new"])),
                               names="value")
-        self.title_box = widgets.Text(value=self.draft.title, description=_("Title:"))
+        self.title_box = widgets.Text(value=_(self.draft.title), description=_("Title:"))
         self.title_box.observe(self._guarded(lambda change: self._retitle(change["new"])),
                                names="value")
         self.verdict = widgets.HTML()
