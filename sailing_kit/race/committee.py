@@ -10,10 +10,11 @@ text).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sailing_kit.core.grid import chebyshev
-from sailing_kit.core.i18n import N_, _, n_
+from sailing_kit.core.i18n import N_, Text, _, n_
 from sailing_kit.race.encounter import Moment, Question, Timeline, Turn, umpire_called
 from sailing_kit.race.engagement import Infringement
 from sailing_kit.race.rightofway import ZONE_RADIUS, Rule
@@ -103,7 +104,18 @@ def moment_words(index: int) -> str:
 
 def _when(index: int, words: str) -> str:
     """A fact found at moment ``index``: "At event 2: ..."."""
-    return _("{when}: {fact}", when=moment_words(index).capitalize(), fact=words)
+    return _("{when}: {fact}", when=_capital(moment_words(index)), fact=words)
+
+
+def _capital(text: str) -> Text:
+    """``text`` with a capital first letter, its English too."""
+    return Text(text.capitalize(), getattr(text, "english", text).capitalize())
+
+
+def _joined(separator: str, texts: Sequence[str]) -> Text:
+    """``texts`` joined, their English joined the same way."""
+    return Text(separator.join(texts),
+                separator.join(getattr(text, "english", text) for text in texts))
 
 
 def _boats_line(moment: Moment, tacks: dict[str, str]) -> str:
@@ -111,7 +123,7 @@ def _boats_line(moment: Moment, tacks: dict[str, str]) -> str:
                heading=boat.heading.value, sailing=_(point_of_sail(boat.heading,
                                                                    moment.wind).label),
                tack=tacks[boat.name]) for boat in moment.boats]
-    return _("Wind from {wind}. {boats}.", wind=moment.wind.value, boats="; ".join(parts))
+    return _("Wind from {wind}. {boats}.", wind=moment.wind.value, boats=_joined("; ", parts))
 
 
 # ----- the RRS -----------------------------------------------------------------------------------
@@ -121,7 +133,7 @@ def _rrs_answer(found: Verdicts) -> Answer:
     seen = record.seen[asked]
     tacks = {name: tack_words(side) for name, side in seen.tacks}
     facts = [_when(asked, _boats_line(timeline.moments[asked], tacks))]
-    facts += [_("{when}, {fact}.", when=moment_words(i).capitalize(), fact=words)
+    facts += [_("{when}, {fact}.", when=_capital(moment_words(i)), fact=words)
               for i, words in record.facts]
     facts += _rrs_incidents(record)
     facts += _penalty_facts(record)

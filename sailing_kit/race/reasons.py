@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sailing_kit.core.i18n import N_, _
+from sailing_kit.core.i18n import N_, Text, _
 from sailing_kit.race import rrs
 from sailing_kit.race.encounter import Moment, Question, umpire_called
 from sailing_kit.race.rightofway import (
@@ -46,8 +46,11 @@ class Reason:
         return _("That is not so: it is not true that {fact}.", fact=_lower(self.text))
 
 
-def _lower(text: str) -> str:
-    return text[:1].lower() + text[1:] if not text[:2].isupper() else text
+def _lower(text: str) -> Text:
+    """``text`` with a small first letter (not a boat's name), its English too."""
+    def small(words: str) -> str:
+        return words[:1].lower() + words[1:] if not words[:2].isupper() else words
+    return Text(small(text), small(getattr(text, "english", text)))
 
 
 def decisive_rule(found: Verdicts, rules: Rules) -> str:

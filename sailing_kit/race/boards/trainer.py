@@ -203,15 +203,16 @@ class RightOfWayTrainer(CanvasBoard):
     def _live_ruling(self) -> str:
         free = self.situation
         ruling = free.judge(free.boats[0].name, free.boats[1].name)
+        real, infringement = _("Real rules:"), _("Infringement:")
         lines = [f"<b>{html.escape(str(ruling))}</b>",
-                 f"<i>{html.escape(_('Real rules:'))}</i> {html.escape(_(ruling.rrs))}"]
+                 f"<i>{html.escape(real)}</i> {html.escape(_(ruling.rrs))}"]
         for contest in free.contests():
             lines.append(html.escape(_("Free point {point} is claimed by {boats} and due to "
                                        "{boat}.", point=contest.point,
                                        boats=", ".join(contest.claimants),
                                        boat=contest.entitled)))
         for incident in free.infringements():
-            lines.append(f"<b>{html.escape(_('Infringement:'))}</b> "
+            lines.append(f"<b>{html.escape(infringement)}</b> "
                          f"{html.escape(incident.explain())}")
         return "<br>".join(lines)
 
