@@ -1,7 +1,8 @@
-"""How long each lesson takes to run in a fresh kernel, end to end, and its slowest cell: the
-wall-clock time a class waits and the kernel's CPU time (which the load of a shared machine
-does not inflate). ``python -m benchmarks lessons``; ``python -m benchmarks.lessons FILE...``
-prints every cell over a second."""
+"""How long each lesson (and each translated copy in ``notebooks/<language>/``) takes to run in a
+fresh kernel, end to end, and its slowest cell: the wall-clock time a class waits and the
+kernel's CPU time (which the load of a shared machine does not inflate).
+``python -m benchmarks lessons``; ``python -m benchmarks.lessons FILE...`` prints every cell over
+a second."""
 
 from __future__ import annotations
 
@@ -45,12 +46,15 @@ def cell_times(path: Path) -> tuple[float, list[tuple[int, float, float]]]:
 def run() -> list[tuple[str, str]]:
     rows = []
     load = os.getloadavg()[0]
-    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+    notebooks = ROOT / "notebooks"
+    translated = sorted(notebooks.glob("[a-z][a-z]/0[1-9]_*.ipynb"))  # notebooks/hu/04_yacht_game.ipynb
+    for path in sorted(notebooks.glob("*.ipynb")) + translated:
         total, times = cell_times(path)
         if not times:  # the start page: words and pictures only
             continue
         cell, wall, cpu = max(times, key=lambda t: t[1])
-        rows.append((f"lesson {path.stem}: end to end, and its slowest cell (cell {cell})",
+        name = path.relative_to(notebooks).with_suffix("").as_posix()
+        rows.append((f"lesson {name}: end to end, and its slowest cell (cell {cell})",
                      f"{total:.1f} s; {wall:.1f} s wall, {cpu:.1f} s CPU "
                      f"(load {load:.1f} on {len(os.sched_getaffinity(0))} CPUs)"))
     return rows

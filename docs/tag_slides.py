@@ -13,7 +13,8 @@ from pathlib import Path
 import nbformat
 
 ROOT = Path(__file__).resolve().parents[1]
-FOLDERS = ("notebooks", "notebooks/apps", "exercises")
+LESSON_LANGUAGES = ("bg", "fr", "hu", "ru")  # notebooks/<code>/: lessons in the language of their game
+FOLDERS = ("notebooks", "notebooks/apps", *(f"notebooks/{code}" for code in LESSON_LANGUAGES), "exercises")
 
 
 def slide_type(cell: nbformat.NotebookNode, first: bool) -> str:

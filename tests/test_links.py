@@ -45,5 +45,13 @@ def test_every_relative_link_leads_to_a_file_inside_the_lab_root(document: Path)
 def test_the_start_page_links_every_lesson_and_every_exercise() -> None:
     links = {(REPO / "notebooks" / link).resolve()
              for link in relative_links(markdown_of(REPO / "notebooks/00_start_here.ipynb"))}
-    wanted = {*REPO.glob("notebooks/0[1-9]_*.ipynb"), *REPO.glob("exercises/0[1-9]_*.ipynb")}
+    wanted = {*REPO.glob("notebooks/0[1-9]_*.ipynb"), *REPO.glob("notebooks/[a-z][a-z]/0[1-9]_*.ipynb"),
+              *REPO.glob("exercises/0[1-9]_*.ipynb")}
     assert wanted <= links, sorted(p.name for p in wanted - links)
+
+
+@pytest.mark.parametrize("translation", sorted(REPO.glob("docs/rules-*.[a-z][a-z].md")), ids=lambda p: p.name)
+def test_a_translated_rules_reference_and_its_english_one_link_each_other(translation: Path) -> None:
+    english = translation.with_name(translation.name.split(".")[0] + ".md")
+    assert english.name in relative_links(translation.read_text()[:400])
+    assert translation.name in relative_links(english.read_text()[:400])

@@ -4,7 +4,9 @@ the repository holds no solutions. Every notebook: slide metadata for presenting
 
 from __future__ import annotations
 
+import io
 import re
+import tokenize
 from pathlib import Path
 
 import nbformat
@@ -80,10 +82,16 @@ def test_the_teacher_version_fills_every_answer_with_the_kits_solution(name):
         assert (f"worked(q{n})" in teacher) == question.has_worked
 
 
-ALL_NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted(EXERCISES.glob("*.ipynb"))
+# the lessons in the language of their game's rule text: notebooks/hu/04_yacht_game.ipynb, ...
+TRANSLATED = sorted((ROOT / "notebooks").glob("[a-z][a-z]/0[1-8]_*.ipynb"))
+ALL_NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb")) + TRANSLATED + sorted(EXERCISES.glob("*.ipynb"))
 
 
-@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: p.name)
+def name_of(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=name_of)
 def test_every_notebook_presents_as_slides(path):
     """Slide metadata on every cell (``python docs/tag_slides.py`` writes it)."""
     nb = nbformat.read(path, as_version=4)
@@ -125,3 +133,59 @@ def test_every_lesson_section_ends_with_something_to_do(name):
 
 def notebook_at(path: Path) -> nbformat.NotebookNode:
     return nbformat.read(path, as_version=4)
+
+
+COMMITTED = [path for path in sorted(ROOT.glob("notebooks/**/*.ipynb")) + sorted(EXERCISES.glob("*.ipynb"))
+             if ".ipynb_checkpoints" not in path.parts]
+
+
+@pytest.mark.parametrize("path", COMMITTED, ids=name_of)
+def test_every_notebook_is_committed_with_its_outputs_cleared(path):
+    code = [cell for cell in notebook_at(path).cells if cell.cell_type == "code"]
+    assert all(c.outputs == [] and c.execution_count is None for c in code)
+
+
+# ----- the lessons in the languages of their games ------------------------------------------------
+
+SOURCE_LANGUAGE = {"03_dice_probabilities": "hu", "04_yacht_game": "hu", "05_calm_puzzle": "ru",
+                   "07_card_regatta": "bg", "08_trireme_duel": "fr"}
+
+
+def test_each_game_lesson_has_a_copy_in_the_language_of_its_rule_text():
+    assert {name_of(path) for path in TRANSLATED} == {
+        f"notebooks/{code}/{stem}.ipynb" for stem, code in SOURCE_LANGUAGE.items()}
+
+
+def names_and_numbers(source: str) -> tuple[set[str], list[str]]:
+    tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    return ({t.string for t in tokens if t.type == tokenize.NAME},
+            sorted(t.string for t in tokens if t.type == tokenize.NUMBER))
+
+
+@pytest.mark.parametrize("path", TRANSLATED, ids=name_of)
+def test_a_translated_lesson_is_its_english_lesson_cell_for_cell(path):
+    """The same cells, slide tags and notebook metadata; the first code cell speaks the folder's
+    language; every code cell keeps the English cell's names and numbers (the same calls and seeds:
+    only strings and comments are translated, a table of labels may be added); the prose is
+    translated."""
+    english, translated = notebook_at(ROOT / "notebooks" / path.name), notebook_at(path)
+    assert translated.metadata == english.metadata
+    assert [(c.cell_type, c.metadata) for c in translated.cells] == \
+        [(c.cell_type, c.metadata) for c in english.cells]
+    pairs = list(zip(english.cells, translated.cells))
+    code = [(e.source, t.source) for e, t in pairs if e.cell_type == "code"]
+    assert code[0][1].startswith(f'import sailing_kit\nsailing_kit.set_language("{path.parent.name}")\n')
+    for number, (english_code, translated_code) in enumerate(code, start=1):
+        names, numbers = names_and_numbers(english_code)
+        translated_names, translated_numbers = names_and_numbers(translated_code)
+        assert names <= translated_names, (number, names - translated_names)
+        assert numbers == translated_numbers, number
+    prose = [(e.source, t.source) for e, t in pairs if e.cell_type == "markdown"]
+    assert sum(e != t for e, t in prose) == len(prose)
+
+
+@pytest.mark.parametrize("path", TRANSLATED, ids=name_of)
+def test_a_translated_lessons_time_agrees_with_the_start_page(path):
+    route = notebook_at(ROOT / "notebooks" / "00_start_here.ipynb").cells[1].source
+    minutes = dict(re.findall(r"\]\((0\d_\w+)\.ipynb\) \|[^|]*\| (\d+) min \|", route))
+    assert re.search(rf"\b{minutes[path.stem]}\b", notebook_at(path).cells[0].source.splitlines()[2])

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterable
+from functools import cache
 from io import BytesIO
 from pathlib import Path
 
@@ -28,8 +29,10 @@ from sailing_kit.locale import AREAS, KEYWORDS, METHODS, PACKAGE, methods_for
 PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
 
 
+@cache
 def template(area: str) -> Catalog:
-    """Every message marked in ``area``'s code, as a catalog without translations."""
+    """Every message marked in ``area``'s code, as a catalog without translations (read once
+    per run: treat it as read-only)."""
     catalog = Catalog(project="sailing_kit", header_comment="# sailing_kit: " + area)
     for place in AREAS[area]:
         path = PACKAGE / place
@@ -74,6 +77,7 @@ def languages() -> list[str]:
 def extract(codes: Iterable[str], areas: Iterable[str] = AREAS) -> None:
     for area in areas:
         fresh = template(area)
+        template.cache_clear()  # the catalog below is changed by update()
         for code in codes:
             catalog = read(code, area)
             fresh.creation_date = catalog.creation_date  # a catalog changes with its messages only

@@ -433,7 +433,9 @@ def finger_drag(page: Page, canvas: Locator, start: XY, end: XY, steps: int = 8)
 
 
 def last_press(canvas: Locator) -> XY:
-    """Where the page last sent a press, in scene pixels (as the canvas read it)."""
+    """Where the page last sent a press, in scene pixels (as the canvas read it; waited for,
+    on a loaded machine the first press may be read a moment after the click returns)."""
+    expect(canvas).to_have_attribute("data-last-down", re.compile(r"\S"), timeout=WAIT_MS)
     x, y = canvas.evaluate("c => c.dataset.lastDown").split()
     return float(x), float(y)
 
