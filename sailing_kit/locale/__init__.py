@@ -20,9 +20,9 @@ TRAINER_FILES = tuple(f"race/{name}" for name in (
     "encounter_file.py", "encounter_variants.py", "situation.py", "situation_drawing.py",
     "scenario.py", "trainer.py", "boards/situations.py", "boards/trainer.py",
     "boards/editor.py", "boards/verdict_words.py", "boards/picker.py",
-    "situations"))
-"""The trainer's files and folders in ``race/``: its code and its situations (JSON, read by
-:mod:`sailing_kit.locale.situations`)."""
+    "situations", "scenarios"))
+"""The trainer's files and folders in ``race/``: its code, its situations and its scenarios
+(JSON, read by :mod:`sailing_kit.locale.situations`)."""
 AREAS: dict[str, tuple[str, ...]] = {
     "core": ("core", "draw", "widgets", "apps", "__init__.py"),
     "race": ("race",),

@@ -1,9 +1,12 @@
-"""A Babel extractor for the trainer's situation files (``race/situations/level*.json``): the
-words a student reads in them (each situation's title, topic and note), which the trainer
-translates where it shows them (``_(situation.title)``).
+"""A Babel extractor for the trainer's data files: the words a student reads in them, which the
+trainer translates where it shows them (``_(situation.title)``).
 
-Only files of situations are read (a quiz ``{"quiz": ..., "situations": [...]}`` or one
-situation with its ``"ask"``); any other JSON file yields nothing.
+- situations (``race/situations/level*.json``, a quiz ``{"quiz": ..., "situations": [...]}``
+  or one situation with its ``"ask"``): each one's title, topic and note;
+- scenarios (``race/scenarios/*.json``, with their ``"expected"`` ruling): title and
+  explanation.
+
+Any other JSON file yields nothing.
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ from typing import IO, Any
 
 FIELDS = ("title", "topic", "note")
 """A situation's fields a student reads."""
+SCENARIO_FIELDS = ("title", "explanation")
+"""A scenario's fields a student reads."""
 MAX_BYTES = 2_000_000
 """The largest file read (the shipped levels are some 60 kB each)."""
 
@@ -33,14 +38,17 @@ def extract(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Colle
     except ValueError:
         return
     situations = data.get("situations") if isinstance(data, dict) else None
+    fields = FIELDS
     if not isinstance(situations, list):
         situations = [data] if isinstance(data, dict) and "ask" in data else []
+    if isinstance(data, dict) and "expected" in data and "explanation" in data:
+        situations, fields = [data], SCENARIO_FIELDS
     lines = text.splitlines()
     for situation in situations:
         if not isinstance(situation, dict):
             continue
         ident = str(situation.get("id", ""))
-        for name in FIELDS:
+        for name in fields:
             value = situation.get(name)
             if isinstance(value, str) and value:
                 yield (_line_of(lines, ident, name, value), None, value,

@@ -16,10 +16,11 @@ from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.i18n import LANGUAGES, _, use_language
 from sailing_kit.locale import PACKAGE
 from sailing_kit.locale.situations import extract
-from sailing_kit.race.board import SituationTrainer
+from sailing_kit.race.board import RightOfWayTrainer, SituationTrainer
 from sailing_kit.race.committee import answers
 from sailing_kit.race.encounter import Turn
 from sailing_kit.race.quiz import Quiz, library
+from sailing_kit.race.scenario import library as scenarios
 from sailing_kit.race.verdicts import NO_ONE, Rules, verdicts
 
 OTHERS = [code for code in LANGUAGES if code != "en"]
@@ -53,6 +54,16 @@ def test_every_situation_title_topic_and_note_is_translated(code: str) -> None:
 
 
 @pytest.mark.parametrize("code", OTHERS)
+def test_every_scenario_title_and_explanation_is_translated(code: str) -> None:
+    with use_language(code):
+        for scenario in scenarios():
+            for english in (scenario.title, scenario.explanation):
+                shown = _(english)
+                assert shown != english, (scenario.id, english)
+                assert re.findall(r"\(\d+, \d+\)", shown) == re.findall(r"\(\d+, \d+\)", english)
+
+
+@pytest.mark.parametrize("code", OTHERS)
 @pytest.mark.parametrize("rules", list(Rules))
 def test_every_question_is_asked_in_the_language(code: str, rules: Rules) -> None:
     for situation in library():
@@ -79,7 +90,7 @@ def test_the_extractor_reads_each_situations_words_once_with_its_line() -> None:
 
 
 @pytest.mark.parametrize("data", [
-    b'{"id": "a", "title": "A scenario", "question": ["A", "B"]}',  # a scenario, not a situation
+    b'{"id": "a", "title": "A scenario", "question": ["A", "B"]}',  # no "expected" ruling
     b'{"quiz": "x", "situations": "not a list"}',
     b'[1, 2, 3]',
     b'{"title": "broken',
@@ -129,6 +140,20 @@ def test_a_board_made_in_hungarian_asks_in_hungarian_and_cites_the_same_rules(id
         english_reasons.answer(right_option(english_reasons))
         said = [r.text for r in english_reasons.reasons()]
     assert [r.text.english for r in reasons] == said  # type: ignore[attr-defined]  # Text
+
+
+def test_the_scenario_trainer_made_in_hungarian_asks_and_explains_in_hungarian() -> None:
+    set_language("hu")
+    board = RightOfWayTrainer(seed=3)
+    scenario = board.trainer.current
+    assert [label for label, _value in board.level.options] == ["Ki tér ki", "+ melyik szabály"]
+    assert "ki köteles kitérni" in board.scene().title and scenario.title not in board.scene().title
+    board.answer(scenario.keep_clear)
+    assert "Helyes!" in board.status.value
+    with use_language("hu"):
+        explained = _(scenario.explanation)
+    assert board.feedback.value and explained.split(":")[0] in board.feedback.value
+    assert board.scene().title == _(scenario.title) != scenario.title
 
 
 def test_a_board_keeps_its_language_when_the_notebook_changes_it() -> None:
