@@ -38,7 +38,7 @@ def extract(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Colle
     except ValueError:
         return
     situations = data.get("situations") if isinstance(data, dict) else None
-    fields = FIELDS
+    fields: tuple[str, ...] = FIELDS
     if not isinstance(situations, list):
         situations = [data] if isinstance(data, dict) and "ask" in data else []
     if isinstance(data, dict) and "expected" in data and "explanation" in data:
