@@ -16,7 +16,8 @@ from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.i18n import LANGUAGES, _, use_language
 from sailing_kit.locale import PACKAGE
 from sailing_kit.locale.situations import extract
-from sailing_kit.race.board import RightOfWayTrainer, SituationTrainer
+from sailing_kit.race.board import RightOfWayTrainer, SituationEditor, SituationTrainer
+from sailing_kit.race.encounter_file import encounter_from_data, encounter_to_data
 from sailing_kit.race.committee import answers
 from sailing_kit.race.encounter import Turn
 from sailing_kit.race.quiz import Quiz, library
@@ -188,6 +189,28 @@ def test_a_refused_event_in_hungarian_names_the_same_rule_as_in_english() -> Non
     assert in_hungarian.value.english == str(in_english.value)
     assert str(in_hungarian.value) != str(in_english.value)
     assert "§2:" in str(in_hungarian.value) and "nem fejezheti be" in str(in_hungarian.value)
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_a_hostile_situation_file_is_refused_in_the_language_with_its_english(code: str) -> None:
+    data = encounter_to_data(by_id("port-tries-to-cross"))
+    data["boats"][0]["position"] = [99, 1]
+    with pytest.raises(ConfigError) as in_english:
+        encounter_from_data(data)
+    with use_language(code), pytest.raises(ConfigError) as translated:
+        encounter_from_data(data)
+    assert translated.value.english == str(in_english.value)
+    assert str(translated.value) != str(in_english.value) and "(99, 1)" in str(translated.value)
+
+
+def test_the_editor_refuses_a_bad_file_in_hungarian_and_changes_nothing() -> None:
+    set_language("hu")
+    editor = SituationEditor(by_id("port-tries-to-cross"))
+    before = editor.draft
+    editor.saved.value = '{"id": "x", "boats": 3}'
+    editor.load()
+    assert editor.draft is before and "Nem tölthető be" in editor.status.value
+    assert editor.tools.options[0][0] == "Hajó" and editor.question.description == "Kérdés:"
 
 
 @pytest.mark.parametrize("code", OTHERS)
