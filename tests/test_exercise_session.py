@@ -52,7 +52,7 @@ def test_the_start_box_records_whose_notebook_it_is():
     data, metadata = start("  Ada   Lovelace ", mode="assessment")._repr_mimebundle_()
     assert "Hello Ada Lovelace" in data["text/plain"] and "Assessment mode" in data["text/plain"]
     assert metadata == {"sailing_kit": {"exercise": EXERCISE, "student": "Ada Lovelace",
-                                        "mode": "assessment"}}
+                                        "mode": "assessment", "language": "en"}}
 
 
 def test_every_readable_try_is_announced_and_recorded_in_the_box(heard):

@@ -3,6 +3,9 @@ plurals and numbers per language, and catalogs complete for every message marked
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import pytest
 
 from sailing_kit import set_language
@@ -75,6 +78,12 @@ def test_an_untranslated_text_is_its_english_with_its_values() -> None:
         text = _("a message no catalog holds, for {name}", name="Ada")
     assert text == "a message no catalog holds, for Ada"
     assert isinstance(text, Text) and text.english == text
+
+
+def test_a_text_is_copied_with_its_english() -> None:
+    text = Text("nem", "no")
+    for copied in (copy.copy(text), copy.deepcopy([text])[0], pickle.loads(pickle.dumps(text))):
+        assert copied == "nem" and copied.english == "no"
 
 
 def test_an_error_keeps_its_english() -> None:

@@ -17,10 +17,19 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from sailing_kit.calm.cards import MONSTER, Card, card_label, card_name, card_to_json, parse_card
-from sailing_kit.calm.sea import Cell
+from sailing_kit.calm.cards import (
+    MONSTER,
+    Card,
+    card_label,
+    card_name,
+    card_title,
+    card_to_json,
+    parse_card,
+)
+from sailing_kit.calm.sea import Cell, row_name
 from sailing_kit.core import reading
 from sailing_kit.core.errors import UnreadableAction
+from sailing_kit.core.i18n import N_, Text, _, n_
 from sailing_kit.core.reading import shown
 
 
@@ -67,9 +76,10 @@ class MoveRocks:
 
 Action = Play | Discard | Split | MoveRocks
 
-_FORMS = ("a move is {'play': 23, 'at': [row, col]}, {'play': 'start'}, {'discard': [4, 9]}, "
-          "{'split': [3, 3, 2]} or {'rocks': 2} — or a string such as 'play 23 at (2, 4)', "
-          "'discard 4 9', 'split 3 3 2', 'rocks 2'")
+_FORMS = N_("{value} is not a move of Calm: a move is {{'play': 23, 'at': [row, col]}}, "
+            "{{'play': 'start'}}, {{'discard': [4, 9]}}, {{'split': [3, 3, 2]}} or "
+            "{{'rocks': 2}} — or a string such as 'play 23 at (2, 4)', 'discard 4 9', "
+            "'split 3 3 2', 'rocks 2'")
 MAX_TEXT = 200
 """The longest text read as a move (a move fits in a line)."""
 MAX_CARDS = 60
@@ -102,16 +112,21 @@ def parse_action(value: Any, top: int) -> Action:
     if isinstance(value, Split):
         return Split(_shares(value.shares))
     if isinstance(value, MoveRocks):
-        return MoveRocks(_count(value.row, "a row"))
+        return MoveRocks(_count(value.row, _("a row")))
     if isinstance(value, str):
         if len(value) > MAX_TEXT:
-            raise UnreadableAction(f"{shown(value)} is not a move of Calm: {_FORMS}")
+            raise _not_a_move(value)
         return _parse_text(value.strip().lower(), top)
     if isinstance(value, dict) and value:
         return _parse_dict(value, top)
     if isinstance(value, (tuple, list)) and len(value) == 2 and isinstance(value[1], (tuple, list)):
         return Play(parse_card(value[0], top), _cell(value[1]))
-    raise UnreadableAction(f"{shown(value)} is not a move of Calm: {_FORMS}")
+    raise _not_a_move(value)
+
+
+def _not_a_move(value: object) -> UnreadableAction:
+    """The refusal of something that is no move, with the forms a move takes."""
+    return UnreadableAction(_(_FORMS, value=shown(value)))
 
 
 def _parse_dict(value: dict[Any, Any], top: int) -> Action:
@@ -124,8 +139,8 @@ def _parse_dict(value: dict[Any, Any], top: int) -> Action:
     if keys == {"split"}:
         return Split(_shares(value["split"]))
     if keys == {"rocks"}:
-        return MoveRocks(_count(value["rocks"], "a row"))
-    raise UnreadableAction(f"{shown(value)} is not a move of Calm: {_FORMS}")
+        return MoveRocks(_count(value["rocks"], _("a row")))
+    raise _not_a_move(value)
 
 
 def _parse_text(text: str, top: int) -> Action:
@@ -135,52 +150,53 @@ def _parse_text(text: str, top: int) -> Action:
     if match := _LIST.fullmatch(text):
         items = [item for item in re.split(r"[\s,]+", match[2]) if item and item != "and"]
         if not items:
-            raise UnreadableAction(f"say which cards: {match[1]} then the numbers, like "
-                                f"'{match[1]} 4 9'")
+            raise UnreadableAction(_("say which cards: {verb} then the numbers, like '{verb} 4 "
+                                     "9'", verb=match[1]))
         if match[1] == "discard":
             return Discard(_cards(items, top))
         return Split(_shares(items))
     if match := _ROCKS.fullmatch(text):
         return MoveRocks(int(match[1]))
-    raise UnreadableAction(f"{shown(text)} is not a move of Calm: {_FORMS}")
+    raise _not_a_move(text)
 
 
 def _cell(value: Any) -> Cell:
-    return reading.point(value, "a cell (row, col)", low=-99, high=99)
+    return reading.point(value, _("a cell (row, col)"), low=-99, high=99)
 
 
 def _cards(value: Any, top: int) -> tuple[Card, ...]:
     """Cards to discard, sorted (the same card may come twice: two Finish cards)."""
     return tuple(sorted(reading.items(value, lambda card: parse_card(card, top),
-                                      "the cards to discard", most=MAX_CARDS)))
+                                      _("the cards to discard"), most=MAX_CARDS)))
 
 
 def _shares(value: Any) -> tuple[int, ...]:
-    return reading.items(value, lambda share: _count(share, "a share of the discards"),
-                         "the split (one share per player)", most=MAX_CARDS)
+    return reading.items(value, lambda share: _count(share, _("a share of the discards")),
+                         _("the split (one share per player)"), most=MAX_CARDS)
 
 
-def _count(value: Any, what: str = "a number of cards") -> int:
+def _count(value: Any, what: str) -> int:
     """A whole number from 0 to 999, or its digits as text."""
     if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 3:
         return int(value)
     return reading.whole(value, what, 0, 999)
 
 
-def describe_action(action: Action, *, secret: bool = True) -> str:
+def describe_action(action: Action, *, secret: bool = True) -> Text:
     """The action in words, for a log. ``secret`` keeps discarded cards face down."""
     if isinstance(action, Play):
         if action.at is None:
-            return f"played {card_label(action.card)}"
-        verb = ("sent a sea monster against the island at" if action.card == MONSTER
-                else f"played {action.card} at")
-        return f"{verb} {action.at}"
+            return _("played {card}", card=card_label(action.card))
+        if action.card == MONSTER:
+            return _("sent a sea monster against the island at {cell}", cell=action.at)
+        return _("played {card} at {cell}", card=action.card, cell=action.at)
     if isinstance(action, Discard):
-        count = len(action.cards)
         if secret:
-            return f"discarded {count} card{'s' if count != 1 else ''} face down"
-        return "discarded " + ", ".join(card_name(card) for card in action.cards)
+            return n_("discarded {count} card face down", "discarded {count} cards face down",
+                      len(action.cards))
+        return _("discarded {cards}", cards=", ".join(card_title(card) for card in action.cards))
     if isinstance(action, Split):
-        return "agreed the Start's discards: " + ", ".join(
-            f"player {seat} discards {share}" for seat, share in enumerate(action.shares, start=1))
-    return f"moved the jagged rocks to row {action.row}"
+        return _("agreed the Start's discards: {shares}", shares=", ".join(
+            _("player {seat} discards {share}", seat=seat, share=share)
+            for seat, share in enumerate(action.shares, start=1)))
+    return _("moved the jagged rocks to {row}", row=row_name(action.row))

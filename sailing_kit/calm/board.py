@@ -29,6 +29,7 @@ from sailing_kit.calm.phases import ACT, PAY, ROCKS, SHARE, SPLIT
 from sailing_kit.calm.sea import Cell, row_words, slot_words
 from sailing_kit.core.bots import Bot, named_bots
 from sailing_kit.core.errors import ActionError, IllegalAction
+from sailing_kit.core.i18n import N_, _, n_
 from sailing_kit.core.options import options_to_json
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.draw.cards import card_at
@@ -40,7 +41,7 @@ from sailing_kit.widgets.hotseat import HotSeat
 from sailing_kit.widgets.log import MessageLog
 from sailing_kit.widgets.replay import Replay
 
-KEYS_HELP = ("Click a card (or press 1–5), then a lit cell (or ←/→ and Enter). "
+KEYS_HELP = N_("Click a card (or press 1–5), then a lit cell (or ←/→ and Enter). "
              "Keys: d discards the selected cards, s plays Start, f plays Finish, u undoes.")
 
 
@@ -55,22 +56,23 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         self.target_index = 0
         self.info = widgets.HTML(layout=widgets.Layout(width="280px"))
         self.messages = MessageLog(height="12em")
-        self.split_inputs = [widgets.BoundedIntText(description=f"Player {seat + 1}", min=0,
+        self.split_inputs = [widgets.BoundedIntText(description=state.seat_name(seat), min=0,
                                                     max=state.options.start_discards,
                                                     layout=widgets.Layout(width="170px"))
                              for seat in range(state.num_players)]
-        agree = self.button("Agree split", "Enter the team's split of the Start's discards",
+        agree = self.button(_("Agree split"), _("Enter the team's split of the Start's discards"),
                             self.agree_split, icon="handshake-o", control="agree_split")
-        self.split_box = widgets.VBox([widgets.HTML("<b>The Start's discards</b>: how many "
-                                                    "does each player discard?"),
+        self.split_box = widgets.VBox([widgets.HTML(_("<b>The Start's discards</b>: how many "
+                                                      "does each player discard?")),
                                        *self.split_inputs, agree])
-        self.discard_button = self.button("Discard selected", "Discard the selected cards (key d)",
+        self.discard_button = self.button(_("Discard selected"),
+                                          _("Discard the selected cards (key d)"),
                                           self.discard_selected, icon="trash", control="discard")
         controls = [
             self.discard_button,
-            self.button("Undo", "Take back your last move (key u)", self.undo, icon="undo",
+            self.button(_("Undo"), _("Take back your last move (key u)"), self.undo, icon="undo",
                         control="undo"),
-            self.button("New deal", "A new game with the same options", self.new_deal,
+            self.button(_("New deal"), _("A new game with the same options"), self.new_deal,
                         icon="refresh", control="new_game"),
         ]
         self._proposed_at: int | None = None
@@ -82,7 +84,7 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         super().__init__(state, size=layout_for(state.view(0)).size, controls=controls,
                          side=side, more=more, bots=narrated)
         self.advance_bots()
-        self.say(KEYS_HELP)
+        self.say(_(KEYS_HELP))
 
     # ----- who is looking -------------------------------------------------------------------------
     @property
@@ -185,29 +187,30 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
     def place(self, cell: Cell) -> None:
         chosen = self.chosen
         if len(chosen) != 1:
-            self.say("Select exactly one card of your hand first, then click where it goes."
-                     if not chosen else "Two cards are selected: that is for discarding. Select "
-                     "just one card to place it.", "error")
+            self.say(_("Select exactly one card of your hand first, then click where it goes.")
+                     if not chosen else _("Two cards are selected: that is for discarding. "
+                                          "Select just one card to place it."), "error")
             return
-        card = chosen[0]
-        verb = "The sea monster destroyed the island at" if card == MONSTER else f"Placed {card} at"
-        self.act(Play(card, cell), f"{verb} {self.slot(cell)}.")
+        card, slot = chosen[0], self.slot(cell)
+        self.act(Play(card, cell), _("The sea monster destroyed the island at {slot}.", slot=slot)
+                 if card == MONSTER else _("Placed {card} at {slot}.", card=card, slot=slot))
 
     def discard_selected(self) -> None:
         chosen = self.chosen
         if not chosen:
-            self.say("Select the cards to discard first (click them or press their numbers).",
+            self.say(_("Select the cards to discard first (click them or press their numbers)."),
                      "error")
             return
-        self.act(Discard(tuple(sorted(chosen))), f"Discarded {hand_text(tuple(sorted(chosen)))}.")
+        self.act(Discard(tuple(sorted(chosen))),
+                 _("Discarded {cards}.", cards=hand_text(tuple(sorted(chosen)))))
 
     def agree_split(self) -> None:
         shares = tuple(box.value for box in self.split_inputs)
-        self.act(Split(shares), "The split is agreed.")
+        self.act(Split(shares), _("The split is agreed."))
 
     def move_rocks(self, row: int) -> None:
-        self.act(MoveRocks(row), f"The jagged rocks now close "
-                                 f"{row_words(row, self.state.options.cols)}.")
+        self.act(MoveRocks(row), _("The jagged rocks now close {row}.",
+                                   row=row_words(row, self.state.options.cols)))
 
     def reset(self, new_game: bool) -> None:
         self.selected, self.target_index = [], 0
@@ -216,20 +219,20 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         if new_game:
             self.messages.clear()
         else:
-            self.messages.add("(a move was taken back)")
+            self.messages.add(_("(a move was taken back)"))
 
     def new_deal(self) -> None:
         self.start(CalmState.new(self.state.seed + 1, **options_to_json(self.state.options)),
-                   f"A new deal (seed {self.state.seed + 1}).")
+                   _("A new deal (seed {seed}).", seed=self.state.seed + 1))
 
     def _next_hint(self, done: str) -> str:
         state = self.state
         if state.is_over():
             return done  # the end is announced after it
         if self.covered:  # what was done may name cards: the next player must not read it
-            return f"Pass the device to Player {(self.seat or 0) + 1}."
+            return _("Pass the device to {player}.", player=state.seat_name(self.seat or 0))
         if self.seat is not None:
-            return f"{done} Now: {state.expected()}."
+            return _("{done} Now: {what}.", done=done, what=state.expected())
         return done
 
     # ----- events ---------------------------------------------------------------------------------
@@ -240,19 +243,20 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         if self.refuse_in_replay():
             return
         if self.state.is_over():
-            self.say(f"The game is over: {self.state.result.reason}. Press New deal to play again.")
+            self.say(_("The game is over: {reason}. Press New deal to play again.",
+                       reason=self.state.result.reason))
             return
         if self.seat is None:
-            self.say("Wait: it is not a human player's turn.")
+            self.say(_("Wait: it is not a human player's turn."))
             return
         layout = self.table_layout
         card = card_at(layout.hand_rects(len(self.hand), self.selected), x, y)
         if card is not None:
             self.toggle(card)
         elif layout.start_rect.contains(x, y):
-            self.act(Play(START), "The Start card is played.")
+            self.act(Play(START), _("The Start card is played."))
         elif layout.finish_rect.contains(x, y):
-            self.act(Play(FINISH), "The Finish card is played!")
+            self.act(Play(FINISH), _("The Finish card is played!"))
         elif (row := layout.rocks_row_at(x, y)) is not None:
             self.move_rocks(row)
         elif (cell := layout.cell_at(x, y)) is not None:
@@ -273,16 +277,16 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
             self.redraw()
             cell = self.focused()
             if cell is not None:
-                self.say(f"{self.slot(cell).capitalize()}: cost {self.targets()[cell]}. Press "
-                         "Enter to place it there.")
+                self.say(_("{slot}: cost {cost}. Press Enter to place it there.",
+                           slot=_capitalized(self.slot(cell)), cost=self.targets()[cell]))
         elif key in ("Enter", " ") and (cell := self.focused()) is not None:
             self.place(cell)
         elif key == "d":
             self.discard_selected()
         elif key == "s":
-            self.act(Play(START), "The Start card is played.")
+            self.act(Play(START), _("The Start card is played."))
         elif key == "f":
-            self.act(Play(FINISH), "The Finish card is played!")
+            self.act(Play(FINISH), _("The Finish card is played!"))
         elif key == "u":
             self.undo()
 
@@ -303,33 +307,35 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
     def _selection_hint(self) -> str:
         chosen, state = self.chosen, self.state
         if not chosen:
-            return "Nothing selected."
+            return _("Nothing selected.")
         names = hand_text(tuple(chosen))
         if state.phase in (PAY, SHARE):
-            due = state.discards_due()
-            return (f"Selected {names}: {len(chosen)} of the {due} to discard. Then press Discard "
-                    "selected.")
+            return _("Selected {cards}: {count} of the {due} to discard. Then press Discard "
+                     "selected.", cards=names, count=len(chosen), due=state.discards_due())
         if len(chosen) == 1 and is_island(chosen[0]):
             targets = self.targets()
             if not targets:
-                return f"{chosen[0]} fits nowhere now (or costs more than you could pay)."
-            cheapest = min(targets.values())
-            return (f"{chosen[0]} may go in {len(targets)} lit cell{'s' * (len(targets) > 1)} "
-                    f"(cheapest cost: {cheapest}). Click one.")
+                return _("{card} fits nowhere now (or costs more than you could pay).",
+                         card=chosen[0])
+            return n_("{card} may go in {count} lit cell (cheapest cost: {cheapest}). Click one.",
+                      "{card} may go in {count} lit cells (cheapest cost: {cheapest}). Click "
+                      "one.", len(targets), card=chosen[0], cheapest=min(targets.values()))
         if len(chosen) == 1:
-            return f"Selected {card_label(chosen[0])}."
-        return f"Selected {names}: press Discard selected to discard them."
+            return _("Selected {card}.", card=card_label(chosen[0]))
+        return _("Selected {cards}: press Discard selected to discard them.", cards=names)
 
     def on_played(self, action: Action) -> None:
         self.selected, self.target_index = [], 0  # played: the selection is spent
         if self._said and self._said[0][0] is action:
             self.messages.add(self._said.popleft()[1])
         elif isinstance(action, MoveRocks):  # chance's move: nobody announced it
-            self.messages.add(f"The jagged rocks drift to "
-                              f"{row_words(action.row, self.state.options.cols)}.")
+            self.messages.add(_("The jagged rocks drift to {row}.",
+                                row=row_words(action.row, self.state.options.cols)))
         state = self.state
         if state.is_over() and len(self._said) == 0:
-            self.messages.add(("WON: " if state.result.winners else "LOST: ") + state.result.cause)
+            cause = state.result.cause
+            self.messages.add(_("WON: {cause}", cause=cause) if state.result.winners
+                              else _("LOST: {cause}", cause=cause))
 
     def describe(self) -> str:
         """The table in words from the seat looking at the device (others' hands hidden)."""
@@ -342,9 +348,10 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
     def cover(self) -> str | None:
         """The words on the cover hiding the hand, or None when the hand may show."""
         if self.covered:
-            return f"Pass the device to Player {(self.seat or 0) + 1}"
+            return _("Pass the device to {player}", player=self.state.seat_name(self.seat or 0))
         if self.viewer is None:
-            return "Hands hidden: the game is over" if self.state.is_over() else "Hands hidden"
+            return _("Hands hidden: the game is over") if self.state.is_over() \
+                else _("Hands hidden")
         return None
 
     def scene(self) -> Scene:
@@ -388,26 +395,27 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
         """A shared win or a shared loss: the team plays together."""
         result = self.state.result
         if result.winners:
-            return f"Won, all together! {result.cause[0].upper()}{result.cause[1:]}."
-        return f"Lost, all together: {result.cause}."
+            return _("Won, all together! {cause}.", cause=_capitalized(result.cause))
+        return _("Lost, all together: {cause}.", cause=result.cause)
 
     def _info(self) -> str:
         state = self.state
         if state.is_over():
             head = f"<b>{html.escape(self.end_words())}</b>"
         elif self.covered:
-            head = (f"<b>Pass the device to Player {(self.seat or 0) + 1}</b> (click the board "
-                    "when ready).")
+            head = _("<b>Pass the device to {player}</b> (click the board when ready).",
+                     player=state.seat_name(self.seat or 0))
         elif state.current_player == CHANCE:
-            head = "The jagged rocks drift…"
+            head = _("The jagged rocks drift…")
         else:
-            who = state.current_player + 1
-            head = f"<b>Player {who}</b>: {html.escape(state.expected())}."
+            head = _("<b>{player}</b>: {what}.", player=state.seat_name(state.current_player),
+                     what=html.escape(state.expected()))
         lines = [head]
         if self.viewer is not None and not self.covered:  # it counts the cards in the hand
-            lines.append(f"Cost limit now: at most {max(0, state.payable(self.viewer))} discards.")
+            lines.append(_("Cost limit now: at most {most} discards.",
+                           most=max(0, state.payable(self.viewer))))
         if state.options.open_hands:
-            lines += [f"Player {seat + 1}: {html.escape(hand_text(state.hand(seat)))}"
+            lines += [f"{state.seat_name(seat)}: {html.escape(hand_text(state.hand(seat)))}"
                       for seat in range(state.num_players) if seat != self.viewer]
         return "<br>".join(lines)
 
@@ -415,26 +423,33 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
 def _narrate(state: CalmState, action: Action) -> str:
     """A log line for ``action``, said before it is applied to ``state``, in the board's words
     (slot numbers, not cells)."""
-    line = f"Player {(state.current_player or 0) + 1} " + board_words(
-        describe_action(action), state.options.cols)
+    player = state.seat_name(state.current_player or 0)
+    words = board_words(describe_action(action), state.options.cols)
     if isinstance(action, Play) and action.at is not None and is_island(action.card):
         try:
             cost = state.sea.cost(action.card, *action.at)
         except ActionError:  # a refused move: the status line will say why
             cost = 0
-        line += f" (cost {cost})" if cost else ""
-    return line + "."
+        if cost:
+            return _("{player} {action} (cost {cost}).", player=player, action=words, cost=cost)
+    return _("{player} {action}.", player=player, action=words)
 
 
 _CELL = re.compile(r"(?:\bcell )?\((\d+), (\d+)\)")
-_ROW = re.compile(r"\brow (\d+)\b(?! \(bottom\))")
 
 
 def board_words(text: str, cols: int) -> str:
     """The engine's words with each cell ``(row, col)`` said as the board numbers it ("slot
-    5") and each row as its slots ("the row of slots 7–12")."""
+    5") and each row (as :func:`~sailing_kit.calm.sea.row_name` names it in the language
+    spoken now: "row 3") as its slots ("the row of slots 7–12")."""
     text = _CELL.sub(lambda m: slot_words((int(m[1]), int(m[2])), cols), text)
-    return _ROW.sub(lambda m: row_words(int(m[1]), cols), text)
+    row = re.escape(_("row {number}")).replace(re.escape("{number}"), r"(\d+)")
+    return re.sub(rf"\b{row}\b(?! \(bottom\))", lambda m: row_words(int(m[1]), cols), text)
+
+
+def _capitalized(text: str) -> str:
+    """``text`` with its first letter a capital (a word opening a sentence)."""
+    return text[:1].upper() + text[1:]
 
 
 def _even_split(state: CalmState) -> list[int]:
@@ -446,7 +461,7 @@ def _even_split(state: CalmState) -> list[int]:
     def next_in_line(seat: int) -> tuple[int, int]:
         return (shares[seat], (seat - state.player) % players)
 
-    for _ in range(state.options.start_discards):
+    for _share in range(state.options.start_discards):
         open_seats = [seat for seat in range(players) if shares[seat] < most[seat]]
         if not open_seats:
             break
@@ -476,9 +491,9 @@ __all__ = ["Board", "example_boards"]
 def app() -> GameApp:
     """Calm as an app: you play seat 1 with planner bots in the other seats (for Voilà)."""
     return GameApp(
-        "Calm",
+        _("Calm"),
         lambda seed, players: Board(new_game(players=players, seed=seed),
                                     bots=dict.fromkeys(range(1, players), "planner")),
-        about="Select a card of your hand, then click a lit cell of the sea (its cost shows); "
-              "select two cards and press Discard selected to discard. Fill the sea together!",
-        players=widgets.Dropdown(options=[1, 2, 3, 4, 5], value=2, description="Players"))
+        about=_("Select a card of your hand, then click a lit cell of the sea (its cost shows); "
+                "select two cards and press Discard selected to discard. Fill the sea together!"),
+        players=widgets.Dropdown(options=[1, 2, 3, 4, 5], value=2, description=_("Players")))

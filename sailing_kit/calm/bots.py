@@ -28,6 +28,7 @@ from sailing_kit.calm.phases import ACT, PAY, ROCKS, SHARE, SPLIT
 from sailing_kit.calm.sea import Sea, natural_slot
 from sailing_kit.core.bots import Bot, BotFactory, make_bot, random_bot
 from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.i18n import _
 
 UNPLACEABLE = 1e6
 """The score of a card that has no place now."""
@@ -59,7 +60,7 @@ class CardPlayer:
             return Split(self.split(state))
         if phase == ROCKS:
             return MoveRocks(self.rocks_row(state, seat))
-        raise IllegalAction("it is chance's turn (the jagged rocks drift), not a player's")
+        raise IllegalAction(_("it is chance's turn (the jagged rocks drift), not a player's"))
 
     # ----- what a strategy decides ----------------------------------------------------------------
     def placements(self, state: CalmState, seat: int, card: int, limit: int) -> list[Placement]:
@@ -272,7 +273,7 @@ def _seat(state: CalmState) -> int:
     """The seat to act (a bot is asked only when a player is to act)."""
     seat = state.current_player
     if seat is None:
-        raise IllegalAction("the game is over: nobody is to act")
+        raise IllegalAction(_("the game is over: nobody is to act"))
     return seat
 
 

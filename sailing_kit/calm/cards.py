@@ -10,6 +10,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 from sailing_kit.core.errors import UnreadableAction
+from sailing_kit.core.i18n import N_, _
 from sailing_kit.core.reading import shown
 
 Card = int
@@ -32,8 +33,10 @@ class Special(IntEnum):
 
 START, FINISH, MONSTER = Special.START, Special.FINISH, Special.MONSTER
 _NAMES: dict[int, str] = {START: "start", FINISH: "finish", MONSTER: "monster"}
-_LABELS: dict[int, str] = {START: "the Start card", FINISH: "a Finish card",
-                           MONSTER: "a sea monster"}
+_TITLES: dict[int, str] = {START: N_("start"), FINISH: N_("finish"), MONSTER: N_("monster")}
+"""How a hand shows the special cards (translated where shown)."""
+_LABELS: dict[int, str] = {START: N_("the Start card"), FINISH: N_("a Finish card"),
+                           MONSTER: N_("a sea monster")}
 _BY_NAME = {name: card for card, name in _NAMES.items()} | {"sea monster": MONSTER}
 
 
@@ -55,7 +58,12 @@ def card_name(card: Card) -> str:
 
 def card_label(card: Card) -> str:
     """A card in words for sentences: ``"23"``, ``"the Start card"``, ``"a sea monster"``."""
-    return str(card) if card < START else _LABELS[card]
+    return str(card) if card < START else _(_LABELS[card])
+
+
+def card_title(card: Card) -> str:
+    """A card as a hand shows it, in the language spoken now: ``"23"``, ``"finish"``."""
+    return str(card) if card < START else _(_TITLES[card])
 
 
 def card_to_json(card: Card) -> int | str:
@@ -75,12 +83,12 @@ def parse_card(value: object, top: int) -> Card:
     if type(value) is int:
         if 1 <= value <= top:
             return int(value)
-        raise UnreadableAction(f"there is no island {shown(value)}: the islands are numbered 1 to "
-                            f"{top}")
-    raise UnreadableAction(f"{shown(value)} is not a card: a card is an island number (1 to {top}) "
-                        "or 'start', 'finish' or 'monster'")
+        raise UnreadableAction(_("there is no island {value}: the islands are numbered 1 to "
+                                 "{top}", value=shown(value), top=top))
+    raise UnreadableAction(_("{value} is not a card: a card is an island number (1 to {top}) or "
+                             "'start', 'finish' or 'monster'", value=shown(value), top=top))
 
 
 def hand_text(cards: tuple[Card, ...]) -> str:
-    """A hand in words: ``"4, 17, 52, finish"`` (or ``"no cards"``)."""
-    return ", ".join(card_name(card) for card in cards) if cards else "no cards"
+    """A hand in words: ``"4, 17, 52, finish"`` (or ``"no cards"``), in the language spoken now."""
+    return ", ".join(card_title(card) for card in cards) if cards else _("no cards")

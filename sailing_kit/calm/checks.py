@@ -14,8 +14,9 @@ from sailing_kit.calm.actions import Action, Discard, MoveRocks, Play, Split
 from sailing_kit.calm.cards import FINISH, MONSTER, START, card_label, discardable, hand_text
 from sailing_kit.calm.choices import holds, islands_of
 from sailing_kit.calm.phases import ACT, DRIFT, PAY, ROCKS, SHARE, SPLIT
-from sailing_kit.calm.sea import Cell
+from sailing_kit.calm.sea import Cell, no_cell, row_name
 from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.i18n import _, n_
 
 if TYPE_CHECKING:
     from sailing_kit.calm.game import CalmState
@@ -33,101 +34,117 @@ def check_action(state: CalmState, action: Action) -> None:
     elif isinstance(action, MoveRocks) and phase in (ROCKS, DRIFT):
         _check_rocks(state, action)
     else:
-        raise IllegalAction(f"not now: {state.who_acts()} must {state.expected()}")
+        raise IllegalAction(_("not now: {who} must {what}", who=state.who_acts(),
+                              what=state.expected()))
 
 
 def _check_play(state: CalmState, play: Play) -> None:
     hand, card = state.hands[state.player], play.card
     if card not in hand:
-        missing = f"holds no {card}" if card < START else f"does not hold {card_label(card)}"
-        raise IllegalAction(f"{state.seat_name()} {missing} "
-                            f"(the hand is {hand_text(hand)})")
+        words = {"player": state.seat_name(), "hand": hand_text(hand)}
+        raise IllegalAction(
+            _("{player} holds no {card} (the hand is {hand})", card=card, **words) if card < START
+            else _("{player} does not hold {card} (the hand is {hand})", card=card_label(card),
+                   **words))
     if START in hand and not state.start_played and card != START:
-        raise IllegalAction("you hold the Start card and the Start is not yet played: you must "
-                            "play the Start card as this turn's action")
+        raise IllegalAction(_("you hold the Start card and the Start is not yet played: you must "
+                              "play the Start card as this turn's action"))
     if card in (START, FINISH):
         if play.at is not None:
-            slot = "the bottom-left corner" if card == START else "the top-right corner"
-            raise IllegalAction(f"{card_label(card)} goes beside the sea, at {slot} of the "
-                                "frame, not into a cell: play it without a cell")
+            raise IllegalAction(
+                _("the Start card goes beside the sea, at the bottom-left corner of the frame, "
+                  "not into a cell: play it without a cell") if card == START else
+                _("a Finish card goes beside the sea, at the top-right corner of the frame, not "
+                  "into a cell: play it without a cell"))
         refusal = start_refusal(state) if card == START else finish_refusal(state)
         if refusal:
             raise IllegalAction(refusal)
         return
     if play.at is None:
-        raise IllegalAction(f"say where {card_label(card)} goes: give a cell (row, col)")
+        raise IllegalAction(_("say where {card} goes: give a cell (row, col)",
+                              card=card_label(card)))
     index = _index(state, play.at)
     if card == MONSTER:
         if not state.sea.cells[index]:
-            raise IllegalAction(f"a sea monster destroys an island already in the sea, but "
-                                f"cell {play.at} is empty")
+            raise IllegalAction(_("a sea monster destroys an island already in the sea, but "
+                                  "cell {cell} is empty", cell=play.at))
         return
     if state.rocks is not None and play.at[0] == state.rocks:
-        raise IllegalAction(f"row {state.rocks} is closed by the jagged rocks: no card may be "
-                            "placed in it this turn")
+        raise IllegalAction(_("{row} is closed by the jagged rocks: no card may be placed in "
+                              "it this turn", row=row_name(state.rocks)))
     refusal = state.sea.refusal(card, index)
     if refusal:
         raise IllegalAction(refusal)
     cost, left = state.sea.cost_at(card, index), len(discardable(hand)) - 1
     if cost > left:
-        raise IllegalAction(
-            f"placing {card} at {play.at} costs {cost} discards (the smaller difference to its "
-            f"neighbours), but you would have only {left} card{'s' if left != 1 else ''} left "
-            "to discard: you may not place a card that needs more discards than that")
+        raise IllegalAction(n_(
+            "placing {card} at {cell} costs {cost} discards (the smaller difference to its "
+            "neighbours), but you would have only {count} card left to discard: you may not "
+            "place a card that needs more discards than that",
+            "placing {card} at {cell} costs {cost} discards (the smaller difference to its "
+            "neighbours), but you would have only {count} cards left to discard: you may not "
+            "place a card that needs more discards than that", left, card=card, cell=play.at,
+            cost=cost))
 
 
 def _check_discard(state: CalmState, discard: Discard) -> None:
     seat = state.sharer if state.phase == SHARE else state.player
     hand, cards = state.hands[seat], discard.cards
     if not holds(hand, cards):
-        raise IllegalAction(f"{state.seat_name(seat)} cannot discard {hand_text(cards)}: the hand "
-                            f"is {hand_text(hand)} (and you may never discard from your deck)")
+        raise IllegalAction(_("{player} cannot discard {cards}: the hand is {hand} (and you may "
+                              "never discard from your deck)", player=state.seat_name(seat),
+                              cards=hand_text(cards), hand=hand_text(hand)))
     if START in hand and not state.start_played:
-        raise IllegalAction("you hold the Start card and the Start is not yet played: you must "
-                            "play the Start card as this turn's action, not discard")
+        raise IllegalAction(_("you hold the Start card and the Start is not yet played: you must "
+                              "play the Start card as this turn's action, not discard"))
     if MONSTER in cards:
-        raise IllegalAction("sea monsters cannot be discarded: they must be played to leave "
-                            "your hand")
+        raise IllegalAction(_("sea monsters cannot be discarded: they must be played to leave "
+                              "your hand"))
     wanted = state.discards_due()
     if len(cards) != wanted:
-        raise IllegalAction(f"{state.seat_name(seat)} must discard {wanted} card"
-                            f"{'s' if wanted != 1 else ''} now, not {len(cards)}: "
-                            f"{state.expected()}")
+        raise IllegalAction(n_("{player} must discard {count} card now, not {given}: {what}",
+                               "{player} must discard {count} cards now, not {given}: {what}",
+                               wanted, player=state.seat_name(seat), given=len(cards),
+                               what=state.expected()))
 
 
 def _check_split(state: CalmState, split: Split) -> None:
     shares, total = split.shares, state.options.start_discards
     if len(shares) != state.players:
-        raise IllegalAction(f"the split gives one number per player: {state.players} numbers, "
-                            f"not {len(shares)}")
+        raise IllegalAction(_("the split gives one number per player: {players} numbers, not "
+                              "{given}", players=state.players, given=len(shares)))
     if not all(isinstance(share, int) and share >= 0 for share in shares):
-        raise IllegalAction(f"each share is a whole number of cards, 0 or more: {shares}")
+        raise IllegalAction(_("each share is a whole number of cards, 0 or more: {shares}",
+                              shares=shares))
     if sum(shares) != total:
-        raise IllegalAction(f"when the Start is played the players discard {total} cards in "
-                            f"all, but this split adds up to {sum(shares)}")
+        raise IllegalAction(_("when the Start is played the players discard {total} cards in "
+                              "all, but this split adds up to {sum}", total=total,
+                              sum=sum(shares)))
     for seat, (share, most) in enumerate(zip(shares, state.capacities())):
         if share > most:
-            raise IllegalAction(f"Player {seat + 1} can discard at most {most} (the cards they "
-                                f"may discard in hand and deck), not {share}")
+            raise IllegalAction(_("{player} can discard at most {most} (the cards they may "
+                                  "discard in hand and deck), not {share}",
+                                  player=state.seat_name(seat), most=most, share=share))
 
 
 def _check_rocks(state: CalmState, move: MoveRocks) -> None:
     row = move.row
     if not isinstance(row, int) or not 0 <= row < state.options.rows:
-        raise IllegalAction(f"there is no row {row}: rows go from 0 (bottom) to "
-                            f"{state.options.rows - 1}")
+        raise IllegalAction(_("there is no {row}: rows go from 0 (bottom) to {top}",
+                              row=row_name(row), top=state.options.rows - 1))
     if row == state.rocks:
-        raise IllegalAction(f"the jagged rocks must move to another row, not stay on row {row}")
+        raise IllegalAction(_("the jagged rocks must move to another row, not stay on {row}",
+                              row=row_name(row)))
     if not state.sea.row_has_space(row):
-        raise IllegalAction(f"row {row} is full: the jagged rocks may only lie on a row with "
-                            "at least one empty cell")
+        raise IllegalAction(_("{row} is full: the jagged rocks may only lie on a row with at "
+                              "least one empty cell", row=row_name(row)))
 
 
 def start_refusal(state: CalmState) -> str | None:
     """Why the Start card may not be played now (None if it may)."""
     if state.start_played:
-        return ("the Start slot is already filled: another Start card means nothing now and "
-                "may only be discarded")
+        return _("the Start slot is already filled: another Start card means nothing now and "
+                 "may only be discarded")
     return None
 
 
@@ -135,14 +152,15 @@ def finish_refusal(state: CalmState) -> str | None:
     """Why a Finish card may not be played now (None if it may)."""
     empty = state.options.size - state.sea.filled
     if empty:
-        return (f"a Finish card may be played only once the whole sea is full: {empty} "
-                f"cell{'s are' if empty > 1 else ' is'} still empty")
+        return n_("a Finish card may be played only once the whole sea is full: {count} cell "
+                  "is still empty", "a Finish card may be played only once the whole sea is "
+                  "full: {count} cells are still empty", empty)
     if not state.start_played:
-        return "a Finish card may be played only after the Start card"
+        return _("a Finish card may be played only after the Start card")
     left = state.monsters_left
     if left:
-        return (f"no Finish card may be played until every sea monster has been played: "
-                f"{left} still to come")
+        return _("no Finish card may be played until every sea monster has been played: {left} "
+                 "still to come", left=left)
     return None
 
 
@@ -151,8 +169,7 @@ def _index(state: CalmState, cell: Cell) -> int:
     row, col = cell
     if not (isinstance(row, int) and isinstance(col, int) and 0 <= row < rows
             and 0 <= col < cols):
-        raise IllegalAction(f"there is no cell {cell}: rows go from 0 (bottom) to {rows - 1}, "
-                            f"columns from 0 (left) to {cols - 1}")
+        raise IllegalAction(no_cell(cell, rows, cols))
     return row * cols + col
 
 
@@ -171,6 +188,6 @@ def stuck(state: CalmState, seat: int) -> str | None:
         return None
     if MONSTER in hand and state.sea.filled:
         return None
-    held = f"holds {hand_text(hand)}" if hand else "holds no cards"
-    return (f"Player {seat + 1} {held}: no card can be played (it does not fit the ascending "
-            "order, or costs more than the cards left to discard) and they cannot discard two")
+    return _("{player} holds {hand}: no card can be played (it does not fit the ascending order, "
+             "or costs more than the cards left to discard) and they cannot discard two",
+             player=state.seat_name(seat), hand=hand_text(hand))

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from sailing_kit.calm.cards import FINISH, MONSTER, START, Card, Special, card_label, hand_text
 from sailing_kit.calm.sea import Cell, Sea, row_words, slot_words
 from sailing_kit.calm.view import PlayerView
+from sailing_kit.core.i18n import N_, _, n_
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.draw import palette
 from sailing_kit.draw.cards import (
@@ -37,15 +38,19 @@ OPEN_ROW = SMALL_CARD[1] + 52
 """One player's row in an open-hands picture: the name, the cards, the deck."""
 SEAT_HEIGHT = 36
 SPECIAL_FACES = {
-    START: CardFace("Start", accent=palette.BLUISH_GREEN),
-    FINISH: CardFace("Finish", accent=palette.VERMILLION),
-    MONSTER: CardFace("Monster", accent=palette.REDDISH_PURPLE),
+    START: (N_("Start"), palette.BLUISH_GREEN),
+    FINISH: (N_("Finish"), palette.VERMILLION),
+    MONSTER: (N_("Monster"), palette.REDDISH_PURPLE),
 }
+"""The special cards' faces: a title (translated where drawn) and an accent colour."""
+SLOT_LABELS: dict[int, str] = {START: N_("START"), FINISH: N_("FINISH")}
+"""The words on the Start and Finish slots of the frame."""
 
 
 def card_face(card: Card) -> CardFace:
     if card in SPECIAL_FACES:
-        return SPECIAL_FACES[Special(card)]
+        title, accent = SPECIAL_FACES[Special(card)]
+        return CardFace(_(title), accent=accent)
     return CardFace(str(card), corner=str(card), accent=palette.SKY_BLUE)
 
 
@@ -183,8 +188,8 @@ def draw_table(view: PlayerView, *, selected: Collection[int] = (),
             scene.text((10, 34 + 15 * number), line, size=12, colour=palette.INK,
                        anchor="start")
     _draw_seats(scene, layout, view, view.viewer if you == -1 else you)
-    _draw_slot(scene, layout.finish_rect, "FINISH", view.finished, "finish" in slots)
-    _draw_slot(scene, layout.start_rect, "START", view.start_played, "start" in slots)
+    _draw_slot(scene, layout.finish_rect, FINISH, view.finished, "finish" in slots)
+    _draw_slot(scene, layout.start_rect, START, view.start_played, "start" in slots)
     _draw_sea(scene, layout, view.sea, targets or {}, focus, prey, last=last)
     _draw_rocks(scene, layout, view, rock_rows)
     _draw_piles(scene, layout, view)
@@ -196,11 +201,13 @@ def draw_table(view: PlayerView, *, selected: Collection[int] = (),
         rects = layout.hand_rects(len(hand), selected)
         draw_hand(scene, rects, [card_face(card) for card in hand], selected=tuple(selected),
                   keys=card_keys(hand))
-        scene.text((layout.column, layout.hand_top + 10), f"{view.seat_name(view.viewer)}: "
-                   "your hand", size=12, colour=palette.INK, anchor="start", bold=True)
+        scene.text((layout.column, layout.hand_top + 10),
+                   _("{player}: your hand", player=view.seat_name(view.viewer)), size=12,
+                   colour=palette.INK, anchor="start", bold=True)
         if clickable:
             for rect, card in zip(rects, hand):
-                scene.target(rect.centre, (rect.w, rect.h), f"card {card_label(card)}")
+                scene.target(rect.centre, (rect.w, rect.h),
+                             _("card {card}", card=card_label(card)))
     if clickable:
         _spot_targets(scene, layout, view, targets or {}, prey, rock_rows, slots)
     return scene
@@ -212,30 +219,42 @@ def _spot_targets(scene: Scene, layout: Layout, view: PlayerView, targets: Mappi
     cols = view.options.cols
     for cell, cost in targets.items():
         rect = layout.cell_rect(*cell)
-        scene.target(rect.centre, rect.w, f"{slot_words(cell, cols)}: "
-                     + ("free" if cost == 0 else f"cost {cost}"))
+        scene.target(rect.centre, rect.w, f"{slot_words(cell, cols)}: {_cost(cost)}")
     for cell in prey:
         rect = layout.cell_rect(*cell)
-        scene.target(rect.centre, rect.w, f"send the monster to {slot_words(cell, cols)}")
+        scene.target(rect.centre, rect.w,
+                     _("send the monster to {slot}", slot=slot_words(cell, cols)))
     for row in rock_rows:
         rect = layout.rocks_rect(row)
-        scene.target(rect.centre, (rect.w, rect.h), f"move the rocks to {row_words(row, cols)}")
+        scene.target(rect.centre, (rect.w, rect.h),
+                     _("move the rocks to {row}", row=row_words(row, cols)))
     for name in slots:
         rect = layout.start_rect if name == "start" else layout.finish_rect
-        scene.target(rect.centre, (rect.w, rect.h), f"play the {name.capitalize()} card")
+        scene.target(rect.centre, (rect.w, rect.h), _("play the Start card") if name == "start"
+                     else _("play the Finish card"))
+
+
+def _cost(cost: int) -> str:
+    """A placement's cost as a lit cell shows it."""
+    return _("free") if cost == 0 else _("cost {cost}", cost=cost)
 
 
 def _title(view: PlayerView) -> str:
     if view.result is not None:
-        return "Won! Everyone reaches the island." if view.result.winners else "Lost."
+        return _("Won! Everyone reaches the island.") if view.result.winners else _("Lost.")
     if view.current_player == CHANCE:
-        return "The jagged rocks drift…"
-    cards = f"{view.due} card{'s' * (view.due > 1)}"
-    act = "play the Start card" if view.start_due else "play a card or discard two"
-    step = {"act": act, "pay": f"pay: discard {cards}",
-            "split": "agree the split of the Start's discards",
-            "share": f"discard {cards} for the Start", "rocks": "move the rocks, or discard two"}
-    return f"Player {(view.current_player or 0) + 1}: {step[view.phase]}"
+        return _("The jagged rocks drift…")
+    due = view.due
+    step = {
+        "act": _("play the Start card") if view.start_due else _("play a card or discard two"),
+        "pay": n_("pay: discard {count} card", "pay: discard {count} cards", due),
+        "split": _("agree the split of the Start's discards"),
+        "share": n_("discard {count} card for the Start", "discard {count} cards for the Start",
+                    due),
+        "rocks": _("move the rocks, or discard two")}
+    return _("{player}: {step}", player=_("Player {number}",
+                                          number=(view.current_player or 0) + 1),
+             step=step[view.phase])
 
 
 def _draw_seats(scene: Scene, layout: Layout, view: PlayerView, you: int | None) -> None:
@@ -245,19 +264,21 @@ def _draw_seats(scene: Scene, layout: Layout, view: PlayerView, you: int | None)
         scene.rect(box.x, box.y, box.w, box.h, fill="#ffffff", stroke=palette.INK,
                    width=2.5 if acting else 0.8)
         scene.rect(box.x, box.y, 6, box.h, fill=palette.PLAYERS[seat])
-        name = f"{'▶ ' if acting else ''}Player {seat + 1}{' (you)' if seat == you else ''}"
-        scene.text((box.x + 11, box.y + 9), name, size=12, colour=palette.INK, anchor="start",
-                   bold=acting)
+        name = _("Player {number} (you)", number=seat + 1) if seat == you else \
+            _("Player {number}", number=seat + 1)
+        scene.text((box.x + 11, box.y + 9), ("▶ " if acting else "") + name, size=12,
+                   colour=palette.INK, anchor="start", bold=acting)
         scene.text((box.x + 11, box.y + 23),
-                   f"hand {view.hand_sizes[seat]} · deck {view.deck_sizes[seat]} · "
-                   f"discarded {view.discard_counts[seat]}", size=12, colour=palette.MUTED,
+                   _("hand {hand} · deck {deck} · discarded {discarded}",
+                     hand=view.hand_sizes[seat], deck=view.deck_sizes[seat],
+                     discarded=view.discard_counts[seat]), size=12, colour=palette.MUTED,
                    anchor="start")
 
 
-def _draw_slot(scene: Scene, rect: Rect, label: str, filled: bool, playable: bool) -> None:
+def _draw_slot(scene: Scene, rect: Rect, card: Card, filled: bool, playable: bool) -> None:
+    label = _(SLOT_LABELS[card])
     if filled:
-        accent = palette.BLUISH_GREEN if label == "START" else palette.VERMILLION
-        card = START if label == "START" else FINISH
+        accent = palette.BLUISH_GREEN if card == START else palette.VERMILLION
         with scene.piece(card_keys([card])[0]):
             scene.rect(rect.x, rect.y, rect.w, rect.h, fill="#ffffff", stroke=palette.INK,
                        width=1.2)
@@ -270,9 +291,9 @@ def _draw_slot(scene: Scene, rect: Rect, label: str, filled: bool, playable: boo
     x, y = rect.centre
     if playable:
         scene.text((x, y - 8), label, size=12, colour=palette.INK, bold=True)
-        scene.text((x, y + 9), "play here", size=12, colour=palette.INK, bold=True)
+        scene.text((x, y + 9), _("play here"), size=12, colour=palette.INK, bold=True)
     else:
-        scene.text((x, y), f"{label} slot", size=12, colour=palette.MUTED)
+        scene.text((x, y), _("{card} slot", card=label), size=12, colour=palette.MUTED)
 
 
 def draw_sea(sea: Sea, labels: Mapping[Cell, str] | None = None, title: str = "") -> Scene:
@@ -280,7 +301,8 @@ def draw_sea(sea: Sea, labels: Mapping[Cell, str] | None = None, title: str = ""
     empty cells (the questions of an exercise)."""
     layout = Layout(sea.rows, sea.cols, 1, left=12, top=12)
     scene = Scene(round(layout.left + sea.cols * layout.cell + 34),
-                  round(layout.sea_bottom + 12), title=title or "The sea", background=palette.WATER)
+                  round(layout.sea_bottom + 12), title=title or _("The sea"),
+                  background=palette.WATER)
     _draw_sea(scene, layout, sea, {}, None, (), labels or {})
     return scene
 
@@ -312,9 +334,8 @@ def _draw_sea(scene: Scene, layout: Layout, sea: Sea, targets: Mapping[Cell, int
             focused = (row, col) == focus
             scene.rect(rect.x + 2, rect.y + 2, rect.w - 4, rect.h - 4, fill=palette.HIGHLIGHT,
                        stroke=palette.INK if focused else palette.BLUE, width=4.5 if focused else 3)
-            scene.text((rect.x + rect.w / 2, rect.y + rect.h / 2 + 5),
-                       "free" if target == 0 else f"cost {target}", size=12, colour=palette.INK,
-                       bold=True)
+            scene.text((rect.x + rect.w / 2, rect.y + rect.h / 2 + 5), _cost(target), size=12,
+                       colour=palette.INK, bold=True)
         else:
             scene.rect(rect.x + 2, rect.y + 2, rect.w - 4, rect.h - 4, fill="#ffffff",
                        stroke=palette.GRID, width=1, opacity=0.6)
@@ -335,8 +356,8 @@ def _draw_rocks(scene: Scene, layout: Layout, view: PlayerView, rock_rows: Colle
         rect = layout.rocks_rect(row)
         scene.rect(rect.x, rect.y, rect.w, rect.h, stroke=palette.BLUE, width=2)
         x, y = rect.centre
-        scene.text((x, y - 7), "move", size=12, colour=palette.BLUE, bold=True)
-        scene.text((x, y + 7), "here", size=12, colour=palette.BLUE, bold=True)
+        scene.text((x, y - 7), _("move"), size=12, colour=palette.BLUE, bold=True)
+        scene.text((x, y + 7), _("here"), size=12, colour=palette.BLUE, bold=True)
     if view.rocks is None:
         return
     rect = layout.rocks_rect(view.rocks)
@@ -345,23 +366,23 @@ def _draw_rocks(scene: Scene, layout: Layout, view: PlayerView, rock_rows: Colle
               (x + w * 0.5, y), (x + w * 0.7, y + h * 0.5), (x + w * 0.85, y + h * 0.2),
               (x + w, y + h)]
     scene.polygon(jagged, fill=palette.MUTED, stroke=palette.INK, width=1.2)
-    scene.text((x + w / 2, y + h - 8), "rocks", size=12, colour="#ffffff", bold=True)
+    scene.text((x + w / 2, y + h - 8), _("rocks"), size=12, colour="#ffffff", bold=True)
     first = layout.cell_rect(view.rocks, 0)
     scene.rect(first.x, first.y, first.w * view.options.cols, first.h, fill=palette.NO_GO,
                opacity=0.55)
     scene.text((first.x + first.w * view.options.cols / 2, first.y + first.h - 9),
-               "closed by the jagged rocks", size=12, colour=palette.INK)
+               _("closed by the jagged rocks"), size=12, colour=palette.INK)
 
 
 def _draw_piles(scene: Scene, layout: Layout, view: PlayerView) -> None:
     """Under the sea, right of the Start slot: what left the game."""
     x = layout.start_rect.x + layout.start_rect.w + 12
     y = layout.sea_bottom + 20
-    lines = [f"discarded: {sum(view.discard_counts)}"]
+    lines = [_("discarded: {count}", count=sum(view.discard_counts))]
     if view.options.monsters:
-        lines.append(f"monsters to play: {view.monsters_left}")
+        lines.append(_("monsters to play: {count}", count=view.monsters_left))
     if view.out:
-        lines.append(f"out: {len(view.out)}")
+        lines.append(_("out: {count}", count=len(view.out)))
     scene.text((x, y), " · ".join(lines), size=12, colour=palette.MUTED, anchor="start")
 
 
@@ -374,7 +395,8 @@ def _draw_open_hands(scene: Scene, layout: Layout, view: PlayerView) -> None:
     x = layout.column
     for seat in range(view.players):
         y = layout.hand_top + seat * OPEN_ROW
-        scene.text((x, y + 8), f"Player {seat + 1}", size=12, colour=palette.INK, anchor="start",
+        scene.text((x, y + 8), _("Player {number}", number=seat + 1), size=12, colour=palette.INK,
+                   anchor="start",
                    bold=seat == view.current_player)
         hand = view.hands[seat] or ()
         rects = hand_rects(x, y + 18, len(hand), width=width, height=height, gap=4)
@@ -383,7 +405,7 @@ def _draw_open_hands(scene: Scene, layout: Layout, view: PlayerView) -> None:
         if deck is not None:
             shown = hand_text(deck) if len(deck) <= 6 else \
                 hand_text(deck[:6]) + f" … (+{len(deck) - 6})"
-            scene.text((x, y + 18 + height + 14), f"deck: {shown}", size=12,
+            scene.text((x, y + 18 + height + 14), _("deck: {cards}", cards=shown), size=12,
                        colour=palette.MUTED, anchor="start")
 
 

@@ -42,6 +42,7 @@ from sailing_kit.calm.sea import Cell, Sea
 from sailing_kit.calm.view import PlayerView, player_view
 from sailing_kit.core import options as opt
 from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.i18n import _, n_
 from sailing_kit.core.protocol import CHANCE, GameState, Result
 from sailing_kit.core.view import check_viewer
 from sailing_kit.draw.scene import Scene
@@ -126,8 +127,8 @@ class CalmState(GameState[Action]):
     @property
     def result(self) -> Result | None:
         if self.won:
-            return Result.together(True, self.players, "the Finish card is played: everyone "
-                                   "reaches the island of paradise", (1.0,) * self.players)
+            return Result.together(True, self.players, _("the Finish card is played: everyone "
+                                   "reaches the island of paradise"), (1.0,) * self.players)
         if self.lost:
             return Result.together(False, self.players, self.lost, (0.0,) * self.players)
         return None
@@ -245,7 +246,8 @@ class CalmState(GameState[Action]):
         elif card == FINISH:
             self.won = True
         elif play.at is None:
-            raise IllegalAction(f"say where {card_label(card)} goes: give a cell (row, col)")
+            raise IllegalAction(_("say where {card} goes: give a cell (row, col)",
+                                  card=card_label(card)))
         elif card == MONSTER:
             index = play.at[0] * self.options.cols + play.at[1]
             self.out += (self.sea.cells[index], MONSTER)
@@ -273,8 +275,8 @@ class CalmState(GameState[Action]):
         сложности восемь карт"; decision: if the team cannot, the game is lost."""
         total, can = self.options.start_discards, sum(self.capacities())
         if can < total:
-            self.lost = (f"the Start card is played but the team can discard only {can} of the "
-                         f"{total} cards the Start demands")
+            self.lost = _("the Start card is played but the team can discard only {can} of the "
+                          "{total} cards the Start demands", can=can, total=total)
         elif total:
             self.phase = SPLIT
         else:
@@ -403,25 +405,26 @@ class CalmState(GameState[Action]):
     def expected(self) -> str:
         """What the current player must do now, as an instruction ("play a card or discard two")."""
         if self.won or self.lost:
-            return "nothing: the game is over"
+            return _("nothing: the game is over")
         phase = self.phase
         if phase == ACT:
             if self.start_due():
-                return "play the Start card (whoever holds it must play it)"
-            return "play a card or discard two"
+                return _("play the Start card (whoever holds it must play it)")
+            return _("play a card or discard two")
         if phase == PAY:
-            cards = f"{self.owed} card{'s' * (self.owed > 1)}"
-            return f"pay for the island just placed: discard {cards}"
+            return n_("pay for the island just placed: discard {count} card",
+                      "pay for the island just placed: discard {count} cards", self.owed)
         if phase == SPLIT:
-            return (f"enter the team's agreed split of the Start's {self.options.start_discards} "
-                    "discards: how many each player discards")
+            return _("enter the team's agreed split of the Start's {total} discards: how many "
+                     "each player discards", total=self.options.start_discards)
         if phase == SHARE:
-            now = self._share_due()[1]
-            return (f"discard {now} card{'s' * (now > 1)} towards your share of the Start's "
-                    f"discards ({self.owed} still to go)")
+            return n_("discard {count} card towards your share of the Start's discards ({owed} "
+                      "still to go)", "discard {count} cards towards your share of the Start's "
+                      "discards ({owed} still to go)", self._share_due()[1], owed=self.owed)
         if phase == ROCKS:
-            return "move the jagged rocks to another row with an empty cell, or discard two cards"
-        return "chance moves the jagged rocks to another row with an empty cell"
+            return _("move the jagged rocks to another row with an empty cell, or discard two "
+                     "cards")
+        return _("chance moves the jagged rocks to another row with an empty cell")
 
     def start_due(self) -> bool:
         """Whether the player to act holds the unplayed Start card (and so must play it now)."""
@@ -430,10 +433,10 @@ class CalmState(GameState[Action]):
     def who_acts(self) -> str:
         """Who must act now, as the subject of a sentence."""
         seat = self.current_player
-        return "chance" if seat == CHANCE else self.seat_name(seat)
+        return _("chance") if seat == CHANCE else self.seat_name(seat)
 
     def seat_name(self, seat: int | None = None) -> str:
-        return f"Player {(self.player if seat is None else seat) + 1}"
+        return _("Player {number}", number=(self.player if seat is None else seat) + 1)
 
     # ----- undo and search ------------------------------------------------------------------------
     def _snapshot(self) -> tuple[Any, ...]:

@@ -14,6 +14,7 @@ from sailing_kit.calm.cards import START, Special, card_to_json, is_island, pars
 from sailing_kit.calm.sea import ADJACENCIES
 from sailing_kit.core import options as opt
 from sailing_kit.core.errors import ActionError
+from sailing_kit.core.i18n import _, n_
 from sailing_kit.core.reading import shown
 
 AUTOMATIC = "automatic"
@@ -108,17 +109,19 @@ class CalmOptions:
 
     def variants(self) -> str:
         """The variants in play, in words (empty for the plain game)."""
-        named = []
+        named: list[str] = []
         if self.monsters:
-            named.append(f"{self.monsters} sea monsters")
+            named.append(n_("{count} sea monster", "{count} sea monsters", self.monsters))
         if self.rocks:
-            named.append(f"jagged rocks ({self.rocks})")
+            named.append(_("jagged rocks (automatic)") if self.rocks == AUTOMATIC
+                         else _("jagged rocks (manual)"))
         if self.removed_islands:
-            named.append(f"{self.removed_islands} islands removed")
+            named.append(n_("{count} island removed", "{count} islands removed",
+                            self.removed_islands))
         if self.adjacency != "reading":
-            named.append("physical adjacency")
+            named.append(_("physical adjacency"))
         if self.open_hands:
-            named.append("open hands")
+            named.append(_("open hands"))
         return ", ".join(named)
 
 

@@ -20,6 +20,7 @@ from sailing_kit.calm.cards import FINISH, START, Card, is_island
 from sailing_kit.calm.game import CalmState
 from sailing_kit.calm.options import AUTOMATIC
 from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.i18n import _, number
 
 PUZZLE_SIZE = {"rows": 2, "cols": 3, "top": 12, "hand_size": 3, "finishes": 1,
                "start_discards": 2}
@@ -54,21 +55,25 @@ class Solution:
 
     def narrate(self, state: CalmState) -> list[str]:
         """The winning line played out from ``state`` (unchanged), one numbered step a line."""
-        trial, steps = state.copy(), []
-        for number, action in enumerate(self.line, start=1):
+        trial, steps = state.copy(), list[str]()
+        for step, action in enumerate(self.line, start=1):
             seat = trial.current_player
             if seat is None:
                 raise ValueError("the winning line goes on after the game is over")
             trial.apply(action)
-            steps.append(f"{number}. Player {seat + 1}: {action}")
+            steps.append(_("{step}. {player}: {action}", step=step,
+                           player=trial.seat_name(seat), action=str(action)))
         return steps
 
     def __str__(self) -> str:
+        positions = number(self.positions)
         if self.winnable is None:
-            return f"no answer within {self.positions} positions"
+            return _("no answer within {positions} positions", positions=positions)
         if not self.winnable:
-            return f"this deal cannot be won (checked {self.positions} positions)"
-        return f"winnable in {len(self.line)} steps (found after {self.positions} positions)"
+            return _("this deal cannot be won (checked {positions} positions)",
+                     positions=positions)
+        return _("winnable in {steps} steps (found after {positions} positions)",
+                 steps=len(self.line), positions=positions)
 
 
 def solve(state: CalmState, max_positions: int = 200_000) -> Solution:

@@ -18,6 +18,7 @@ from functools import cache
 from math import ceil
 
 from sailing_kit.core.errors import ConfigError, IllegalAction
+from sailing_kit.core.i18n import Text, _
 
 READING = "reading"
 PHYSICAL = "physical"
@@ -247,15 +248,18 @@ class Sea:
         cells = self.cells
         where = self.position(index)
         if cells[index]:
-            return f"cell {where} already holds island {cells[index]}"
+            return _("cell {cell} already holds island {island}", cell=where, island=cells[index])
         if card in self._values:
-            return f"island {card} is already in the sea"
+            return _("island {card} is already in the sea", card=card)
         a, b = self.gap(card)
-        rule = "the sea must ascend in reading order (bottom row left to right, then the row above)"
         if index <= a:
-            return f"{rule}: {card} cannot come before {cells[a]} at {self.position(a)}"
+            return _("the sea must ascend in reading order (bottom row left to right, then the "
+                     "row above): {card} cannot come before {other} at {cell}", card=card,
+                     other=cells[a], cell=self.position(a))
         if index >= b:
-            return f"{rule}: {card} cannot come after {cells[b]} at {self.position(b)}"
+            return _("the sea must ascend in reading order (bottom row left to right, then the "
+                     "row above): {card} cannot come after {other} at {cell}", card=card,
+                     other=cells[b], cell=self.position(b))
         return None
 
     # ----- new seas -------------------------------------------------------------------------------
@@ -286,7 +290,7 @@ class Sea:
         lines = []
         for row in reversed(range(self.rows)):
             values = self.cells[row * self.cols:(row + 1) * self.cols]
-            lines.append(f"row {row}: " + " ".join(str(v).rjust(width) if v else "·".rjust(width)
+            lines.append(f"{row_name(row)}: " + " ".join(str(v).rjust(width) if v else "·".rjust(width)
                                                    for v in values))
         return "\n".join(lines)
 
@@ -322,21 +326,31 @@ def _read_cell(cell: object, rows: int, cols: int,
                error: type[ValueError] = ConfigError) -> Cell:
     if not (isinstance(cell, (tuple, list)) and len(cell) == 2
             and all(isinstance(c, int) and not isinstance(c, bool) for c in cell)):
-        raise error(f"a cell is two whole numbers (row, col), not {cell!r}")
+        raise error(_("a cell is two whole numbers (row, col), not {cell}", cell=repr(cell)))
     row, col = cell
     if not (0 <= row < rows and 0 <= col < cols):
-        raise error(f"there is no cell {(row, col)}: rows go from 0 (bottom) to {rows - 1}, "
-                    f"columns from 0 (left) to {cols - 1}")
+        raise error(no_cell((row, col), rows, cols))
     return (row, col)
 
 
-def slot_words(cell: Cell, cols: int) -> str:
+def no_cell(cell: object, rows: int, cols: int) -> Text:
+    """The refusal of a cell off the sea."""
+    return _("there is no cell {cell}: rows go from 0 (bottom) to {top}, columns from 0 (left) "
+             "to {right}", cell=cell, top=rows - 1, right=cols - 1)
+
+
+def row_name(row: int) -> Text:
+    """A row as the engine names it: "row 3" (0 is the bottom row)."""
+    return _("row {number}", number=row)
+
+
+def slot_words(cell: Cell, cols: int) -> Text:
     """A cell as the board numbers it: "slot 5" (the cells count 1, 2, ... in reading order,
     each row left to right from the bottom)."""
     row, col = cell
-    return f"slot {row * cols + col + 1}"
+    return _("slot {number}", number=row * cols + col + 1)
 
 
-def row_words(row: int, cols: int) -> str:
+def row_words(row: int, cols: int) -> Text:
     """A row of the sea as the board shows it: "the row of slots 7–12"."""
-    return f"the row of slots {row * cols + 1}–{row * cols + cols}"
+    return _("the row of slots {first}–{last}", first=row * cols + 1, last=row * cols + cols)

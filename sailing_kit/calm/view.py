@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from sailing_kit.calm.cards import Card, hand_text
 from sailing_kit.calm.options import CalmOptions
-from sailing_kit.calm.sea import Sea
+from sailing_kit.calm.sea import Sea, row_name
+from sailing_kit.core.i18n import _, n_
 from sailing_kit.core.protocol import CHANCE, Result
 
 if TYPE_CHECKING:
@@ -59,7 +60,9 @@ class PlayerView:
         return len(self.hand_sizes)
 
     def seat_name(self, seat: int) -> str:
-        return f"Player {seat + 1}" + (" (you)" if seat == self.viewer else "")
+        if seat == self.viewer:
+            return _("Player {number} (you)", number=seat + 1)
+        return _("Player {number}", number=seat + 1)
 
     def scene(self, **highlights: Any) -> Scene:
         """The picture of the view (highlights as in :func:`sailing_kit.calm.drawing.draw_table`)."""
@@ -71,38 +74,42 @@ class PlayerView:
         """The view in plain words, for screen readers and printouts."""
         options = self.options
         variants = options.variants()
-        lines = [f"Calm, {self.players} player{'s' if self.players > 1 else ''}"
-                 + (f" ({variants})" if variants else "") + "."]
-        lines.append(f"The sea ({self.sea.filled} of {options.size} cells filled; reading order "
-                     "from the bottom left, the top row printed first):")
+        head = n_("Calm, {count} player", "Calm, {count} players", self.players)
+        lines: list[str] = [_("{game} ({variants}).", game=head, variants=variants) if variants
+                            else _("{game}.", game=head)]
+        lines.append(_("The sea ({filled} of {size} cells filled; reading order from the bottom "
+                       "left, the top row printed first):", filled=self.sea.filled,
+                       size=options.size))
         lines.append(self.sea.text())
-        slots = [f"Start: {'played' if self.start_played else 'not yet played'}",
-                 f"Finish: {'played' if self.finished else 'not yet played'}"]
+        slots = [_("Start: played") if self.start_played else _("Start: not yet played"),
+                 _("Finish: played") if self.finished else _("Finish: not yet played")]
         if options.rocks:
-            slots.append(f"jagged rocks on row {self.rocks}" if self.rocks is not None
-                         else "the jagged rocks have left the game")
+            slots.append(_("jagged rocks on {row}", row=row_name(self.rocks))
+                         if self.rocks is not None else _("the jagged rocks have left the game"))
         if options.monsters:
-            slots.append(f"sea monsters still to play: {self.monsters_left}")
+            slots.append(_("sea monsters still to play: {count}", count=self.monsters_left))
         lines.append("; ".join(slots) + ".")
-        for seat in range(self.players):
-            hand = self.hands[seat]
-            held = (f"hand {hand_text(hand)}" if hand is not None
-                    else f"{self.hand_sizes[seat]} cards in hand")
-            deck = self.decks[seat]
-            pile = (f"deck (top first) {hand_text(deck)}" if deck is not None
-                    else f"{self.deck_sizes[seat]} cards in the deck")
-            lines.append(f"{self.seat_name(seat)}: {held}; {pile}; "
-                         f"{self.discard_counts[seat]} discarded.")
+        lines += [self._describe_seat(seat) for seat in range(self.players)]
         if self.out:
-            lines.append(f"Out of the game: {hand_text(self.out)}.")
+            lines.append(_("Out of the game: {cards}.", cards=hand_text(self.out)))
         player = self.current_player
         if self.result is not None:
-            lines.append(f"Over: {self.result.reason}.")
+            lines.append(_("Over: {reason}.", reason=self.result.reason))
         elif player is None or player == CHANCE:
-            lines.append(f"Next: {self.expected}.")
+            lines.append(_("Next: {what}.", what=self.expected))
         else:
-            lines.append(f"{self.seat_name(player)} to act: {self.expected}.")
+            lines.append(_("{player} to act: {what}.", player=self.seat_name(player),
+                           what=self.expected))
         return "\n".join(lines)
+
+    def _describe_seat(self, seat: int) -> str:
+        hand, deck = self.hands[seat], self.decks[seat]
+        held = _("hand {cards}", cards=hand_text(hand)) if hand is not None else \
+            n_("{count} card in hand", "{count} cards in hand", self.hand_sizes[seat])
+        pile = _("deck (top first) {cards}", cards=hand_text(deck)) if deck is not None else \
+            n_("{count} card in the deck", "{count} cards in the deck", self.deck_sizes[seat])
+        return _("{player}: {hand}; {deck}; {count} discarded.", player=self.seat_name(seat),
+                 hand=held, deck=pile, count=self.discard_counts[seat])
 
 
 def player_view(state: CalmState, viewer: int | None, reveal: bool) -> PlayerView:

@@ -18,15 +18,19 @@ import ipywidgets as widgets
 from tornado.ioloop import PeriodicCallback
 
 from sailing_kit.classroom.hub import Hub, LiveTable
+from sailing_kit.classroom.languages import game_title, spoken
 from sailing_kit.classroom.links import join_link, qr_svg
 from sailing_kit.classroom.mirror import Mirror, Refused
 from sailing_kit.classroom.results import question_summary
 from sailing_kit.classroom.reviews import tournament_html
 from sailing_kit.classroom.seatboard import WATCH_WIDTH, WatchView
 from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.i18n import N_, _
 from sailing_kit.core.info import GAME_NAMES, GameInfo, game_package
 
 WATCH_HEIGHT = 420
+COUNTED = {"players": N_("Players"), "boats": N_("Boats")}
+"""The words for the option that counts a game's seats (``GameInfo.players_option``)."""
 
 
 def read_options(text: str) -> dict[str, Any]:
@@ -36,7 +40,8 @@ def read_options(text: str) -> dict[str, Any]:
     for part in filter(None, (p.strip() for p in text[:1000].split(","))):
         name, sep, value = part.partition("=")
         if not sep or not name.strip().isidentifier():
-            raise ConfigError(f"write options as name=value, separated by commas (not {part!r})")
+            raise ConfigError(_("write options as name=value, separated by commas (not {part})",
+                                part=repr(part)))
         try:
             options[name.strip()] = json.loads(value.strip())
         except (json.JSONDecodeError, RecursionError):
@@ -53,14 +58,28 @@ def info(game: str) -> GameInfo:
 def _button(label: str, tooltip: str, callback: Callable[[], None], icon: str = "") -> widgets.Button:
     button = widgets.Button(description=label, tooltip=tooltip, icon=icon,
                             layout=widgets.Layout(width="auto"))
-    button.on_click(lambda _: callback())
+    button.on_click(lambda _button: callback())
     return button
 
 
 def _dot(connected: bool) -> str:
-    colour, word = ("#00a060", "connected") if connected else ("#bbbbbb", "not connected")
+    colour, said = ("#00a060", _("connected")) if connected else ("#bbbbbb", _("not connected"))
+    word = html.escape(said)
     return (f"<span class='sk-class-dot' title='{word}' aria-label='{word}' "
             f"style='color:{colour}'>●</span>")
+
+
+def intro_html(address: str, class_code: str) -> str:
+    """The dashboard's heading: where students go, and how notebooks report their results."""
+    name, heading = _("Your name"), html.escape(_("Class dashboard"))
+    call = (f"from sailing_kit.classroom import report_to; report_to(\"{address}\", "
+            f"\"{class_code}\", \"{name}\")")
+    where = "<b class='sk-class-address'>" + html.escape(address) + "/</b>"
+    code = "<b class='sk-class-class-code'>" + html.escape(class_code) + "</b>"
+    said = _("Students open {address} and type a table's code, or scan its QR code. Exercise "
+             "results: in a notebook, {call} (class code {code}).", address=where,
+             call="<code>" + html.escape(call) + "</code>", code=code)
+    return f"<h3 style='margin:4px 0'>{heading}</h3><div>{said}</div>"
 
 
 class TableCard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
@@ -78,27 +97,27 @@ class TableCard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
             f"<div class='sk-class-join'><a href='{html.escape(self.link)}' target='_blank'>"
             f"{html.escape(self.link)}</a>{qr_svg(self.link)}</div>")
         self.seat_rows = [(widgets.HTML(),
-                           _button("Free", "Empty this seat for another student",
+                           _button(_("Free"), _("Empty this seat for another student"),
                                    self._control("free_seat", number), "user-times"),
-                           _button("Bot", "A computer plays this seat from its next turn",
+                           _button(_("Bot"), _("A computer plays this seat from its next turn"),
                                    self._control("seat_bot", number), "android"))
                           for number in range(table.row.players)]
         self.seats = widgets.VBox([widgets.HBox(row) for row in self.seat_rows])
         act = dashboard.act
-        self.pause_button = _button("Pause", "Pause this table (no move until you resume)",
+        self.pause_button = _button(_("Pause"), _("Pause this table (no move until you resume)"),
                                     lambda: act(lambda room: (room.resume if self.live.table.row.paused
                                                               else room.pause)(code), live), "pause")
-        self.close_button = _button("Close", "Close the table (read-only; its replay stays)",
+        self.close_button = _button(_("Close"), _("Close the table (read-only; its replay stays)"),
                                     lambda: act(lambda room: (room.reopen_table if self.live.table.closed
                                                               else room.close_table)(code), live), "lock")
-        self.links = widgets.HTML(
-            f"<a href='watch/{code}' target='_blank'>watch</a> · "
-            f"<a href='replay/{code}' target='_blank'>replay</a>")
+        watch, replay = html.escape(_("watch")), html.escape(_("replay"))
+        self.links = widgets.HTML(f"<a href='watch/{code}' target='_blank'>{watch}</a> · "
+                                  f"<a href='replay/{code}' target='_blank'>{replay}</a>")
         controls = widgets.HBox([
-            _button("Skip turn", "The player to move passes (or the bot plays once for them)",
+            _button(_("Skip turn"), _("The player to move passes (or the bot plays once for them)"),
                     lambda: act(lambda room: room.skip_turn(code), live), "forward"),
             self.pause_button, self.close_button,
-            _button("Rematch", "A new table of this game with the same players, moved over",
+            _button(_("Rematch"), _("A new table of this game with the same players, moved over"),
                     lambda: act(lambda room: room.rematch(code), live), "refresh"),
             self.links])
         controls.add_class("sk-controls")
@@ -112,15 +131,16 @@ class TableCard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
         """The card again: the seats and their dots, the header, the picture if asked."""
         live, table = self.live, self.live.table
         self.watch.update(live.names, picture=picture)
-        self.pause_button.description = "Resume" if table.row.paused else "Pause"
-        self.close_button.description = "Reopen" if table.closed else "Close"
+        self.pause_button.description = _("Resume") if table.row.paused else _("Pause")
+        self.close_button.description = _("Reopen") if table.closed else _("Close")
         for (line, free, bot), (number, seat) in zip(self.seat_rows, table.connections().items()):
             who = (html.escape(seat.name) if seat.name else
-                   f"computer ({html.escape(seat.bot)})" if seat.bot else "<i>empty seat</i>")
+                   html.escape(_("computer ({level})", level=seat.bot)) if seat.bot
+                   else "<i>" + html.escape(_("empty seat")) + "</i>")
             dot = _dot(seat.connected) if seat.name else ""
-            seen = (f" · seen {int(seat.last_seen)} s ago"
+            seen = (" · " + html.escape(_("seen {seconds} s ago", seconds=int(seat.last_seen)))
                     if seat.name and seat.last_seen is not None and not seat.connected else "")
-            line.value = f"{dot} Player {number + 1}: {who}{seen}"
+            line.value = f"{dot} " + _("Player {number}: {who}", number=number + 1, who=who) + seen
             free.layout.display = None if seat.name or seat.bot else "none"
             bot.layout.display = "none" if seat.bot else None
 
@@ -135,20 +155,21 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
     def __init__(self, hub: Hub, address: str):
         self.hub, self.address, self.room = hub, address, hub.room
         self.cards: dict[int, TableCard] = {}
-        self.game = widgets.Dropdown(options=[(info(name).title, name) for name in GAME_NAMES],
-                                     value="calm", description="Game")
-        self.players = widgets.BoundedIntText(value=2, min=1, max=10, description="Players",
+        self.game = widgets.Dropdown(options=[(game_title(info(name).title), name)
+                                              for name in GAME_NAMES],
+                                     value="calm", description=_("Game"))
+        self.players = widgets.BoundedIntText(value=2, min=1, max=10, description=_("Players"),
                                               layout=widgets.Layout(width="160px"))
-        self.bots = widgets.BoundedIntText(value=0, min=0, max=9, description="Bots",
+        self.bots = widgets.BoundedIntText(value=0, min=0, max=9, description=_("Bots"),
                                            layout=widgets.Layout(width="160px"))
-        self.options = widgets.Text(placeholder="options, e.g. rocks=manual, monsters=3",
+        self.options = widgets.Text(placeholder=_("options, e.g. rocks=manual, monsters=3"),
                                     layout=widgets.Layout(width="320px"))
         self.message = widgets.HTML()
         self.message.add_class("sk-class-message")
-        self.say_text = widgets.Text(placeholder="a message for every seat (200 characters)",
+        self.say_text = widgets.Text(placeholder=_("a message for every seat (200 characters)"),
                                      layout=widgets.Layout(width="320px"))
-        self.class_pause = _button("Pause the class", "Pause every table", self._toggle_class,
-                                   "pause")
+        self.class_pause = _button(_("Pause the class"), _("Pause every table"),
+                                   self._toggle_class, "pause")
         self.grid = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.results = widgets.HTML()
         self.results.add_class("sk-class-results")
@@ -157,35 +178,35 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
         self._weighing = False
         self.shown: Callable[[], None] = lambda: None
         """Called when results made on a worker thread are in the widgets (the page's push)."""
-        intro = widgets.HTML(
-            f"<h3 style='margin:4px 0'>Class dashboard</h3><div>Students open "
-            f"<b class='sk-class-address'>{html.escape(address)}/</b> and type a table's code, or "
-            f"scan its QR code. Exercise results: in a notebook, <code>from sailing_kit.classroom "
-            f"import report_to; report_to(\"{html.escape(address)}\", "
-            f"\"{html.escape(self.room.class_code)}\", \"Your name\")</code> (class code "
-            f"<b class='sk-class-class-code'>{html.escape(self.room.class_code)}</b>).</div>")
+        intro = widgets.HTML(intro_html(address, self.room.class_code))
         form = widgets.HBox([self.game, self.players, self.bots, self.options,
-                             _button("Open table", "Open a table of this game", self.open_table,
-                                     "plus")], layout=widgets.Layout(flex_flow="row wrap"))
+                             _button(_("Open table"), _("Open a table of this game"),
+                                     self.open_table, "plus")],
+                            layout=widgets.Layout(flex_flow="row wrap"))
         class_row = widgets.HBox([self.class_pause, self.say_text,
-                                  _button("Send", "Show this message on every seat", self._send_message,
-                                          "bullhorn")], layout=widgets.Layout(flex_flow="row wrap"))
+                                  _button(_("Send"), _("Show this message on every seat"),
+                                          self._send_message, "bullhorn")],
+                                 layout=widgets.Layout(flex_flow="row wrap"))
+        results_head = html.escape(_("Exercise results per question"))
+        csv = html.escape(_("CSV per student"))
+        tournament_head = html.escape(_(
+            "Class tournament: each student's loss per decision against optimal play (finished "
+            "tables; each table's review is linked from its replay)"))
         super().__init__([intro, form, class_row, self.message, self.grid,
-                          widgets.HTML("<h4 style='margin:8px 0 2px'>Exercise results per question "
-                                       "(<a href='results.csv' target='_blank'>CSV per student"
-                                       "</a>)</h4>"), self.results,
-                          widgets.HTML("<h4 style='margin:8px 0 2px'>Class tournament: each "
-                                       "student's loss per decision against optimal play "
-                                       "(finished tables; each table's review is linked from "
-                                       "its replay)</h4>"), self.tournament])
+                          widgets.HTML(f"<h4 style='margin:8px 0 2px'>{results_head} (<a "
+                                       f"href='results.csv' target='_blank'>{csv}</a>)</h4>"),
+                          self.results,
+                          widgets.HTML(f"<h4 style='margin:8px 0 2px'>{tournament_head}</h4>"),
+                          self.tournament])
         self.add_class("sk-class-dashboard")
-        self.game.observe(lambda _: self._game_chosen(), names="value")
+        self.game.observe(lambda _change: self._game_chosen(), names="value")
         self.sync()
 
     def _game_chosen(self) -> None:
         chosen = info(self.game.value)
         self.players.layout.display = None if chosen.players_option else "none"
-        self.players.description = (chosen.players_option or "players").capitalize()
+        option = chosen.players_option or "players"
+        self.players.description = _(COUNTED[option]) if option in COUNTED else option.capitalize()
 
     def say(self, text: str, error: bool = False) -> None:
         colour = "#a13c00" if error else "#00603f"
@@ -198,11 +219,12 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
             if spec.players_option:
                 options[spec.players_option] = self.players.value
         except ConfigError as error:
-            self.say(f"Cannot open: {error}", error=True)
+            self.say(_("Cannot open: {why}", why=error), error=True)
             return
         bots = self.bots.value
         self.act(lambda room: room.open_table(spec.name, bots=bots, **options), None,
-                 lambda table: f"Table {table.code} is open: students join with this code.")
+                 lambda table: _("Table {code} is open: students join with this code.",
+                                 code=table.code))
 
     def _toggle_class(self) -> None:
         paused = self.room.paused
@@ -211,16 +233,16 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
     def _send_message(self) -> None:
         text = self.say_text.value
         self.act(lambda room: room.broadcast(text), None,
-                 lambda _: "Message sent." if text.strip() else "Message taken down.")
+                 lambda _result: _("Message sent.") if text.strip() else _("Message taken down."))
 
     def act(self, control: Callable[[Any], Any], live: LiveTable | None,
             done: Callable[[Any], str] | None = None) -> None:
         """Run a teacher's control on a worker thread; then say how it went and update."""
         def finished(result: Any) -> None:
             if isinstance(result, Exception):
-                self.say(f"Refused: {result}", error=True)
+                self.say(_("Refused: {why}", why=result), error=True)
             else:
-                self.say(done(result) if done else "Done.")
+                self.say(done(result) if done else _("Done."))
             self.hub.changed(live.id if live is not None else 0)
             self.sync()
 
@@ -240,7 +262,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
                                     key=lambda c: (c.live.table.closed, -c.live.id))
 
     def class_changed(self) -> None:
-        self.class_pause.description = "Resume the class" if self.room.paused else "Pause the class"
+        self.class_pause.description = (_("Resume the class") if self.room.paused
+                                        else _("Pause the class"))
 
     def sync(self) -> None:
         """New tables, the seats' dots, the waiting times and the results (every few seconds)."""
@@ -274,27 +297,31 @@ def results_table(store: Any) -> str:
     """The per-question summary as an HTML table (escaped; at most a few dozen rows)."""
     rows = question_summary(store)
     if not rows:
-        return "<i>No exercise results yet.</i>"
+        return "<i>" + html.escape(_("No exercise results yet.")) + "</i>"
     body = "".join(
         f"<tr><td>{html.escape(r.notebook)}</td><td>{html.escape(r.question)}</td>"
         f"<td>{r.tried}</td><td>{r.right}</td>"
         f"<td>{html.escape(r.common_wrong or '')}</td><td>{html.escape(r.common_feedback)}</td>"
         f"<td>{r.wrong_times or ''}</td></tr>" for r in rows)
-    return ("<table border='1' style='border-collapse:collapse'><tr><th>notebook</th>"
-            "<th>question</th><th>tried</th><th>right</th><th>most common wrong answer</th>"
-            f"<th>its feedback</th><th>times</th></tr>{body}</table>"
-            f"<div style='font-size:0.8em'>as of {time.strftime('%H:%M:%S')}</div>")
+    heads = (_("notebook"), _("question"), _("tried"), _("right"), _("most common wrong answer"),
+             _("its feedback"), _("times"))
+    return ("<table border='1' style='border-collapse:collapse'><tr>"
+            + "".join(f"<th>{html.escape(head)}</th>" for head in heads)
+            + f"</tr>{body}</table><div style='font-size:0.8em'>"
+            + html.escape(_("as of {time}", time=time.strftime('%H:%M:%S'))) + "</div>")
 
 
 class DashboardSession:
     """The teacher's page: the dashboard's widgets mirrored over its WebSocket, refreshed when
-    a table changes and every few seconds (the dots, the waiting times, the results)."""
+    a table changes and every few seconds (the dots, the waiting times, the results), in the
+    teacher's page's language."""
 
     REFRESH_SECONDS = 5.0
     PUSH_SECONDS = 0.3
 
-    def __init__(self, hub: Hub, address: str, send: Callable[[dict[str, Any]], None]):
-        self.hub, self.send = hub, send
+    def __init__(self, hub: Hub, address: str, send: Callable[[dict[str, Any]], None],
+                 language: str):
+        self.hub, self.send, self.language = hub, send, language
         self._pushing = False
         self.dirty: dict[int, LiveTable] = {}
         self.dashboard = Dashboard(hub, address)
@@ -318,6 +345,7 @@ class DashboardSession:
             self._pushing = True
             self.hub.loop.call_later(self.PUSH_SECONDS, self._push_now)
 
+    @spoken
     def _push_now(self) -> None:
         self._pushing = False
         dirty, self.dirty = self.dirty, {}
@@ -325,6 +353,7 @@ class DashboardSession:
             self.dashboard.table_changed(live)
         self.push()
 
+    @spoken
     def _refresh(self) -> None:
         self.dashboard.sync()
         self.push()
@@ -333,10 +362,12 @@ class DashboardSession:
         self.dirty[live.id] = live
         self.push_soon()
 
+    @spoken
     def class_changed(self) -> None:
         self.dashboard.class_changed()
         self.push()
 
+    @spoken
     def receive(self, message: dict[str, Any]) -> None:
         if message.get("t") == "ping":
             return

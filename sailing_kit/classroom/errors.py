@@ -22,6 +22,10 @@ class JoinRefused(ValueError):
     """No seat for this join: an unknown code, a full or closed table, an unusable name."""
 
 
+class NoSuchTable(JoinRefused):
+    """No table has the code given (the same words for every unknown code)."""
+
+
 class TooManyTries(JoinRefused):
     """Too many wrong codes or keys from one browser in a short time: wait, then try again."""
 

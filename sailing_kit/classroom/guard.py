@@ -9,6 +9,8 @@ import ipaddress
 import json
 from typing import Any
 
+from sailing_kit.core.i18n import _
+
 BODY_LIMIT = 64 * 1024
 """The largest request body or WebSocket message, in bytes."""
 DEPTH_LIMIT = 6
@@ -27,39 +29,43 @@ def read_json(raw: bytes | str, limit: int = BODY_LIMIT) -> dict[str, Any]:
     """A JSON object of at most ``limit`` bytes, nested at most :data:`DEPTH_LIMIT` deep, with
     no lone surrogate in any text; BadInput (naming the field) otherwise."""
     if len(raw) > limit:
-        raise BadInput(f"the request is larger than {limit // 1024} KB", 413)
+        raise BadInput(_("the request is larger than {size} KB", size=limit // 1024), 413)
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
         data = json.loads(text)
     except UnicodeDecodeError:
-        raise BadInput("the request is not UTF-8 text") from None
+        raise BadInput(_("the request is not UTF-8 text")) from None
     except (ValueError, RecursionError):
-        raise BadInput("the request is not JSON (or is nested too deep)") from None
+        raise BadInput(_("the request is not JSON (or is nested too deep)")) from None
     if not isinstance(data, dict):
-        raise BadInput("expected a JSON object")
+        raise BadInput(_("expected a JSON object"))
     _check(data, "", 0)
     return data
 
 
 def _check(value: Any, path: str, depth: int) -> None:
     if depth > DEPTH_LIMIT:
-        raise BadInput(f"the request is nested more than {DEPTH_LIMIT} levels deep")
+        raise BadInput(_("the request is nested more than {count} levels deep", count=DEPTH_LIMIT))
     if isinstance(value, str):
-        _text(value, path or "the request")
+        _text(value, path)
     elif isinstance(value, dict):
         for key, item in value.items():
-            _text(key, f"a field name in {path or 'the request'}")
+            _text(key, path, name=True)
             _check(item, f"{path}.{key}" if path else key, depth + 1)
     elif isinstance(value, list):
         for index, item in enumerate(value):
             _check(item, f"{path}[{index}]", depth + 1)
 
 
-def _text(text: str, field: str) -> None:
+def _text(text: str, path: str, name: bool = False) -> None:
+    """BadInput if ``text`` (at ``path``, or a field name there if ``name``) is not UTF-8."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise BadInput(f"field {field!r} holds a lone surrogate (not text)") from None
+        where = path or _("the request")
+        raise BadInput(_("a field name in {field} holds a lone surrogate (not text)", field=where)
+                       if name else _("field {field} holds a lone surrogate (not text)",
+                                      field=repr(where))) from None
 
 
 def client_address(peer: str | None, forwarded: str | None, trusted: frozenset[str]) -> str:

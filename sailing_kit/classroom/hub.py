@@ -18,10 +18,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from tornado.ioloop import IOLoop, PeriodicCallback
 
+from sailing_kit.classroom.languages import carried
 from sailing_kit.classroom.reviews import Busy, ClassReviews
 from sailing_kit.classroom.room import Classroom
 from sailing_kit.classroom.schema import MoveRow, SeatRow
 from sailing_kit.classroom.table import Table
+from sailing_kit.core.i18n import language, use_language
 
 if TYPE_CHECKING:
     from sailing_kit.classroom.schema import TableRow
@@ -189,20 +191,27 @@ class Hub:
             review: bool = False) -> None:
         """Run ``work`` (a teacher's control that may wait on a bot) on a worker thread (the
         review thread if ``review``: weighing a game), then ``then(result)`` on the IOLoop (an
-        exception as the result: :class:`Busy` if too many reviews wait)."""
+        exception as the result: :class:`Busy` if too many reviews wait). Both speak the
+        language spoken now (the page's that asked)."""
+        code = language()
+
+        def answer(result: Any) -> None:
+            if then is not None:
+                with use_language(code):
+                    then(result)
+
         def finish(done: Future[Any]) -> None:
             try:
                 result: Any = done.result()
             except Exception as error:
                 result = error
-            if then is not None:
-                self.loop.add_callback(then, result)
+            self.loop.add_callback(answer, result)
 
+        work = carried(work)
         try:
             future = self.reviews.submit(work) if review else self.executor.submit(work)
         except Busy as busy:
-            if then is not None:
-                self.loop.add_callback(then, busy)
+            self.loop.add_callback(answer, busy)
             return
         future.add_done_callback(finish)
 

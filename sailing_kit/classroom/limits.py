@@ -15,6 +15,7 @@ import unicodedata
 from typing import Any
 
 from sailing_kit.classroom.errors import JoinRefused, TooManyTries
+from sailing_kit.core.i18n import N_, _
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Join codes avoid letters a student confuses (0/O, 1/I)."""
@@ -23,6 +24,7 @@ CLASS_CODE_LENGTH = 6
 MAX_CODE = 16
 NAME_LENGTH = 30
 BROADCAST_LENGTH = 200
+TRIES = N_("tries")
 
 
 def secret_hash(secret: str) -> str:
@@ -31,7 +33,7 @@ def secret_hash(secret: str) -> str:
 
 
 def new_code(length: int = CODE_LENGTH) -> str:
-    return "".join(secrets.choice(CODE_LETTERS) for _ in range(length))
+    return "".join(secrets.choice(CODE_LETTERS) for _letter in range(length))
 
 
 def normal_code(code: Any) -> str:
@@ -47,16 +49,16 @@ def clean_name(name: Any) -> str:
     """A student's name as typed, trimmed; JoinRefused if not text, too long, or without a
     visible letter or digit (only spaces, marks, fillers or blank symbols)."""
     if not isinstance(name, str):
-        raise JoinRefused("Type your name to take a seat.")
+        raise JoinRefused(_("Type your name to take a seat."))
     if len(name) > 4 * NAME_LENGTH:  # before any work on it
-        raise JoinRefused(f"A name has at most {NAME_LENGTH} characters.")
+        raise JoinRefused(_("A name has at most {count} characters.", count=NAME_LENGTH))
     cleaned = unicodedata.normalize("NFC", " ".join(name.split()))
     if any(unicodedata.category(ch)[0] == "C" for ch in cleaned):
-        raise JoinRefused("A name is letters, digits and spaces.")
+        raise JoinRefused(_("A name is letters, digits and spaces."))
     if len(cleaned) > NAME_LENGTH:
-        raise JoinRefused(f"A name has at most {NAME_LENGTH} characters.")
+        raise JoinRefused(_("A name has at most {count} characters.", count=NAME_LENGTH))
     if not any(_visible_letter_or_digit(ch) for ch in cleaned):
-        raise JoinRefused("Type your name to take a seat: it needs a letter or a digit.")
+        raise JoinRefused(_("Type your name to take a seat: it needs a letter or a digit."))
     return cleaned
 
 
@@ -69,10 +71,12 @@ def _visible_letter_or_digit(ch: str) -> bool:
 def clean_broadcast(text: Any) -> str:
     """A teacher's message for every seat: text of at most 200 characters, one line."""
     if not isinstance(text, str) or len(text) > 4 * BROADCAST_LENGTH:
-        raise ValueError(f"a message is text of at most {BROADCAST_LENGTH} characters")
+        raise ValueError(_("a message is text of at most {count} characters",
+                           count=BROADCAST_LENGTH))
     line = " ".join(text.split())
     if len(line) > BROADCAST_LENGTH or any(unicodedata.category(ch)[0] == "C" for ch in line):
-        raise ValueError(f"a message is one line of at most {BROADCAST_LENGTH} characters")
+        raise ValueError(_("a message is one line of at most {count} characters",
+                           count=BROADCAST_LENGTH))
     return line
 
 
@@ -94,17 +98,19 @@ class Limiter:
             times.popleft()
         return times
 
-    def check(self, key: str, what: str = "tries") -> None:
-        """TooManyTries if ``key`` has used its events in this window."""
+    def check(self, key: str, what: str = TRIES) -> None:
+        """TooManyTries if ``key`` has used its events in this window (``what``: a constant
+        marked with ``N_``, said in the language spoken now)."""
         times = self._times(key)
         if len(times) >= self.count:
             wait = int(self.window - (time.monotonic() - times[0])) + 1
-            raise TooManyTries(f"Too many {what} from this browser: wait {wait} s, then try again.")
+            raise TooManyTries(_("Too many {what} from this browser: wait {wait} s, then try "
+                                 "again.", what=_(what), wait=wait))
 
     def note(self, key: str) -> None:
         self._times(key).append(time.monotonic())
 
-    def take(self, key: str, what: str = "tries") -> None:
+    def take(self, key: str, what: str = TRIES) -> None:
         """Check, then count one event for ``key``."""
         self.check(key, what)
         self.note(key)

@@ -20,6 +20,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from sailing_kit.core.i18n import _
 from sailing_kit.widgets.canvas import BoardCanvas
 from sailing_kit.widgets.log import MessageLog
 
@@ -203,25 +204,25 @@ class Mirror:
         widget = self.shown.get(event.get("id"))  # type: ignore[arg-type]  # a value of the page's JSON message, whose kind was checked above
         kind = event.get("t")
         if widget is None:
-            raise Refused("that control is not on the page")
+            raise Refused(_("that control is not on the page"))
         if kind == "click":
             if not isinstance(widget, widgets.Button) or widget.disabled:
-                raise Refused("that button cannot be pressed now")
+                raise Refused(_("that button cannot be pressed now"))
             widget.click()
         elif kind == "set":
             _set(widget, event.get("v"))
         elif kind == "canvas" and isinstance(widget, BoardCanvas):
             widget._handle_custom_msg(_canvas_event(widget, event.get("e")), [])
         else:
-            raise Refused("unknown event")
+            raise Refused(_("unknown event"))
 
 
 def _set(widget: widgets.Widget, value: Any) -> None:
     if getattr(widget, "disabled", False):
-        raise Refused("that control is switched off now")
+        raise Refused(_("that control is switched off now"))
     if isinstance(widget, (widgets.Dropdown, widgets.ToggleButtons)):
         if not (_whole(value) and 0 <= value < len(widget._options_labels)):
-            raise Refused("that choice is not offered")
+            raise Refused(_("that choice is not offered"))
         widget.index = value
         return
     fits = ((isinstance(widget, widgets.ToggleButton) and isinstance(value, bool))
@@ -229,7 +230,7 @@ def _set(widget: widgets.Widget, value: Any) -> None:
             and widget.min <= value <= widget.max)
             or (isinstance(widget, widgets.Text) and isinstance(value, str) and len(value) <= TEXT_LIMIT))
     if not fits:
-        raise Refused("that value does not fit the control")
+        raise Refused(_("that value does not fit the control"))
     widget.value = value
 
 
@@ -240,21 +241,21 @@ def _whole(value: Any) -> bool:
 def _canvas_event(canvas: BoardCanvas, event: Any) -> dict[str, Any]:
     """A press, release or key as ``canvas.js`` sends it, checked and rebuilt from its fields."""
     if not isinstance(event, dict):
-        raise Refused("a canvas event is an object")
+        raise Refused(_("a canvas event is an object"))
     name = event.get("event")
     if name in ("down", "up"):
         x, y = event.get("x"), event.get("y")
         if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
                    for v in (x, y)):
-            raise Refused("a press has finite x and y")
+            raise Refused(_("a press has finite x and y"))
         margin = 64
         if not (-margin <= x <= canvas.width + margin and -margin <= y <= canvas.height + margin):  # type: ignore[operator]  # a value of the page's JSON message, whose kind was checked above
-            raise Refused("that press is off the board")
+            raise Refused(_("that press is off the board"))
         return {"event": name, "x": float(x), "y": float(y)}  # type: ignore[arg-type]  # a value of the page's JSON message, whose kind was checked above
     if name == "key":
         key = event.get("key")
         if not isinstance(key, str) or not 0 < len(key) <= KEY_LIMIT:
-            raise Refused("a key is a short text")
+            raise Refused(_("a key is a short text"))
         flags = {flag: event.get(flag) is True for flag in ("shift", "ctrl", "meta")}
         return {"event": "key", "key": key, **flags}
-    raise Refused("unknown canvas event")
+    raise Refused(_("unknown canvas event"))

@@ -38,6 +38,7 @@ from sailing_kit.classroom.errors import (
     UnknownSeat,
 )
 from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.i18n import _, language
 
 _REFUSALS: dict[str, type[Exception]] = {
     "NotYourTurn": NotYourTurn, "PositionChanged": PositionChanged, "TableClosed": TableClosed,
@@ -72,12 +73,15 @@ class SeatState:
 
 class RemoteSeat:
     """A seat played from a program: ``state``, ``my_turn``, ``describe()``, ``play(action)``,
-    ``wait(timeout=None)``, ``refresh()`` and ``close()``."""
+    ``wait(timeout=None)``, ``refresh()`` and ``close()``. The server's refusals come in the
+    language the notebook speaks when the seat is taken."""
 
     def __init__(self, address: str, code: str, name: str, *, timeout: float = 30.0):
         self.address = address.rstrip("/")
         self.timeout = timeout
-        joined = _post(self.address + "/class/api/join", {"code": code, "name": name}, timeout)
+        self.language = language()
+        joined = _post(self.address + "/class/api/join", {"code": code, "name": name}, timeout,
+                       self.language)
         self.code, self.number, self.name = joined["code"], joined["number"], joined["name"]
         self.token: str = joined["token"]
         self._changed = threading.Condition()
@@ -91,7 +95,8 @@ class RemoteSeat:
         threading.Thread(target=self._loop.run_forever, name="sailing-kit-seat", daemon=True).start()
         asyncio.run_coroutine_threadsafe(self._run(), self._loop)
         if not self._await(lambda: self._state is not None or self._gone is not None, timeout):
-            raise TimeoutError(f"the class server at {self.address} sent no position in {timeout} s")
+            raise TimeoutError(_("the class server at {address} sent no position in {timeout} s",
+                                 address=self.address, timeout=timeout))
         self._seen = self._version
 
     def __repr__(self) -> str:
@@ -131,7 +136,7 @@ class RemoteSeat:
             self._reply = None
         self._send({"t": "play", "action": action})
         if not self._await(lambda: self._reply is not None or self._gone is not None, self.timeout):
-            raise TimeoutError("the class server did not answer the move")
+            raise TimeoutError(_("the class server did not answer the move"))
         self._check_gone()
         reply: dict[str, Any] = self._reply or {}
         if not reply.get("ok"):
@@ -167,7 +172,8 @@ class RemoteSeat:
             url = self.address.replace("http", "ws", 1) + f"/class/ws/seat/{self.code}"
             try:
                 self._socket = await websocket_connect(HTTPRequest(
-                    url, headers={"Authorization": f"Bearer {self.token}"},
+                    url, headers={"Authorization": f"Bearer {self.token}",
+                                  "Accept-Language": self.language},
                     request_timeout=self.timeout))
             except OSError:
                 await asyncio.sleep(wait)
@@ -198,16 +204,18 @@ class RemoteSeat:
             self._changed.notify_all()
 
 
-def _post(url: str, data: dict[str, Any], timeout: float) -> dict[str, Any]:
+def _post(url: str, data: dict[str, Any], timeout: float, said: str) -> dict[str, Any]:
+    """POST ``data`` as JSON, its answer asked in language ``said``; JoinRefused in words."""
     request = urllib.request.Request(url, data=json.dumps(data).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
+                                     headers={"Content-Type": "application/json",
+                                              "Accept-Language": said})
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:
             answer: dict[str, Any] = json.loads(response.read())
             return answer
     except urllib.error.HTTPError as error:
         try:
-            why = json.loads(error.read()).get("error", "refused")
+            why = json.loads(error.read()).get("error", _("refused"))
         except ValueError:
             why = f"HTTP {error.code}"
         raise JoinRefused(str(why)) from None

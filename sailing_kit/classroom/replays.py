@@ -11,8 +11,10 @@ import json
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
+from sailing_kit.classroom.languages import game_title
 from sailing_kit.classroom.reviews import reviewer
 from sailing_kit.classroom.table import Table
+from sailing_kit.core.i18n import _
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.widgets.canvas import BoardCanvas, paint
 
@@ -33,9 +35,9 @@ class Replays:
 
     def __init__(self, room: Classroom):
         self.room = room
-        self._kept: OrderedDict[tuple[int, int], tuple[Table, list[str]]] = OrderedDict()
+        self._kept: OrderedDict[tuple[int, int], tuple[Table, list[Moved]]] = OrderedDict()
 
-    def _table(self, row: TableRow) -> tuple[Table, list[str]]:
+    def _table(self, row: TableRow) -> tuple[Table, list[Moved]]:
         count = self.room.store.move_count(row.id)
         key = (row.id, count)
         if key not in self._kept:
@@ -54,7 +56,8 @@ class Replays:
         it). NotReplayable while the table is being played."""
         table, moves = self._table(row)
         if not (table.closed or table.state.is_over()):
-            raise NotReplayable(f"Table {row.code} is still being played: watch it live.")
+            raise NotReplayable(_("Table {code} is still being played: watch it live.",
+                                  code=row.code))
         total = table.moves_played
         number = move if isinstance(move, int) and not isinstance(move, bool) else total
         number = max(0, min(total, number))
@@ -63,30 +66,41 @@ class Replays:
             past.undo()
         canvas = BoardCanvas()
         paint(canvas, past.view(None).scene())
-        frame = {"code": row.code, "game": table.info.title, "total": total, "move": number,
+        words = [move_words(number, moved) for number, moved in enumerate(moves, start=1)]
+        frame = {"code": row.code, "game": game_title(table.info.title), "total": total,
+                 "move": number,
                  "scene": {name: getattr(canvas, name) for name in
                            ("width", "height", "title", "background", "scene")},
-                 "caption": moves[number - 1] if number else "The start of the game.",
+                 "caption": words[number - 1] if number else _("The start of the game."),
                  "review": reviewer(row.game) is not None}
         if with_moves:
-            frame["moves"] = moves
+            frame["moves"] = words
         return frame
 
 
-def move_list(table: Table) -> list[str]:
-    """Each move of the table in words, as anyone may read them."""
+Moved = tuple[int | None, str]
+"""Who moved (a seat, or CHANCE) and, in a game without hidden cards, the move as JSON."""
+
+
+def move_words(number: int, moved: Moved) -> str:
+    """Move ``number`` in words, in the language spoken now: "3. Player 2: {...}"."""
+    player, shown = moved
+    who = _("Chance") if player == CHANCE else _("Player {number}", number=(player or 0) + 1)
+    return f"{number}. {who}{': ' + shown if shown else ''}"
+
+
+def move_list(table: Table) -> list[Moved]:
+    """Who made each move of the table, and what, as anyone may see it."""
     state = table.state.copy()
     while state.history:
         state.undo()
     hidden = table.info.hidden_information
-    words = []
-    for number, move in enumerate(table.store.moves(table.id), start=1):
-        player = state.current_player
-        who = "Chance" if player == CHANCE else f"Player {(player or 0) + 1}"
-        shown = "" if hidden else ": " + json.dumps(move.entry["move"], ensure_ascii=False)[:120]
-        words.append(f"{number}. {who}{shown}")
+    moved: list[Moved] = []
+    for move in table.store.moves(table.id):
+        shown = "" if hidden else json.dumps(move.entry["move"], ensure_ascii=False)[:120]
+        moved.append((state.current_player, shown))
         if move.entry.get("sampled"):
             state.sample_chance()
         else:
             state.apply(move.entry["move"])
-    return words
+    return moved

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from sailing_kit.classroom.errors import JoinRefused
+from sailing_kit.core.i18n import _, language
 from sailing_kit.exercises.attempts import Attempt, add_listener
 
 QUEUE_SIZE = 1000
@@ -38,6 +39,8 @@ class Reporter:
         self.address = address.rstrip("/")
         self.class_code, self.student, self.tokens = class_code, student, tokens
         self.key = f"{self.address} {class_code.upper()} {student}"
+        self.language = language()
+        """The notebook's language: the class's refusals are asked in it."""
         self.token: str | None = _load(tokens).get(self.key)
         self.pending: queue.Queue[dict[str, Any]] = queue.Queue(QUEUE_SIZE)
         self.sent = 0
@@ -51,7 +54,7 @@ class Reporter:
         it, False while the server is away."""
         try:
             answer = _post(self.address + "/class/api/register",
-                           {"class_code": self.class_code, "name": self.student})
+                           {"class_code": self.class_code, "name": self.student}, self.language)
         except urllib.error.HTTPError as error:
             why = _error_words(error)
             if background:
@@ -87,7 +90,8 @@ class Reporter:
 
     def _send(self, record: dict[str, Any]) -> bool:
         try:
-            _post(self.address + "/class/api/attempts", {"token": self.token, "attempt": record})
+            _post(self.address + "/class/api/attempts", {"token": self.token, "attempt": record},
+                  self.language)
         except urllib.error.HTTPError as error:
             return error.code < 500 and error.code != 429  # refused for good: do not retry
         except OSError:
@@ -96,9 +100,11 @@ class Reporter:
         return True
 
 
-def _post(url: str, data: dict[str, Any]) -> dict[str, Any]:
+def _post(url: str, data: dict[str, Any], said: str) -> dict[str, Any]:
+    """POST ``data`` as JSON, its answer asked in language ``said``."""
     request = urllib.request.Request(url, data=json.dumps(data).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
+                                     headers={"Content-Type": "application/json",
+                                              "Accept-Language": said})
     with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
         answer: dict[str, Any] = json.loads(response.read())
         return answer
@@ -108,7 +114,7 @@ def _error_words(error: urllib.error.HTTPError) -> str:
     try:
         return str(json.loads(error.read()).get("error", f"HTTP {error.code}"))
     except ValueError:
-        return f"the class server refused (HTTP {error.code})"
+        return _("the class server refused (HTTP {code})", code=error.code)
 
 
 def _load(path: Path) -> dict[str, str]:

@@ -19,11 +19,13 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from sailing_kit.classroom.languages import carried, game_title
 from sailing_kit.classroom.table import Table
 from sailing_kit.core.errors import ConfigError, SavedGameError
+from sailing_kit.core.i18n import _, language, n_
 from sailing_kit.core.info import game_package
 from sailing_kit.core.review import Review, Scale
 
@@ -65,10 +67,24 @@ def student_seats(row: TableRow) -> list[int] | None:
 
 @dataclass(frozen=True)
 class Weighed:
-    """A table's review, and the review endpoint's answer (JSON text) made from it."""
+    """A table's review, and the review endpoint's answers (JSON text) made from it, one per
+    language asked."""
 
     review: Review
-    answer: str
+    code: str
+    game: str
+    answers: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def answer(self) -> str:
+        """The review endpoint's answer, in the language spoken now."""
+        said = language()
+        if said not in self.answers:
+            self.answers[said] = json.dumps(
+                {"code": self.code, "game": game_title(self.game),
+                 "review": self.review.to_json(), "html": self.review.to_html()},
+                ensure_ascii=False)
+        return self.answers[said]
 
 
 @dataclass(frozen=True)
@@ -119,12 +135,13 @@ class ClassReviews:
         self._worker.shutdown(wait=False, cancel_futures=True)
 
     def submit(self, work: Callable[[], T]) -> Future[T]:
-        """Run ``work`` on the review thread; :class:`Busy` if too many requests wait."""
+        """Run ``work`` on the review thread, in the language spoken now; :class:`Busy` if too
+        many requests wait."""
         with self._lock:
             if self._waiting >= MAX_WAITING:
-                raise Busy("The class server is weighing many games: try again in a moment.")
+                raise Busy(_("The class server is weighing many games: try again in a moment."))
             self._waiting += 1
-        future = self._worker.submit(work)
+        future = self._worker.submit(carried(work))
         future.add_done_callback(self._finished)
         return future
 
@@ -138,20 +155,19 @@ class ClassReviews:
         once; :class:`NoReview` for a game without one or a table still being played."""
         weigh = reviewer(row.game)
         if weigh is None:
-            raise NoReview(f"{Table.info_of(row).title} has no review: only the games with an "
-                           "exact solver (Jacht, Yahtzee, the trireme duel) are weighed.")
+            raise NoReview(_("{game} has no review: only the games with an exact solver "
+                             "(Jacht, Yahtzee, the trireme duel) are weighed.",
+                             game=game_title(Table.info_of(row).title)))
         bots = tuple(sorted(row.bots.items()))
         key = (row.id, table.moves_played if table else self.room.store.move_count(row.id), bots)
         if key not in self._kept:
             table = table or Table(self.room, row)
             if not (row.closed or table.state.is_over()):
-                raise NoReview(f"Table {row.code} is still being played: its review comes at "
-                               "the end.")
+                raise NoReview(_("Table {code} is still being played: its review comes at "
+                                 "the end.", code=row.code))
             review = weigh(table.state, student_seats(row))
-            answer = json.dumps({"code": row.code, "game": table.info.title,
-                                 "review": review.to_json(), "html": review.to_html()})
             key = (row.id, table.moves_played, bots)
-            self._kept[key] = Weighed(review, answer)
+            self._kept[key] = Weighed(review, row.code, table.info.title)
             while len(self._kept) > KEEP:
                 self._kept.popitem(last=False)
         self._kept.move_to_end(key)
@@ -205,15 +221,18 @@ def tournament_html(standings: Iterable[StudentLoss]) -> str:
     """The class tournament as an HTML table (escaped; at most :data:`MOST_ROWS` rows)."""
     rows = list(standings)
     if not rows:
-        return ("<i>No finished table of a game with a review yet (Jacht, Yahtzee, the trireme "
-                "duel).</i>")
+        return "<i>{}</i>".format(html.escape(_(
+            "No finished table of a game with a review yet (Jacht, Yahtzee, the trireme duel).")))
     body = "".join(
-        f"<tr><td>{html.escape(s.game)}</td><td>{html.escape(s.name)}</td><td>{s.tables}</td>"
+        f"<tr><td>{html.escape(game_title(s.game))}</td><td>{html.escape(s.name)}</td><td>{s.tables}</td>"
         f"<td>{s.decisions}</td><td>{html.escape(s.scale.cost(s.total))}</td>"
         f"<td><b>{html.escape(s.scale.cost(s.mean))}</b></td></tr>" for s in rows[:MOST_ROWS])
-    more = (f"<div>… and {len(rows) - MOST_ROWS} more rows.</div>"
-            if len(rows) > MOST_ROWS else "")
-    return ("<table border='1' style='border-collapse:collapse'><tr><th>game</th><th>student"
-            "</th><th>tables</th><th>decisions</th><th>total loss</th><th>mean loss per "
-            f"decision</th></tr>{body}</table>{more}"
-            f"<div style='font-size:0.8em'>as of {time.strftime('%H:%M:%S')}</div>")
+    hidden = len(rows) - MOST_ROWS
+    more = ("<div>" + html.escape(n_("… and {count} more row.", "… and {count} more rows.",
+                                     hidden)) + "</div>" if hidden > 0 else "")
+    heads = (_("game"), _("student"), _("tables"), _("decisions"), _("total loss"),
+             _("mean loss per decision"))
+    return ("<table border='1' style='border-collapse:collapse'><tr>"
+            + "".join(f"<th>{html.escape(head)}</th>" for head in heads)
+            + f"</tr>{body}</table>{more}<div style='font-size:0.8em'>"
+            + html.escape(_("as of {time}", time=time.strftime('%H:%M:%S'))) + "</div>")

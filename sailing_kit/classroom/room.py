@@ -16,7 +16,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from sailing_kit.classroom.errors import JoinRefused, NotRegistered, UnknownSeat
+from sailing_kit.classroom.errors import JoinRefused, NoSuchTable, NotRegistered, UnknownSeat
 from sailing_kit.classroom.limits import (
     CLASS_CODE_LENGTH,
     clean_name,
@@ -30,6 +30,7 @@ from sailing_kit.classroom.store import Store
 from sailing_kit.classroom.table import Seat, Table
 from sailing_kit.classroom.teacher import TeacherControls
 from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.i18n import _, n_
 from sailing_kit.core.info import game_package
 
 KEY_LENGTH = 16
@@ -140,8 +141,10 @@ class Classroom(TeacherControls):
         state = package.new_game(seed, **options)
         seats = state.num_players
         if not isinstance(bots, int) or isinstance(bots, bool) or not 0 <= bots < seats:
-            raise ConfigError(f"a table of {seats} seat{'s' * (seats > 1)} takes 0 to {seats - 1} "
-                              f"bots (a student needs a seat), not {bots!r}")
+            raise ConfigError(n_("a table of {count} seat takes 0 to {most} bots (a student needs a "
+                                 "seat), not {bots}", "a table of {count} seats takes 0 to {most} "
+                                 "bots (a student needs a seat), not {bots}", seats,
+                                 most=seats - 1, bots=repr(bots)))
         package.bots.make(level or "default")  # refuses an unknown level now
         saved = json.loads(state.to_json())
         del saved["moves"]
@@ -159,7 +162,7 @@ class Classroom(TeacherControls):
         """The stored table ``code``; JoinRefused (the same words for every unknown code)."""
         row = self.store.table(code=normal_code(code)) if normal_code(code) else None
         if row is None:
-            raise JoinRefused("No table has this code: check it on your teacher's screen.")
+            raise NoSuchTable(_("No table has this code: check it on your teacher's screen."))
         return row
 
     def table(self, code: str) -> Table:
@@ -177,8 +180,9 @@ class Classroom(TeacherControls):
         name = clean_name(name)
         row = self.table_row(code)
         if row.closed:
-            follow = f" Its game goes on at table {row.next_code}." if row.next_code else ""
-            raise JoinRefused(f"Table {row.code} is closed.{follow}")
+            raise JoinRefused(_("Table {code} is closed. Its game goes on at table {next}.",
+                                code=row.code, next=row.next_code) if row.next_code
+                              else _("Table {code} is closed.", code=row.code))
         device_hash = secret_hash(device) if device else None
         token = secrets.token_urlsafe(24)
         if device_hash is not None:
@@ -190,7 +194,8 @@ class Classroom(TeacherControls):
             taken = {seat.number for seat in self.store.seats(row.id)} | set(row.bots)
             free = [number for number in range(row.players) if number not in taken]
             if not free:
-                raise JoinRefused(f"Table {row.code} is full: ask your teacher for another code.")
+                raise JoinRefused(_("Table {code} is full: ask your teacher for another code.",
+                                    code=row.code))
             if self.store.add_seat(row.id, free[0], name, secret_hash(token), device_hash):
                 seat_row = self.store.seat_by_token(secret_hash(token))
                 return JoinedSeat(self, row, seat_row, token)  # type: ignore[arg-type]  # the store's row exists: it was just written
@@ -200,8 +205,8 @@ class Classroom(TeacherControls):
         seat_row = (self.store.seat_by_token(secret_hash(token))
                     if isinstance(token, str) and 0 < len(token) <= 100 else None)
         if seat_row is None:
-            raise UnknownSeat("This seat is not known here (or your teacher freed it): join the "
-                              "table with its code.")
+            raise UnknownSeat(_("This seat is not known here (or your teacher freed it): join "
+                                "the table with its code."))
         table_row = self.store.table(table_id=seat_row.table_id)
         return JoinedSeat(self, table_row, seat_row, token)  # type: ignore[arg-type]  # the store's row exists: it was just written
 
@@ -212,11 +217,12 @@ class Classroom(TeacherControls):
         name = clean_name(name)
         if not isinstance(class_code, str) or not hmac.compare_digest(
                 normal_code(class_code).encode(), self.class_code.encode()):
-            raise JoinRefused("This is not this class's code: check it on your teacher's screen.")
+            raise JoinRefused(_("This is not this class's code: check it on your teacher's "
+                                "screen."))
         token = secrets.token_urlsafe(24)
         if not self.store.add_student(name, name.casefold(), secret_hash(token)):
-            raise JoinRefused(f"The name {name!r} is already registered in this class: choose "
-                              "another (add your surname's initial).")
+            raise JoinRefused(_("The name {name} is already registered in this class: choose "
+                                "another (add your surname's initial).", name=repr(name)))
         return token
 
     def student(self, token: Any) -> tuple[int, str]:
@@ -224,7 +230,7 @@ class Classroom(TeacherControls):
         found = (self.store.student_by_token(secret_hash(token))
                  if isinstance(token, str) and 0 < len(token) <= 100 else None)
         if found is None:
-            raise NotRegistered("This class token is not known: register with report_to().")
+            raise NotRegistered(_("This class token is not known: register with report_to()."))
         return found
 
     def record_attempt(self, token: Any, attempt: Any) -> None:

@@ -27,10 +27,12 @@ from typing import Any
 import ipywidgets as widgets
 
 from sailing_kit.classroom.errors import NotYourTurn, PositionChanged, TableClosed, TablePaused
+from sailing_kit.classroom.languages import game_title
 from sailing_kit.classroom.reviews import student_seats
 from sailing_kit.classroom.schema import MoveRow
 from sailing_kit.classroom.table import Seat, Table
 from sailing_kit.core.errors import ActionError
+from sailing_kit.core.i18n import _
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.widgets.board import CanvasBoard
 from sailing_kit.widgets.canvas import BoardCanvas, paint
@@ -121,21 +123,21 @@ class SeatPlay(CanvasBoard):
         if made is not None or self.review_source is None or not self.state.is_over():
             super().start_review(made)
             return
-        self.say("Weighing every decision against optimal play…")
+        self.say(_("Weighing every decision against optimal play…"))
         self.review_source(self._review_arrived)
 
     def _review_arrived(self, result: Any) -> None:
         if isinstance(result, Exception):
-            self.say(f"No review of this game: {result}", "error")
+            self.say(_("No review of this game: {why}", why=result), "error")
         else:
             self.start_review(result)
 
     # ----- one screen only ------------------------------------------------------------------------
     def undo(self) -> None:
-        self.say("At a class table every move stands: nothing is taken back.", "error")
+        self.say(_("At a class table every move stands: nothing is taken back."), "error")
 
     def start(self, state: Any, message: str) -> None:
-        self.say("This table's game goes on to its end: ask your teacher for a new table.",
+        self.say(_("This table's game goes on to its end: ask your teacher for a new table."),
                  "error")
 
     def save_and_load(self, what: str = "game", width: str = "320px") -> list[widgets.Widget]:
@@ -158,11 +160,18 @@ def seat_names(table: Table, names: dict[int, str], me: int | None = None) -> st
     parts = []
     for number in range(table.state.num_players):
         who = (html.escape(names[number]) if number in names
-               else "computer" if number in table.bots else "<i>empty seat</i>")
-        you = " (you)" if number == me else ""
+               else html.escape(_("computer")) if number in table.bots
+               else "<i>" + html.escape(_("empty seat")) + "</i>")
+        said = (_("Player {number}: {who} (you)", number=number + 1, who=who) if number == me
+                else _("Player {number}: {who}", number=number + 1, who=who))
         mark = "▶ " if table.state.current_player == number else ""
-        parts.append(f"{mark}Player {number + 1}: {who}{you}")
+        parts.append(mark + said)
     return " · ".join(parts)
+
+
+def table_words(table: Table) -> str:
+    """"Table CODE" in the language spoken now, escaped for HTML."""
+    return html.escape(_("Table {code}", code=table.code))
 
 
 def waited(table: Table) -> str:
@@ -175,16 +184,17 @@ def turn_words(table: Table, me: int | None = None) -> str:
     """Whose turn it is (or that the game is over, closed or paused), as escaped HTML."""
     state = table.state
     if state.result is not None:
-        return f"The game is over: {html.escape(state.result.reason)}."
+        return html.escape(_("The game is over: {reason}.", reason=state.result.reason))
     if table.closed:
-        return "This table is closed."
+        return html.escape(_("This table is closed."))
     if table.paused:
-        return "<b>Paused by your teacher.</b>"
+        return "<b>" + html.escape(_("Paused by your teacher.")) + "</b>"
     if state.current_player == CHANCE:
-        return "Chance moves."
+        return html.escape(_("Chance moves."))
     if me is not None and state.current_player == me:
-        return "<b>Your turn.</b>"
-    return f"Player {(state.current_player or 0) + 1} to move ({waited(table)} on this move)."
+        return "<b>" + html.escape(_("Your turn.")) + "</b>"
+    return html.escape(_("Player {number} to move ({time} on this move).",
+                         number=(state.current_player or 0) + 1, time=waited(table)))
 
 
 class SeatView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
@@ -203,10 +213,11 @@ class SeatView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hi
 
     def update(self) -> None:
         seat, table = self.seat, self.seat.table
+        you = html.escape(_("you are Player {number} ({name})", number=seat.number + 1,
+                            name=seat.name))
         self.header.value = (
-            f"<div><b>Table {html.escape(table.code)}</b> · {html.escape(table.info.title)} · "
-            f"you are <b>Player {seat.number + 1} ({html.escape(seat.name)})</b> · "
-            f"<span class='sk-class-turn' data-move='{table.moves_played}'>"
+            f"<div><b>{table_words(table)}</b> · {html.escape(game_title(table.info.title))} · "
+            f"<b>{you}</b> · <span class='sk-class-turn' data-move='{table.moves_played}'>"
             f"{turn_words(table, seat.number)}</span></div>"
             f"<div style='font-size:0.9em'>{seat_names(table, self.names, seat.number)}</div>")
 
@@ -237,8 +248,9 @@ class WatchView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
         if picture:
             paint(self.canvas, table.public_scene())
         names = table.names() if names is None else names
+        move = html.escape(_("move {number}", number=table.moves_played))
         self.header.value = (
-            f"<div><b>Table {html.escape(table.code)}</b> · {html.escape(table.info.title)} · "
-            f"move {table.moves_played} · <span class='sk-class-turn' "
-            f"data-move='{table.moves_played}'>{turn_words(table)}</span>"
-            f"</div><div style='font-size:0.9em'>{seat_names(table, names)}</div>")
+            f"<div><b>{table_words(table)}</b> · {html.escape(game_title(table.info.title))} · "
+            f"{move} · "
+            f"<span class='sk-class-turn' data-move='{table.moves_played}'>{turn_words(table)}"
+            f"</span></div><div style='font-size:0.9em'>{seat_names(table, names)}</div>")

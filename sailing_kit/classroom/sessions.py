@@ -8,6 +8,11 @@ closed, the teacher's message), ``gone`` (the seat was freed), ``moved`` (a rema
 table's code), ``refused`` (an event not taken) and, for a remote seat (``connect``), ``state``
 and ``played``. From the page: the mirror's events (``click``, ``set``, ``canvas``), ``ping``,
 and from a remote seat ``api`` and ``play``.
+
+A session speaks its page's language (:attr:`PageSession.language`): its board and view are made
+in it (its socket makes it inside ``use_language``), and every call into them (its page's
+events, the table's changes, whoever made them) runs in it, so two seats of one table in two
+languages each read their own words.
 """
 
 from __future__ import annotations
@@ -17,16 +22,18 @@ from typing import Any
 
 from sailing_kit.classroom.errors import NotYourTurn, PositionChanged, TableClosed, TablePaused
 from sailing_kit.classroom.hub import Hub, LiveTable
+from sailing_kit.classroom.languages import game_title, spoken
 from sailing_kit.classroom.mirror import Mirror, Refused
 from sailing_kit.classroom.schema import SeatRow
 from sailing_kit.classroom.seatboard import SeatView, WatchView
 from sailing_kit.classroom.table import Seat, Table
 from sailing_kit.core.errors import ActionError
+from sailing_kit.core.i18n import N_, _
 
 Send = Callable[[dict[str, Any]], None]
 LEGAL_LIMIT = 5000
 """A remote seat is sent at most this many legal actions."""
-PAUSED = "Paused by your teacher: wait until the game resumes."
+PAUSED = N_("Paused by your teacher: wait until the game resumes.")
 
 
 def status_of(table: Table) -> dict[str, Any]:
@@ -38,8 +45,10 @@ def status_of(table: Table) -> dict[str, Any]:
 class PageSession:
     """A page: its mirrored view, its status line at the top, its WebSocket's ``send``."""
 
-    def __init__(self, hub: Hub, live: LiveTable, send: Send, close: Callable[[], None]):
+    def __init__(self, hub: Hub, live: LiveTable, send: Send, close: Callable[[], None],
+                 language: str):
         self.hub, self.live, self.send, self.close = hub, live, send, close
+        self.language = language
         self.mirror: Mirror
         self._status: dict[str, Any] | None = None
 
@@ -54,6 +63,7 @@ class PageSession:
             self._status = status
             self.send(status)
 
+    @spoken
     def class_changed(self) -> None:
         self.table_changed(self.live)
 
@@ -68,20 +78,24 @@ class PageSession:
 class WatchSession(PageSession):
     """A spectator (or a replay of the live game): the public picture, read-only."""
 
-    def __init__(self, hub: Hub, live: LiveTable, send: Send, close: Callable[[], None]):
-        super().__init__(hub, live, send, close)
+    def __init__(self, hub: Hub, live: LiveTable, send: Send, close: Callable[[], None],
+                 language: str):
+        super().__init__(hub, live, send, close, language)
         self.view = WatchView(live.table)
         self.mirror = Mirror(self.view)
         send({"t": "hello", "role": "watch", "code": live.table.code,
-              "game": live.table.info.title})
+              "game": game_title(live.table.info.title)})
         send({"t": "ui", **self.mirror.everything()})
         self.send_status(live.table)
         hub.attach(live, self)
 
+    @spoken
     def receive(self, message: dict[str, Any]) -> None:
         if message.get("t") != "ping":
-            self.send({"t": "refused", "why": "A spectator watches: nothing can be played here."})
+            self.send({"t": "refused",
+                       "why": _("A spectator watches: nothing can be played here.")})
 
+    @spoken
     def table_changed(self, live: LiveTable) -> None:
         self.view.update(live.names)
         self.push()
@@ -92,8 +106,8 @@ class SeatSession(PageSession):
     """A student's seat: the game's usual board for that seat, playing through the store."""
 
     def __init__(self, hub: Hub, live: LiveTable, row: SeatRow, token: str, send: Send,
-                 close: Callable[[], None]):
-        super().__init__(hub, live, send, close)
+                 close: Callable[[], None], language: str):
+        super().__init__(hub, live, send, close, language)
         self.row = row
         self.api = False
         table = live.table.clone()
@@ -105,7 +119,7 @@ class SeatSession(PageSession):
         self.mirror = Mirror(self.view)
         self._state: dict[str, Any] | None = None
         send({"t": "hello", "role": "seat", "code": table.code, "seat": row.number,
-              "name": row.name, "game": table.info.title, "kind": table.info.name})
+              "name": row.name, "game": game_title(table.info.title), "kind": table.info.name})
         send({"t": "ui", **self.mirror.everything()})
         self.send_status(table)
         hub.attach(live, self, row)
@@ -130,6 +144,7 @@ class SeatSession(PageSession):
         self.hub.run(lambda: reviews.weighed(row), arrived, review=True)
 
     # ----- from the page ------------------------------------------------------------------------
+    @spoken
     def receive(self, message: dict[str, Any]) -> None:
         kind = message.get("t")
         if kind == "ping":
@@ -143,7 +158,7 @@ class SeatSession(PageSession):
             self.play(message.get("action"))
         elif kind in ("click", "set", "canvas"):
             if self.table.paused and kind != "set":
-                self.view.board.say(PAUSED, "error")
+                self.view.board.say(_(PAUSED), "error")
             else:
                 try:
                     self.mirror.handle(message)
@@ -151,7 +166,7 @@ class SeatSession(PageSession):
                     self.send({"t": "refused", "why": str(refusal)})
                     return
         else:
-            self.send({"t": "refused", "why": "unknown message"})
+            self.send({"t": "refused", "why": _("unknown message")})
             return
         self.view.update()
         self.push()
@@ -172,7 +187,7 @@ class SeatSession(PageSession):
             return
         except Exception:  # the store is away (a database restart): try again shortly
             self.send({"t": "played", "ok": False, "kind": "StoreAway",
-                       "why": "The class's store did not answer: try again in a moment."})
+                       "why": _("The class's store did not answer: try again in a moment.")})
             raise
         number = self.table.moves_played
         self.table.drive(chance_only=True)
@@ -181,6 +196,7 @@ class SeatSession(PageSession):
         self.send({"t": "played", "ok": True, "move": number})
 
     # ----- to the page --------------------------------------------------------------------------
+    @spoken
     def table_changed(self, live: LiveTable) -> None:
         row = live.table.row
         if all(seat.id != self.row.id for seat in live.seat_rows):
@@ -189,11 +205,11 @@ class SeatSession(PageSession):
             if row.next_code:
                 self.send({"t": "moved", "code": row.next_code})
             elif self.row.number in row.bots:
-                self.send({"t": "gone", "why": "Your teacher gave this seat to a computer player: "
-                                               "ask for another seat or table."})
+                self.send({"t": "gone", "why": _("Your teacher gave this seat to a computer "
+                                                 "player: ask for another seat or table.")})
             else:
-                self.send({"t": "gone", "why": "Your teacher freed this seat: join again with "
-                                               "the table's code."})
+                self.send({"t": "gone", "why": _("Your teacher freed this seat: join again "
+                                                 "with the table's code.")})
             self.close()
             return
         if row.next_code and row.closed:

@@ -20,6 +20,7 @@ from sailing_kit.classroom.schema import MoveRow, SeatRow, TableRow
 from sailing_kit.classroom.store import Store
 from sailing_kit.core.bots import Bot
 from sailing_kit.core.errors import ConfigError, SavedGameError
+from sailing_kit.core.i18n import _
 from sailing_kit.core.info import GameInfo, game_package
 from sailing_kit.core.protocol import CHANCE, GameState, replay, replay_one
 
@@ -297,23 +298,26 @@ class Seat:
             table.reload()
             table.room.reload()
             self._check_open()
-            raise PositionChanged("The position changed before your move arrived: another move "
-                                  "was played first. Look at the board again and choose.")
+            raise PositionChanged(_("The position changed before your move arrived: another "
+                                    "move was played first. Look at the board again and "
+                                    "choose."))
         table.last_move_at, table.last_mover = time.time(), self.number
         return played
 
     def _check_open(self) -> None:
         if self.table.closed:
-            raise TableClosed(f"Table {self.table.code} is closed: no more moves.")
+            raise TableClosed(_("Table {code} is closed: no more moves.", code=self.table.code))
         if self.table.paused:
-            raise TablePaused("Paused by your teacher: wait until the game resumes.")
+            raise TablePaused(_("Paused by your teacher: wait until the game resumes."))
 
     def _whose_turn(self) -> str:
         player = self.state.current_player
         if player is None:
-            return "The game is over."
+            return _("The game is over.")
         if player == CHANCE:
-            return "It is not your turn: chance (the dice, the cards or the wind) moves first."
+            return _("It is not your turn: chance (the dice, the cards or the wind) moves first.")
         names = self.table.names()
-        who = f"Player {player + 1}" + (f" ({names[player]})" if player in names else "")
-        return f"It is not your turn: {who} is to move."
+        if player in names:
+            return _("It is not your turn: Player {number} ({name}) is to move.",
+                     number=player + 1, name=names[player])
+        return _("It is not your turn: Player {number} is to move.", number=player + 1)

@@ -16,6 +16,7 @@ from sailing_kit.classroom.errors import NotYourTurn, TableClosed
 from sailing_kit.classroom.limits import clean_broadcast
 from sailing_kit.classroom.table import Table, plain_json
 from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.i18n import _
 from sailing_kit.core.info import game_package
 from sailing_kit.core.protocol import CHANCE
 
@@ -41,7 +42,8 @@ class TeacherControls:
 
     def _seat_number(self, row: TableRow, seat: Any) -> int:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < row.players:
-            raise ConfigError(f"table {row.code} has seats 0 to {row.players - 1}, not {seat!r}")
+            raise ConfigError(_("table {code} has seats 0 to {last}, not {seat}", code=row.code,
+                                last=row.players - 1, seat=repr(seat)))
         return seat
 
     def free_seat(self, code: str, seat: int) -> None:
@@ -72,10 +74,10 @@ class TeacherControls:
         where they do not, the game's default bot plays that one move for them."""
         table = self.table(code)
         if table.closed:
-            raise TableClosed(f"Table {table.code} is closed: no more moves.")
+            raise TableClosed(_("Table {code} is closed: no more moves.", code=table.code))
         state, player = table.state, table.state.current_player
         if player is None or player == CHANCE:
-            raise NotYourTurn("No player is to move: there is no turn to skip.")
+            raise NotYourTurn(_("No player is to move: there is no turn to skip."))
         work = state.copy()
         passed = work.pass_action()
         work.apply(passed if passed is not None else table.bot(player, table.info.bots[0])(work))

@@ -27,15 +27,18 @@ from typing import Any
 
 from tornado import web
 
-from sailing_kit.classroom.errors import JoinRefused, NotRegistered, TooManyTries, UnknownSeat
+from sailing_kit.classroom.errors import JoinRefused, NoSuchTable, NotRegistered, TooManyTries, UnknownSeat
 from sailing_kit.classroom.guard import BadInput, client_address, read_json
 from sailing_kit.classroom.hub import Hub
+from sailing_kit.classroom.languages import LANGUAGE_COOKIE, chosen_language, page_values
 from sailing_kit.classroom.limits import Limiter, secret_hash
 from sailing_kit.classroom.replays import NotReplayable, Replays
 from sailing_kit.classroom.results import summarize, to_csv
 from sailing_kit.classroom.reviews import Busy, NoReview
 from sailing_kit.classroom.room import Classroom
 from sailing_kit.classroom.schema import TableRow
+from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.i18n import DEFAULT, N_, _, read_language, use_language
 
 COOKIE_DAYS = 30
 DEVICE_COOKIE = "sk_device"
@@ -87,10 +90,11 @@ class ClassApp:
         return self.room.teacher_mark
 
 
-def page(name: str, **values: str) -> str:
-    """A page of ``sailing_kit/classroom/web/`` with ``{{name}}`` filled in (values are ours,
-    never the user's)."""
+def page(name: str, language: str, **values: str) -> str:
+    """A page of ``sailing_kit/classroom/web/`` in ``language``, with ``{{name}}`` filled in
+    (its words, and ``values``: ours, never the user's)."""
     text = resources.files("sailing_kit.classroom").joinpath("web", name).read_text()
+    values = {**page_values(name, language), **values}
     for key, value in values.items():
         text = text.replace("{{" + key + "}}", value)
     return text
@@ -104,6 +108,22 @@ class ClassMixin:
     get_signed_cookie: Any
     set_signed_cookie: Any
     get_cookie: Any
+    set_cookie: Any
+    get_query_argument: Any
+
+    def page_language(self, remember: bool = True) -> str:
+        """The language this request's page speaks (its ``?lang=``, its cookie, its browser's);
+        a valid ``?lang=`` is remembered in the cookie if ``remember``."""
+        asked = self.get_query_argument("lang", None)
+        if asked:
+            with contextlib.suppress(ConfigError):  # an unknown language: as if none was asked
+                code = read_language(asked)
+                if remember:
+                    self.set_cookie(LANGUAGE_COOKIE, code, samesite="Lax", path=self.app.base,
+                                    expires_days=365)  # Lax: a join link from a QR code has it
+                return code
+        return chosen_language(self.get_cookie(LANGUAGE_COOKIE),
+                               self.request.headers.get("Accept-Language"))
 
     def address(self) -> str:
         return client_address(self.request.remote_ip, self.request.headers.get("X-Forwarded-For"),
@@ -122,7 +142,7 @@ class ClassMixin:
         """The table ``code``, counting a wrong code against this browser (or, without a
         browser id, against its address): the same answer and limit for every unknown code."""
         who = f"device:{self.device() or 'address:' + self.address()}"
-        self.app.limits.codes.check(who, "wrong codes")
+        self.app.limits.codes.check(who, N_("wrong codes"))
         try:
             return self.app.room.table_row(code)
         except JoinRefused:
@@ -133,13 +153,26 @@ class ClassMixin:
 class ClassHandler(ClassMixin, web.RequestHandler):
     """Base of the pages and endpoints: JSON in and out, headers, errors without tracebacks."""
 
+    language = DEFAULT
+    speaking: contextlib.ExitStack | None = None
+    """The page's language, spoken from ``prepare`` until the request is finished."""
+
     def initialize(self, app: ClassApp) -> None:
         self.app = app
 
     def prepare(self) -> None:
+        """Speak the page's language until the request is finished (tornado runs each request
+        as a task of its own), and take only JSON bodies."""
+        self.language = self.page_language()
+        self.speaking = contextlib.ExitStack()
+        self.speaking.enter_context(use_language(self.language))
         if self.request.method == "POST" and not self.request.headers.get(
                 "Content-Type", "").startswith("application/json"):
-            raise web.HTTPError(415, reason="send JSON")
+            raise Refusal(415, _("send JSON"))
+
+    def on_finish(self) -> None:
+        if self.speaking is not None:
+            self.speaking.close()
 
     def check_xsrf_cookie(self) -> None:
         """Instead of a form token, every POST must be JSON (see ``prepare``)."""
@@ -153,19 +186,21 @@ class ClassHandler(ClassMixin, web.RequestHandler):
                         "img-src 'self' data:; frame-ancestors 'none'")
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
+        error = kwargs.get("exc_info", (None, None, None))[1]
         self.set_header("Content-Type", "application/json")
-        self.finish(json.dumps({"error": self._reason or "refused"}))
+        self.finish(json.dumps({"error": error.words if isinstance(error, Refusal)
+                                else self._reason or _("refused")}, ensure_ascii=False))
 
     def data(self) -> dict[str, Any]:
         try:
             return read_json(self.request.body)
         except BadInput as bad:
-            raise web.HTTPError(bad.status, reason=str(bad)) from None
+            raise Refusal(bad.status, str(bad)) from None
 
     def reply(self, data: dict[str, Any], status: int = 200) -> None:
         self.set_status(status)
         self.set_header("Content-Type", "application/json")
-        self.finish(json.dumps(data))
+        self.finish(json.dumps(data, ensure_ascii=False))
 
     def refuse(self, refusal: Exception, status: int = 400) -> None:
         self.reply({"error": str(refusal)}, 429 if isinstance(refusal, TooManyTries) else status)
@@ -178,7 +213,7 @@ class ClassHandler(ClassMixin, web.RequestHandler):
         """This browser's id, given now if it has none (at most so many per address)."""
         device = self.device()
         if device is None:
-            self.app.limits.devices.take(f"address:{self.address()}", "new browsers")
+            self.app.limits.devices.take(f"address:{self.address()}", N_("new browsers"))
             device = secrets.token_hex(16)
             self.set_signed_cookie(DEVICE_COOKIE, device, httponly=True, samesite="Strict",
                                    path=self.app.base, expires_days=365)
@@ -186,7 +221,16 @@ class ClassHandler(ClassMixin, web.RequestHandler):
 
     def show(self, name: str, **values: str) -> None:
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(page(name, base=self.app.base, **values))
+        self.finish(page(name, self.language, base=self.app.base, **values))
+
+
+class Refusal(web.HTTPError):
+    """A request refused in words (the page's language), answered as ``{"error": words}``; the
+    HTTP status line keeps tornado's own English reason."""
+
+    def __init__(self, status: int, words: str):
+        super().__init__(status)
+        self.words = words
 
 
 class JoinPage(ClassHandler):
@@ -217,7 +261,7 @@ class JoinApi(ClassHandler):
             row = self.lookup(data.get("code"))
             seat = self.app.room.join(row.code, data.get("name"), device=device)  # type: ignore[arg-type]  # the name as the JSON body gives it: join() reads and refuses it
         except JoinRefused as refusal:
-            self.refuse(refusal, 404 if "No table" in str(refusal) else 400)
+            self.refuse(refusal, 404 if isinstance(refusal, NoSuchTable) else 400)
             return
         self.secret_cookie(SEAT_COOKIE + seat.code, seat.token)
         self.reply({"code": seat.code, "number": seat.number, "name": seat.name,
@@ -229,7 +273,7 @@ class RejoinApi(ClassHandler):
         token = self.data().get("token")
         who = f"device:{self.device() or 'address:' + self.address()}"
         try:
-            self.app.limits.codes.check(who, "unknown seats")
+            self.app.limits.codes.check(who, N_("unknown seats"))
             seat = self.app.room.rejoin(token)
         except TooManyTries as refusal:
             self.refuse(refusal)
@@ -288,13 +332,13 @@ class TeacherPage(ClassHandler):
         key = self.data().get("key")
         who = f"device:{self.device() or 'address:' + self.address()}"
         try:
-            self.app.limits.keys.check(who, "wrong keys")
+            self.app.limits.keys.check(who, N_("wrong keys"))
         except TooManyTries as refusal:
             self.refuse(refusal)
             return
         if not self.app.room.is_teacher(key):
             self.app.limits.keys.note(who)
-            self.reply({"error": "This is not the teacher key the server printed."}, 403)
+            self.reply({"error": _("This is not the teacher key the server printed.")}, 403)
             return
         self.set_signed_cookie(TEACHER_COOKIE, self.app.teacher_mark, httponly=True,
                                samesite="Strict", path=self.app.base, expires_days=COOKIE_DAYS)
@@ -312,7 +356,7 @@ class DashboardPage(ClassHandler):
 class ResultsCsv(ClassHandler):
     def get(self) -> None:
         if not self.is_teacher():
-            raise web.HTTPError(403, reason="the teacher key is needed")
+            raise Refusal(403, _("the teacher key is needed"))
         self.set_header("Content-Type", "text/csv; charset=utf-8")
         self.set_header("Content-Disposition", "attachment; filename=class-results.csv")
         self.finish(to_csv(summarize(self.app.room.attempts())))
@@ -326,8 +370,8 @@ class RegisterApi(ClassHandler):
         data = self.data()
         who = f"device:{self.device() or 'address:' + self.address()}"
         try:
-            self.app.limits.registers.take(who, "registrations")
-            self.app.limits.class_wide.take("class", "results for this class")
+            self.app.limits.registers.take(who, N_("registrations"))
+            self.app.limits.class_wide.take("class", N_("results for this class"))
             token = self.app.room.register_student(data.get("class_code"), data.get("name"))
         except JoinRefused as refusal:
             self.refuse(refusal)
@@ -343,8 +387,8 @@ class AttemptsApi(ClassHandler):
         token = data.get("token")
         try:
             self.app.limits.attempts.take(
-                "student:" + (secret_hash(token) if isinstance(token, str) else "?"), "results")
-            self.app.limits.class_wide.take("class", "results for this class")
+                "student:" + (secret_hash(token) if isinstance(token, str) else "?"), N_("results"))
+            self.app.limits.class_wide.take("class", N_("results for this class"))
             self.app.room.record_attempt(token, data.get("attempt"))
         except TooManyTries as refusal:
             self.refuse(refusal)

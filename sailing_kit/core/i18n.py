@@ -63,6 +63,10 @@ class Text(str):
         made.english = english
         return made
 
+    def __reduce__(self) -> tuple[type[Text], tuple[str, str]]:
+        """Copied and pickled with its English (``copy.deepcopy`` of a state that logs texts)."""
+        return Text, (str(self), self.english)
+
 
 def read_language(value: object) -> str:
     """The kit's code for ``value`` ("hu", "HU", "hu-HU", "hu_HU" all give "hu"), or

@@ -31,6 +31,8 @@ class Attempt:
     max_points: float = 0.0
     mode: str = "practice"
     """``"practice"`` or ``"assessment"``: the mode the student's notebook started in."""
+    language: str = "en"
+    """The code of the student's language (``"hu"``), as ``start(..., language=...)`` chose."""
 
 
 _listeners: list[Listener] = []

@@ -21,12 +21,13 @@ from functools import cache
 from itertools import combinations_with_replacement
 from math import comb, factorial
 
+from sailing_kit.core.i18n import N_, _, n_, number
 from sailing_kit.exercises import session
 from sailing_kit.exercises.dice_more import EXERCISE, q5, q6, q7, q8
 from sailing_kit.exercises.exact import Exact, places_phrase, text
 from sailing_kit.exercises.question import Question
 from sailing_kit.exercises.readers import keys_reader, read_dict, read_int
-from sailing_kit.exercises.verdicts import Verdict, by_part, right, wrong
+from sailing_kit.exercises.verdicts import Verdict, by_part, joined, right, wrong
 from sailing_kit.yacht.multisets import ways
 
 FACES = (4, 5, 6, 7, 8, 9, 10, 12, 16, 20)
@@ -35,9 +36,10 @@ SMALL_FACES = tuple(f for f in FACES if f <= 12)
 """The dice whose every sorted roll a question may list."""
 
 
-def start(student: object, mode: str = "practice") -> object:
-    """Name yourself (``start("Ada Lovelace")``): your questions are drawn from your name."""
-    return session.start(EXERCISE, student, mode)
+def start(student: object, mode: str = "practice", language: object = None) -> object:
+    """Name yourself (``start("Ada Lovelace")``): your questions are drawn from your name;
+    ``language="hu"`` (bg, fr, ru) asks and answers in that language."""
+    return session.start(EXERCISE, student, mode, language)
 
 
 def _dice(roll: tuple[int, ...]) -> str:
@@ -76,47 +78,54 @@ def _q1_expected(v: Colours) -> dict[str, int]:
 
 def _q1_prompt(v: Colours) -> str:
     (white, f), (red, g) = v.white, v.red
-    return (f"**{white} white dice** with **{f} faces** each and **{red} red "
-            f"{'die' if red == 1 else 'dice'}** with **{g} faces** each (faces numbered from 1) "
-            "are rolled at once. How many different **ordered** outcomes are there (every die "
-            "told apart), and how many **sorted** ones (the colours told apart, but only how "
-            "many dice of each colour show each face)?\n\n"
-            'Answer with a dict: `{"ordered": ..., "sorted": ...}`.')
+    reds = n_("**{count} red die** with **{faces} faces**", "**{count} red dice** with **{faces} "
+              "faces** each", red, faces=g)
+    return (_("**{white} white dice** with **{faces} faces** each and {reds} (faces numbered "
+              "from 1) are rolled at once. How many different **ordered** outcomes are there "
+              "(every die told apart), and how many **sorted** ones (the colours told apart, but "
+              "only how many dice of each colour show each face)?", white=white, faces=f,
+              reds=reds)
+            + "\n\n" + _("Answer with a dict: `{example}`.",
+                          example='{"ordered": ..., "sorted": ...}'))
 
 
 def _q1_check(v: Colours, answer: object) -> Verdict:
     (white, f), (red, g) = v.white, v.red
-    said = read_dict(answer, Q1_KEYS, keys_reader(Q1_KEYS, "key"),
-                     lambda value: read_int(value, "count", low=0, high=10**15), "count")
+    said = read_dict(answer, Q1_KEYS, keys_reader(Q1_KEYS, N_("key")),
+                     lambda value: read_int(value, N_("count"), low=0, high=10**15), N_("count"))
     expected = _q1_expected(v)
     mistakes = {}
     if said["ordered"] != expected["ordered"]:
-        slip = (" That multiplies each colour's dice by its faces, but a die does not add faces: "
-                "it chooses one of them." if said["ordered"] in (white * f * red * g,
-                                                                   white * f + red * g) else "")
-        mistakes["ordered"] = (f"Ordered: you said {said['ordered']}.{slip} Every die chooses its "
-                               "face independently of the others: count the choices of one die, "
-                               "then combine the dice one after another (the multiplication "
-                               "principle), white and red alike.")
+        slip = (_("That multiplies each colour's dice by its faces, but a die does not add faces: "
+                  "it chooses one of them.") if said["ordered"] in (white * f * red * g,
+                                                                    white * f + red * g) else "")
+        mistakes["ordered"] = joined(" ", (
+            _("Ordered: you said {said}.", said=said["ordered"]), slip,
+            _("Every die chooses its face independently of the others: count the choices of one "
+              "die, then combine the dice one after another (the multiplication principle), "
+              "white and red alike.")))
     if said["sorted"] != expected["sorted"]:
         naive = Fraction(expected["ordered"], factorial(white) * factorial(red))
-        slip = (" Dividing the ordered outcomes by the orders of the dice would assume different "
-                "faces in every roll." if abs(said["sorted"] - naive) < 1 else "")
-        mistakes["sorted"] = (f"Sorted: you said {said['sorted']}.{slip} The sorted white dice "
-                              "form a multiset (stars for the dice, bars between the faces), the "
-                              "sorted red dice another, and the colours are told apart: combine "
-                              "the two counts as independent choices.")
-    return by_part(Q1_KEYS, mistakes, f"{expected['ordered']} ordered outcomes, but only "
-                   f"{expected['sorted']} sorted rolls — and the sorted rolls are not equally "
-                   "likely.")
+        slip = (_("Dividing the ordered outcomes by the orders of the dice would assume different "
+                  "faces in every roll.") if abs(said["sorted"] - naive) < 1 else "")
+        mistakes["sorted"] = joined(" ", (
+            _("Sorted: you said {said}.", said=said["sorted"]), slip,
+            _("The sorted white dice form a multiset (stars for the dice, bars between the "
+              "faces), the sorted red dice another, and the colours are told apart: combine the "
+              "two counts as independent choices.")))
+    return by_part(Q1_KEYS, mistakes, _(
+        "{ordered} ordered outcomes, but only {sorted} sorted rolls — and the sorted rolls are "
+        "not equally likely.", ordered=expected["ordered"],
+        sorted=expected["sorted"]))
 
 
 q1 = Question(
-    EXERCISE, 1, "How big is the sample space?", draw=_q1_draw,
+    EXERCISE, 1, N_("How big is the sample space?"), draw=_q1_draw,
     prompt=_q1_prompt, check=_q1_check, solution=_q1_expected,
     template='answer_1 = {"ordered": ..., "sorted": ...}',
-    hint="ordered: each die has its own choice of faces. Sorted: for each colour, count the "
-         "ways to write the dice as stars split into faces by bars; then combine the colours.")
+    hint=N_("ordered: each die has its own choice of faces. Sorted: for each colour, count the "
+            "ways to write the dice as stars split into faces by bars; then combine the "
+            "colours."))
 
 
 # ----- question 2: one sorted roll, how many orders? -----------------------------------------------
@@ -142,44 +151,56 @@ def _q2_draw(rng: random.Random) -> Roll:
 
 
 def _q2_check(v: Roll, answer: object) -> Verdict:
-    said = read_int(answer, "count", low=0, high=10**9)
+    said = read_int(answer, N_("count"), low=0, high=10**9)
     count, expected = len(v.dice), ways(v.dice)
     groups = sorted(Counter(v.dice).values(), reverse=True)
     if said == expected:
         below = " · ".join(f"{g}!" for g in groups if g > 1)
         return right(f"{count}! / ({below}) = {expected}.")
     if said == factorial(count):
-        return wrong(f"{count}! counts the orders of {count} *different* dice. Swapping two equal "
-                     "dice gives the same outcome: each group of equal dice is counted too often.")
+        return wrong(_("{count}! counts the orders of {count} *different* dice. Swapping two "
+                       "equal dice gives the same outcome: each group of equal dice is counted too "
+                       "often.", count=count))
     if said == 1:
-        return wrong("One sorted roll, but many ordered outcomes: the equal dice can sit on any "
-                     "of the places.")
-    return wrong(f"{said} is not it. Count the places of each group of equal dice among the "
-                 f"{count}, or use the multinomial: the orders of all the dice divided by the "
-                 "orders of each group of equal dice.")
+        return wrong(_("One sorted roll, but many ordered outcomes: the equal dice can sit on any "
+                       "of the places."))
+    return wrong(_("{said} is not it. Count the places of each group of equal dice among the "
+                   "{count}, or use the multinomial: the orders of all the dice divided by the "
+                   "orders of each group of equal dice.", said=said, count=count))
 
 
 q2 = Question(
-    EXERCISE, 2, "One sorted roll, how many orders?", draw=_q2_draw,
-    prompt=lambda v: (f"{len(v.dice)} dice with {v.faces} faces each are rolled. How many of the "
-                      f"{v.faces}^{len(v.dice)} ordered outcomes show the sorted roll "
-                      f"**{_dice(v.dice)}**?\n\nAnswer with a whole number."),
+    EXERCISE, 2, N_("One sorted roll, how many orders?"), draw=_q2_draw,
+    prompt=lambda v: (_("{count} dice with {faces} faces each are rolled. How many of the "
+                        "{faces}^{count} ordered outcomes show the sorted roll **{roll}**?",
+                        count=len(v.dice), faces=v.faces, roll=_dice(v.dice))
+                      + "\n\n" + _("Answer with a whole number.")),
     check=_q2_check, solution=lambda v: ways(v.dice), template="answer_2 = ...",
-    hint="the multinomial: the orders of all the dice divided by the orders within each group "
-         "of equal dice.", forced=True)
+    hint=N_("the multinomial: the orders of all the dice divided by the orders within each group "
+            "of equal dice."), forced=True)
 
 
 # ----- questions 3 and 4: an event in one roll -------------------------------------------------------
 
 @dataclass(frozen=True)
 class Event:
-    """An event of one roll of ``dice`` dice with ``faces`` faces, by a test on the sorted roll."""
+    """An event of one roll of ``dice`` dice with ``faces`` faces, by a test on the sorted roll.
+    Its words and its extra slips are ``N_`` templates, filled from ``values`` when shown."""
 
-    words: str
+    template: str
     test: Callable[[tuple[int, ...]], bool] = field(compare=False)
     dice: int = 5
     faces: int = 6
     extra: tuple[tuple[Fraction, str], ...] = ()
+    values: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def words(self) -> str:
+        """The event in the language spoken now."""
+        return self.say(self.template)
+
+    def say(self, template: str) -> str:
+        return _(template, **dict(self.values))
 
     @property
     def total(self) -> int:
@@ -195,12 +216,13 @@ class Event:
 
     def exact(self) -> Exact:
         slips = {Fraction(self.sorted_count, len(sorted_rolls(self.dice, self.faces))):
-                 "Sorted rolls are not equally likely: a roll of all different faces comes in "
-                 "many orders, one of a kind in only one. Count the ordered outcomes.",
+                 _("Sorted rolls are not equally likely: a roll of all different faces comes in "
+                   "many orders, one of a kind in only one. Count the ordered outcomes."),
                  Fraction(self.sorted_count, self.total):
-                 "That counts each sorted roll once, but each comes in several orders: count "
-                 "the ordered outcomes (the multinomial of each roll)."}
-        return Exact(Fraction(self.count, self.total), 4, slips={**slips, **dict(self.extra)})
+                 _("That counts each sorted roll once, but each comes in several orders: count "
+                   "the ordered outcomes (the multinomial of each roll).")}
+        extra = {value: self.say(template) for value, template in self.extra}
+        return Exact(Fraction(self.count, self.total), 4, slips={**slips, **extra})
 
 
 def _groups(roll: tuple[int, ...]) -> list[tuple[int, int]]:
@@ -215,20 +237,23 @@ def _shape(roll: tuple[int, ...]) -> list[int]:
 def _q3_event(rng: random.Random) -> Event:
     faces = rng.choice(SMALL_FACES)
     a, b = rng.sample(range(1, faces + 1), 2)
+    values = (("a", a), ("b", b))
     kinds = [
-        Event(f"a **Full with three {a}s**: three dice show {a}, the other two show one same "
-              "value (not five of a kind)",
+        Event(N_("a **Full with three {a}s**: three dice show {a}, the other two show one same "
+                 "value (not five of a kind)"),
               lambda r: _shape(r) == [3, 2] and _groups(r)[0][0] == a, faces=faces,
-              extra=((Fraction(faces - 1, faces**5), "Each value for the pair, yes; but each "
-                                                     "Full can fall in several orders."),)),
-        Event(f"**three {a}s and two {b}s**", lambda r: Counter(r) == Counter({a: 3, b: 2}),
-              faces=faces),
-        Event(f"a **Póker of {a}s**: four dice show {a}, the fifth another value",
-              lambda r: _shape(r) == [4, 1] and _groups(r)[0][0] == a, faces=faces),
-        Event(f"**exactly three {a}s** and two different other values",
-              lambda r: _shape(r) == [3, 1, 1] and _groups(r)[0][0] == a, faces=faces),
-        Event(f"**two pairs: two {a}s and two {b}s**, the fifth die another value",
-              lambda r: Counter(r)[a] == 2 and Counter(r)[b] == 2, faces=faces),
+              extra=((Fraction(faces - 1, faces**5), N_("Each value for the pair, yes; but each "
+                                                        "Full can fall in several orders.")),),
+              values=values),
+        Event(N_("**three {a}s and two {b}s**"), lambda r: Counter(r) == Counter({a: 3, b: 2}),
+              faces=faces, values=values),
+        Event(N_("a **Póker of {a}s**: four dice show {a}, the fifth another value"),
+              lambda r: _shape(r) == [4, 1] and _groups(r)[0][0] == a, faces=faces, values=values),
+        Event(N_("**exactly three {a}s** and two different other values"),
+              lambda r: _shape(r) == [3, 1, 1] and _groups(r)[0][0] == a, faces=faces,
+              values=values),
+        Event(N_("**two pairs: two {a}s and two {b}s**, the fifth die another value"),
+              lambda r: Counter(r)[a] == 2 and Counter(r)[b] == 2, faces=faces, values=values),
     ]
     return rng.choice(kinds)
 
@@ -237,16 +262,19 @@ def _q4_event(rng: random.Random) -> Event:
     dice, faces = rng.randint(3, 7), rng.choice(SMALL_FACES)
     a, b = rng.sample(range(1, faces + 1), 2)
     different = rng.randint(2, min(dice, faces) - 1)
+    values = (("a", a), ("b", b), ("dice", dice), ("faces", faces), ("different", different))
     kinds = [
-        Event(f"**{dice} different faces**", lambda r: len(set(r)) == dice, dice, faces),
-        Event(f"**exactly {different} different faces**", lambda r: len(set(r)) == different,
-              dice, faces),
-        Event(f"**at least one {a}**", lambda r: a in r, dice, faces,
-              ((Fraction(dice, faces), f"{dice} × 1/{faces} adds the chances of a {a} on each "
-                                        f"die, but several dice can show {a} at once: count the "
-                                        f"rolls with no {a} instead, and take them away."),)),
-        Event(f"**at least one {a} and at least one {b}**", lambda r: a in r and b in r, dice,
-              faces),
+        Event(N_("**{dice} different faces**"), lambda r: len(set(r)) == dice, dice, faces,
+              values=values),
+        Event(N_("**exactly {different} different faces**"), lambda r: len(set(r)) == different,
+              dice, faces, values=values),
+        Event(N_("**at least one {a}**"), lambda r: a in r, dice, faces,
+              ((Fraction(dice, faces), N_("{dice} × 1/{faces} adds the chances of a {a} on each "
+                                          "die, but several dice can show {a} at once: count the "
+                                          "rolls with no {a} instead, and take them away.")),),
+              values=values),
+        Event(N_("**at least one {a} and at least one {b}**"), lambda r: a in r and b in r, dice,
+              faces, values=values),
     ]
     if dice <= faces:
         return rng.choice(kinds)
@@ -254,35 +282,38 @@ def _q4_event(rng: random.Random) -> Event:
 
 
 def _event_prompt(event: Event) -> str:
-    return (f"What is the exact probability that one roll of **{event.dice} dice with "
-            f"{event.faces} faces** (1 to {event.faces}) shows {event.words}?\n\nAnswer with a "
-            f"fraction, like `\"1/1296\"` or `Fraction(1, 1296)`, or {places_phrase(4)}. "
-            f"`itertools.combinations_with_replacement(range(1, {event.faces + 1}), "
-            f"{event.dice})` lists the sorted rolls, and `sailing_kit.yacht.multisets.ways` "
-            "counts the orders of one.")
+    code = f"`itertools.combinations_with_replacement(range(1, {event.faces + 1}), {event.dice})`"
+    return (_("What is the exact probability that one roll of **{dice} dice with {faces} "
+              "faces** (1 to {faces}) shows {event}?", dice=event.dice, faces=event.faces,
+              event=event.words) + "\n\n"
+            + _("Answer with a fraction, like {text} or {fraction}, or {decimal}. {code} lists the "
+                "sorted rolls, and {ways} counts the orders of one.", text='`"1/1296"`',
+                fraction="`Fraction(1, 1296)`", decimal=places_phrase(4), code=code,
+                ways="`sailing_kit.yacht.multisets.ways`"))
 
 
 def _event_check(event: Event, answer: object) -> Verdict:
     exact = event.exact()
     return exact.judge(
-        answer, f"{event.count} of the {event.total} ordered outcomes: {text(exact.value)} ≈ "
-                f"{float(exact.value):.4f}.",
-        lambda said: f"{said} is not it. Count the ordered outcomes: for each sorted roll that "
-                     "fits, its number of orders; then take their share of all the ordered "
-                     "outcomes.")
+        answer, _("{count} of the {total} ordered outcomes: {value} ≈ {decimal}.",
+                  count=event.count, total=event.total, value=text(exact.value),
+                  decimal=number(float(exact.value), 4)),
+        lambda said: _("{said} is not it. Count the ordered outcomes: for each sorted roll that "
+                       "fits, its number of orders; then take their share of all the ordered "
+                       "outcomes.", said=said))
 
 
-_EVENT_HINT = ("count ordered outcomes, all equally likely: for each sorted roll that fits, the "
+_EVENT_HINT = N_("count ordered outcomes, all equally likely: for each sorted roll that fits, the "
                "multinomial (its number of orders), then their share of all the ordered "
                "outcomes.")
 
 q3 = Question(
-    EXERCISE, 3, "A pattern in one roll", draw=_q3_event, prompt=_event_prompt,
+    EXERCISE, 3, N_("A pattern in one roll"), draw=_q3_event, prompt=_event_prompt,
     check=_event_check, solution=lambda e: text(e.exact().value), template="answer_3 = ...",
     hint=_EVENT_HINT, forced=True)
 
 q4 = Question(
-    EXERCISE, 4, "Different faces in one roll", draw=_q4_event, prompt=_event_prompt,
+    EXERCISE, 4, N_("Different faces in one roll"), draw=_q4_event, prompt=_event_prompt,
     check=_event_check, solution=lambda e: text(e.exact().value), template="answer_4 = ...",
     hint=_EVENT_HINT, forced=True)
 

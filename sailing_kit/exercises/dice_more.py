@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
+from sailing_kit.core.i18n import N_, _, n_, number
 from sailing_kit.exercises.exact import Exact, places_phrase, text
 from sailing_kit.exercises.question import Question
 from sailing_kit.exercises.readers import read_choice, read_decimal
@@ -43,10 +44,10 @@ class Chase:
     def words(self) -> str:
         low = self.states[0]
         if self.states == (self.dice,):
-            return f"all {self.dice} dice equal (a yacht)"
+            return _("all {dice} dice equal (a yacht)", dice=self.dice)
         if len(self.states) == 1:
-            return f"a largest group of exactly {low} equal dice"
-        return f"at least {low} equal dice"
+            return _("a largest group of exactly {count} equal dice", count=low)
+        return _("at least {count} equal dice", count=low)
 
 
 @cache
@@ -61,7 +62,7 @@ def _chance(v: Chase, rolls: int, states: tuple[int, ...]) -> Fraction:
     first, chain = _chain(v.dice, v.faces)
     vector = list(first) if not v.held else [Fraction(int(s == v.held)) for s in
                                                   range(1, v.dice + 1)]
-    for _ in range(rolls - 1):
+    for _roll in range(rolls - 1):
         vector = [sum((vector[i] * chain[i][j] for i in range(v.dice)), Fraction(0))
                   for j in range(v.dice)]
     return sum((vector[s - 1] for s in states), Fraction(0))
@@ -79,46 +80,50 @@ def _q5_draw(rng: random.Random) -> Chase:
 
 
 def _q5_exact(v: Chase) -> Exact:
-    slips = {_chance(v, v.rolls + 1, v.states): "That is one roll too many: the first roll is "
-                                                "already in the start vector.",
-             _chance(v, v.rolls - 1, v.states): "That is one roll too few: multiply by P once "
-                                                "per roll after the first."}
+    slips = {_chance(v, v.rolls + 1, v.states): _("That is one roll too many: the first roll is "
+                                                  "already in the start vector."),
+             _chance(v, v.rolls - 1, v.states): _("That is one roll too few: multiply by P once "
+                                                  "per roll after the first.")}
     if len(v.states) > 1:
-        slips[_chance(v, v.rolls, v.states[:1])] = ("That is exactly that many equal dice: a "
-                                                    "bigger group counts too.")
+        slips[_chance(v, v.rolls, v.states[:1])] = _("That is exactly that many equal dice: a "
+                                                     "bigger group counts too.")
     else:
-        slips[_chance(v, v.rolls, tuple(range(v.states[0], v.dice + 1)))] = (
+        slips[_chance(v, v.rolls, tuple(range(v.states[0], v.dice + 1)))] = _(
             "That counts bigger groups too: the question asks for exactly that many.")
     value = _chance(v, v.rolls, v.states)
     return Exact(value, 4, slips={k: w for k, w in slips.items() if k != value})
 
 
 def _q5_prompt(v: Chase) -> str:
-    start = ("the first roll" if not v.held else
-             f"a first roll after which you hold a group of {v.held} equal "
-             f"{'die' if v.held == 1 else 'dice'}")
-    return (f"You go for a yacht with **{v.dice} dice of {v.faces} faces**: after each roll you "
-            "keep the largest group of equal dice and roll the rest. `first, P = "
-            f"yacht_chain({v.dice}, {v.faces})` gives the distribution after the first roll and "
-            f"the transition matrix (states: the size of the largest group, 1 to {v.dice}). "
-            f"Counting from {start}, what is the exact chance of **{v.words}** after **{v.rolls} "
-            f"rolls** in all?\n\nAnswer with a fraction (a sympy Rational is fine), or "
-            f"{places_phrase(4)}.")
+    start = (_("the first roll") if not v.held else
+             n_("a first roll after which you hold a group of {count} equal die",
+                "a first roll after which you hold a group of {count} equal dice", v.held))
+    code = f"`first, P = yacht_chain({v.dice}, {v.faces})`"
+    return (_("You go for a yacht with **{dice} dice of {faces} faces**: after each roll you keep "
+              "the largest group of equal dice and roll the rest. {code} gives the distribution "
+              "after the first roll and the transition matrix (states: the size of the largest "
+              "group, 1 to {dice}). Counting from {start}, what is the exact chance of "
+              "**{event}** after **{rolls} rolls** in all?", dice=v.dice, faces=v.faces,
+              code=code, start=start,
+              event=v.words, rolls=v.rolls) + "\n\n"
+            + _("Answer with a fraction (a sympy Rational is fine), or {decimal}.",
+                decimal=places_phrase(4)))
 
 
 def _q5_check(v: Chase, answer: object) -> Verdict:
     exact = _q5_exact(v)
-    return exact.judge(answer, f"{text(exact.value)} ≈ {float(exact.value):.4f}.",
-                       lambda said: f"{said} is not it. Start from the row vector of the first "
-                                    "roll's states, multiply it by P once per further roll, and "
-                                    "add the entries of the states asked.")
+    return exact.judge(answer, _("{value} ≈ {decimal}.", value=text(exact.value),
+                                 decimal=number(float(exact.value), 4)),
+                       lambda said: _("{said} is not it. Start from the row vector of the first "
+                                      "roll's states, multiply it by P once per further roll, and "
+                                      "add the entries of the states asked.", said=said))
 
 
 q5 = Question(
-    EXERCISE, 5, "Going for a yacht", draw=_q5_draw, prompt=_q5_prompt, check=_q5_check,
+    EXERCISE, 5, N_("Going for a yacht"), draw=_q5_draw, prompt=_q5_prompt, check=_q5_check,
     solution=lambda v: text(_q5_exact(v).value), template="answer_5 = ...",
-    hint="the first roll is `first` (or a state you hold); each further roll multiplies by P. "
-         "Read the columns of the states asked.")
+    hint=N_("the first roll is `first` (or a state you hold); each further roll multiplies by P. "
+            "Read the columns of the states asked."))
 
 
 # ----- question 6: chance alone -----------------------------------------------------------------------
@@ -134,7 +139,8 @@ def one_die(faces: int, rolls: int) -> Fraction:
 
 def _words(dice: tuple[int, ...]) -> str:
     counts = {f: dice.count(f) for f in sorted(set(dice))}
-    return ", ".join(f"{n} {'die' if n == 1 else 'dice'} of {f} faces" for f, n in counts.items())
+    return ", ".join(n_("{count} die of {faces} faces", "{count} dice of {faces} faces", n,
+                        faces=f) for f, n in counts.items())
 
 
 def _q6_draw(rng: random.Random) -> tuple[tuple[int, ...], int]:
@@ -151,36 +157,39 @@ def _q6_exact(v: tuple[tuple[int, ...], int]) -> Exact:
     def worth(r: int) -> Fraction:
         return sum((one_die(f, r) for f in dice), Fraction(0))
 
-    slips = {worth(rolls - 1): "That is one roll too few: work backwards once more.",
-             worth(1): "That is what the dice are worth with one roll: the rerolls are worth "
-                       "more.",
-             len(dice) * one_die(6, rolls): "That treats every die as a six-sided one: a die's "
-                                            "faces decide what it is worth."}
+    slips = {worth(rolls - 1): _("That is one roll too few: work backwards once more."),
+             worth(1): _("That is what the dice are worth with one roll: the rerolls are worth "
+                         "more."),
+             len(dice) * one_die(6, rolls): _("That treats every die as a six-sided one: a die's "
+                                              "faces decide what it is worth.")}
     value = worth(rolls)
-    return Exact(value, 2, "expected score", {k: w for k, w in slips.items() if k != value})
+    return Exact(value, 2, N_("expected score"), {k: w for k, w in slips.items() if k != value})
 
 
 def _q6_check(v: tuple[tuple[int, ...], int], answer: object) -> Verdict:
     exact = _q6_exact(v)
-    return exact.judge(answer, f"{text(exact.value)} ≈ {float(exact.value):.2f}: the dice are "
-                               "independent, so their worths add up.",
-                       lambda said: f"{said} is not it. Work backwards for one die at a time: "
-                                    "with one roll left it is worth the mean of its faces; with "
-                                    "one more, keep the faces that beat what the rolls after are "
-                                    "worth and reroll the others. Then add up the dice.")
+    return exact.judge(answer, _("{value} ≈ {decimal}: the dice are independent, so their "
+                                 "worths add up.", value=text(exact.value),
+                                 decimal=number(float(exact.value), 2)),
+                       lambda said: _("{said} is not it. Work backwards for one die at a time: "
+                                      "with one roll left it is worth the mean of its faces; with "
+                                      "one more, keep the faces that beat what the rolls after "
+                                      "are worth and reroll the others. Then add up the dice.",
+                                      said=said))
 
 
 q6 = Question(
-    EXERCISE, 6, "The best you can expect in Chance", draw=_q6_draw,
-    prompt=lambda v: ("Only the **Chance** category is left: you score the sum of the dice. You "
-                      f"roll **{_words(v[0])}** and may roll **{v[1]} times**, keeping any dice "
-                      "between rolls. Playing as well as possible, what is your exact expected "
-                      "score?\n\nHint: think of one die at a time. With one roll left it is "
-                      "worth the mean of its faces; with two, keep it only if it beats that."
-                      f"\n\nAnswer with a fraction, or {places_phrase(2)}."),
+    EXERCISE, 6, N_("The best you can expect in Chance"), draw=_q6_draw,
+    prompt=lambda v: (_("Only the **Chance** category is left: you score the sum of the dice. "
+                        "You roll **{dice}** and may roll **{rolls} times**, keeping any dice "
+                        "between rolls. Playing as well as possible, what is your exact expected "
+                        "score?", dice=_words(v[0]), rolls=v[1]) + "\n\n"
+                      + _("Hint: think of one die at a time. With one roll left it is worth the "
+                          "mean of its faces; with two, keep it only if it beats that.") + "\n\n"
+                      + _("Answer with a fraction, or {decimal}.", decimal=places_phrase(2))),
     check=_q6_check, solution=lambda v: text(_q6_exact(v).value), template="answer_6 = ...",
-    hint="one die at a time, backwards from the last roll: keep a face only if it beats what "
-         "the remaining rolls are worth; then add the dice.")
+    hint=N_("one die at a time, backwards from the last roll: keep a face only if it beats what "
+            "the remaining rolls are worth; then add the dice."))
 
 
 # ----- questions 7 and 8: a position of solitaire Jacht -----------------------------------------------
@@ -202,7 +211,7 @@ class Table:
 
     def words(self) -> str:
         written = ", ".join(f"{c} {p}" for c, p in self.boxes)
-        return f"Your card holds {written}; the other categories are open."
+        return _("Your card holds {written}; the other categories are open.", written=written)
 
 
 def _random_table(rng: random.Random, rules: RuleSet, rolls: int) -> Table:
@@ -238,43 +247,47 @@ def _q7_prompt(table: Table) -> str:
     now = table.position().categories()
     scoring = ", ".join(f"{c} {p}" for c, p in now.items())
     card = table.card_code('rule_set("jacht")')
-    return (f"Solitaire Jacht. {table.words()} After your third roll of this turn the dice show "
-            f"**{_dice(table.dice)}**. Now they would score: {scoring}. Which category does the "
-            "optimal player write the dice into? "
-            f"`advise(Position({card}, {table.dice}, 3))` "
-            "lists the expected final score of every choice.\n\nAnswer with a category name, "
-            'like `"chance"`.')
+    code = f"`advise(Position({card}, {table.dice}, 3))`"
+    return (_("Solitaire Jacht. {card} After your third roll of this turn the dice show "
+              "**{dice}**. Now they would score: {scoring}. Which category does the optimal "
+              "player write the dice into? {code} lists the expected final score of every "
+              "choice.", card=table.words(), dice=_dice(table.dice), scoring=scoring,
+              code=code) + "\n\n"
+            + _("Answer with a category name, like {example}.", example='`"chance"`'))
 
 
 def _q7_check(table: Table, answer: object) -> Verdict:
-    said = read_choice(answer, {c: c for c in table.rules.categories}, "Jacht category")
+    said = read_choice(answer, {c: c for c in table.rules.categories}, N_("Jacht category"))
     scores, best = _scores(table), _q7_best(table)
     if said == best:
-        return right(f"{best}: expected final score {scores[best]:.2f}. The best box now is the "
-                     "one whose loss hurts least later.")
+        return right(_("{category}: expected final score {score}. The best box now is the one "
+                       "whose loss hurts least later.", category=best,
+                       score=number(scores[best], 2)))
     if said not in scores:
-        return wrong(f"{said} is already written on your card: the dice go into an open "
-                     "category.")
+        return wrong(_("{category} is already written on your card: the dice go into an open "
+                       "category.", category=said))
     points = table.position().categories()[said]
-    return wrong(f"{said} scores {points} now, but writing the dice there leaves an expected "
-                 f"final score of {scores[said]:.2f}, less than the best choice's. Think of what "
-                 "each open category is worth later, not only now.")
+    return wrong(_("{category} scores {points} now, but writing the dice there leaves an "
+                   "expected final score of {score}, less than the best choice's. Think of what "
+                   "each open category is worth later, not only now.", category=said,
+                   points=points, score=number(scores[said], 2)))
 
 
 q7 = Question(
-    EXERCISE, 7, "Which category?", draw=_q7_draw, prompt=_q7_prompt, check=_q7_check,
+    EXERCISE, 7, N_("Which category?"), draw=_q7_draw, prompt=_q7_prompt, check=_q7_check,
     solution=_q7_best, template="answer_7 = ...",
-    hint="`advise(Position(card, dice, 3))` lists the expected final score of every choice.",
+    hint=N_("`advise(Position(card, dice, 3))` lists the expected final score of every choice."),
     forced=True)
 
 
 RULE_CHANGES: tuple[tuple[str, dict[str, object], dict[str, object], str], ...] = (
     ("jacht", {}, {"five_of_a_kind_counts": True},
-     "letting five of a kind also count as Póker and as Full, in solitaire **Jacht**"),
+     N_("letting five of a kind also count as Póker and as Full, in solitaire **Jacht**")),
     ("tabornok", {"big_general_wins": False}, {"five_of_a_kind_counts": True},
-     "letting five of a kind also count as Póker and as Full, in solitaire **Tábornok**"),
+     N_("letting five of a kind also count as Póker and as Full, in solitaire **Tábornok**")),
     ("tabornok", {"big_general_wins": False}, {"poker_points": 40},
-     "Generala's Póker of 40 after the first roll instead of 30, in solitaire **Tábornok**"),
+     N_("Generala's Póker of 40 after the first roll instead of 30, in solitaire "
+        "**Tábornok**")),
 )
 """(rules, their options, the change, in words); a big general counts as 60 in solitaire."""
 
@@ -294,7 +307,7 @@ class Worth:
 
 def change_rules(change: int, changed: bool) -> RuleSet:
     """The rule set of :data:`RULE_CHANGES` number ``change``, with or without the change."""
-    name, options, extra, _ = RULE_CHANGES[change]
+    name, options, extra = RULE_CHANGES[change][:3]
     return rule_set(name, **options, **(extra if changed else {}))
 
 
@@ -311,35 +324,38 @@ def _q8_prompt(v: Worth) -> str:
     arguments = "".join(f", {k}={value!r}" for k, value in {**options, **change}.items())
     plain = "".join(f", {k}={value!r}" for k, value in options.items())
     card = v.table.card_code(f'rule_set("{name}"{arguments})')
-    return (f"{v.table.words()} The dice show **{_dice(v.table.dice)}** after roll "
-            f"{v.table.rolls} of this turn. By how many points does {words} raise the optimal "
-            "expected final score **from this position**? Compare the best option of "
-            f"`advise(Position({card}, "
-            f"{v.table.dice}, {v.table.rolls}))` with the same under "
-            f'`rule_set("{name}"{plain})`.\n\nAnswer with a number to two decimals (± 0.01).')
+    return (_("{card} The dice show **{dice}** after roll {roll} of this turn. By how many "
+              "points does {change} raise the optimal expected final score **from this "
+              "position**? Compare the best option of {code} with the same under {rules}.",
+              card=v.table.words(), dice=_dice(v.table.dice), roll=v.table.rolls,
+              change=_(words),
+              code=f"`advise(Position({card}, {v.table.dice}, {v.table.rolls}))`",
+              rules=f'`rule_set("{name}"{plain})`') + "\n\n"
+            + _("Answer with a number to two decimals (± 0.01)."))
 
 
 def _q8_check(v: Worth, answer: object) -> Verdict:
-    said = read_decimal(answer, "difference in points")
+    said = read_decimal(answer, N_("difference in points"))
     gain = v.gain()
     if abs(said - gain) <= 0.01 + 1e-9:
-        return right(f"{gain:+.2f} points from here: a rule that only changes where rare rolls "
-                     "may go is worth little.")
+        return right(_("{gain} points from here: a rule that only changes where rare rolls may go "
+                       "is worth little.", gain=("+" if gain >= 0 else "") + number(gain, 2)))
     if said < 0 <= gain:
-        return wrong("More places or more points to score can never lower the best expected "
-                     "score.")
+        return wrong(_("More places or more points to score can never lower the best expected "
+                       "score."))
+    shown = f"{said:.2f}"
     if abs(said) > 10 * max(abs(gain), 0.5):
-        return wrong(f"{said:.2f} is far too much: the change only matters when its rolls come "
-                     "up in the turns left.")
-    return wrong(f"{said:.2f} is not it: take the best expected final score from this position "
-                 "with the change and without it, and subtract.")
+        return wrong(_("{said} is far too much: the change only matters when its rolls come up "
+                       "in the turns left.", said=shown))
+    return wrong(_("{said} is not it: take the best expected final score from this position with "
+                   "the change and without it, and subtract.", said=shown))
 
 
 q8 = Question(
-    EXERCISE, 8, "What is a rule worth?", draw=_q8_draw, prompt=_q8_prompt, check=_q8_check,
+    EXERCISE, 8, N_("What is a rule worth?"), draw=_q8_draw, prompt=_q8_prompt, check=_q8_check,
     solution=lambda v: round(v.gain(), 2), template="answer_8 = ...",
-    hint="the best expected final score from the same position under both rule sets, "
-         "subtracted.", forced=True)
+    hint=N_("the best expected final score from the same position under both rule sets, "
+            "subtracted."), forced=True)
 
 
 __all__ = [

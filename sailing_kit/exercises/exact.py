@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from sailing_kit.core.i18n import N_, _, n_
 from sailing_kit.exercises.readers import read_exact
 from sailing_kit.exercises.verdicts import Verdict, right, wrong
 
@@ -20,7 +21,7 @@ def text(value: Fraction | float) -> str:
 
 
 def places_phrase(places: int) -> str:
-    return f"a decimal rounded to {places} place{'s' if places > 1 else ''}"
+    return n_("a decimal rounded to {count} place", "a decimal rounded to {count} places", places)
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,7 @@ class Exact:
 
     value: Fraction
     places: int
-    what: str = "probability"
+    what: str = N_("probability")
     slips: Mapping[Fraction, str] = field(default_factory=dict)
 
     @property
@@ -44,16 +45,17 @@ class Exact:
         """Right, a slip's hint, or ``otherwise(the answer as written)``."""
         said = read_exact(answer, self.what)
         if self.what == "probability" and not 0 <= said <= 1:
-            return wrong(f"{text(said)} cannot be a probability: a probability lies between 0 "
-                         "and 1.", hint)
+            return wrong(_("{said} cannot be a probability: a probability lies between 0 and 1.",
+                           said=text(said)), hint)
         if isinstance(said, float):
             if self.near(said, self.value):
                 return right(praise)
             slip = next((why for value, why in self.slips.items() if self.near(said, value)), None)
             if slip is None and _decimals(said) < self.places and round(
                     float(self.value), _decimals(said)) == said:
-                slip = (f"{text(said)} is too rough to tell: give it rounded to {self.places} "
-                        "places, or as an exact fraction.")
+                slip = n_("{said} is too rough to tell: give it rounded to {count} place, or as "
+                          "an exact fraction.", "{said} is too rough to tell: give it rounded to "
+                          "{count} places, or as an exact fraction.", self.places, said=text(said))
             return wrong(slip or otherwise(text(said)), hint)
         if said == self.value:
             return right(praise)

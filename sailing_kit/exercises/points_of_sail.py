@@ -15,6 +15,7 @@ from math import ceil
 
 from sailing_kit.core.compass import Direction, angle_between
 from sailing_kit.core.grid import Point, chebyshev
+from sailing_kit.core.i18n import N_, _, n_
 from sailing_kit.exercises import session
 from sailing_kit.exercises.points_of_sail_more import (
     EXERCISE,
@@ -22,7 +23,6 @@ from sailing_kit.exercises.points_of_sail_more import (
     ORIGIN,
     Allowed,
     other_wind,
-    plural,
     q5,
     q6,
 )
@@ -55,19 +55,20 @@ from sailing_kit.race.sailing import MANOEUVRES
 N, NE, E, SE, S, SW, W, NW = Direction
 
 
-def start(student: object, mode: str = "practice") -> object:
-    """Name yourself (``start("Ada Lovelace")``): your questions are drawn from your name."""
-    return session.start(EXERCISE, student, mode)
+def start(student: object, mode: str = "practice", language: object = None) -> object:
+    """Name yourself (``start("Ada Lovelace")``): your questions are drawn from your name;
+    ``language="hu"`` (bg, fr, ru) asks and answers in that language."""
+    return session.start(EXERCISE, student, mode, language)
 
 
 # ----- shared readers and wording ----------------------------------------------------------------
 
 def _read_point_of_sail(value: object) -> PointOfSail:
-    return read_choice(value, {p.label: p for p in PointOfSail}, "point of sail")
+    return read_choice(value, {p.label: p for p in PointOfSail}, N_("point of sail"))
 
 
 def _read_tack(value: object) -> Tack:
-    return read_choice(value, {t.value: t for t in Tack}, "tack")
+    return read_choice(value, {t.value: t for t in Tack}, N_("tack"))
 
 
 # ----- question 1: name the point of sail --------------------------------------------------------
@@ -92,30 +93,33 @@ def _q1_draw(rng: random.Random) -> Fleet:
 
 
 def _q1_prompt(v: Fleet) -> str:
-    return (f"The wind blows from **{v.wind}**. Six boats sail in it:\n\n"
-            + "\n".join(f"- Boat {b} heads {h}" for b, h in v.headings.items())
-            + "\n\nName each boat's point of sail: "
-            + ", ".join(f'`"{p.label}"`' for p in PointOfSail) + ".\n\n"
-            'Answer with a dict from boat to point of sail, like `{"A": "run", ...}`.')
+    return (_("The wind blows from **{wind}**. Six boats sail in it:", wind=v.wind) + "\n\n"
+            + "\n".join(_("- Boat {boat} heads {heading}", boat=b, heading=h)
+                        for b, h in v.headings.items())
+            + "\n\n" + _("Name each boat's point of sail: {names}.",
+                          names=", ".join(f'`"{p.label}"`' for p in PointOfSail)) + "\n\n"
+            + _('Answer with a dict from boat to point of sail, like `{example}`.',
+                example='{"A": "run", ...}'))
 
 
 def _q1_check(v: Fleet, answer: object) -> Verdict:
-    said = read_dict(answer, v.headings, keys_reader(v.headings, "boat"), _read_point_of_sail,
-                     "boat")
+    said = read_dict(answer, v.headings, keys_reader(v.headings, N_("boat")),
+                     _read_point_of_sail, N_("boat"))
     return by_part(v.headings, {
-        b: f"Boat {b} heads {h} in a wind from {v.wind}: you said {said[b].label}, which is the "
-           f"point of sail at {said[b].angle}°; the angle between its heading and the wind's "
-           f"source is {point_of_sail(h, v.wind).angle}°."
+        b: _("Boat {boat} heads {heading} in a wind from {wind}: you said {said}, which is the "
+             "point of sail at {said_angle}°; the angle between its heading and the wind's "
+             "source is {angle}°.", boat=b, heading=h, wind=v.wind, said=said[b].label,
+             said_angle=said[b].angle, angle=point_of_sail(h, v.wind).angle)
         for b, h in v.headings.items() if said[b] is not point_of_sail(h, v.wind)},
-        "each point of sail matches the angle between the heading and the wind's source.")
+        _("each point of sail matches the angle between the heading and the wind's source."))
 
 
 q1 = Question(
-    EXERCISE, 1, "Name the point of sail", draw=_q1_draw, prompt=_q1_prompt, check=_q1_check,
+    EXERCISE, 1, N_("Name the point of sail"), draw=_q1_draw, prompt=_q1_prompt, check=_q1_check,
     solution=lambda v: {b: point_of_sail(h, v.wind).label for b, h in v.headings.items()},
     template='answer_1 = {' + ", ".join(f'"{b}": ...' for b in Q1_BOATS) + "}",
-    hint="measure the angle between each heading and the direction the wind comes FROM: 0°, "
-         "45°, 90°, 135° or 180°.",
+    hint=N_("measure the angle between each heading and the direction the wind comes FROM: 0°, "
+            "45°, 90°, 135° or 180°."),
     worked=lambda v: points_of_sail_rose(v.wind))
 
 
@@ -136,17 +140,20 @@ def _q2_draw(rng: random.Random) -> dict[str, tuple[Direction, Direction]]:
 
 
 def _q2_prompt(boats: dict[str, tuple[Direction, Direction]]) -> str:
-    return ("Which tack is each boat on? Answer `\"port\"` or `\"starboard\"` for each.\n\n"
-            + "\n".join(f"- Boat {b}: heading {h}, wind from {w}" for b, (h, w) in boats.items())
-            + '\n\nAnswer with a dict, like `{"A": "port", ...}`.')
+    return (_("Which tack is each boat on? Answer {choices} for each.",
+              choices='`"port"` or `"starboard"`') + "\n\n"
+            + "\n".join(_("- Boat {boat}: heading {heading}, wind from {wind}", boat=b,
+                          heading=h, wind=w) for b, (h, w) in boats.items()) + "\n\n"
+            + _("Answer with a dict, like `{example}`.", example='{"A": "port", ...}'))
 
 
 def _q2_check(boats: dict[str, tuple[Direction, Direction]], answer: object) -> Verdict:
-    said = read_dict(answer, boats, keys_reader(boats, "boat"), _read_tack, "boat")
+    said = read_dict(answer, boats, keys_reader(boats, N_("boat")), _read_tack, N_("boat"))
     return by_part(boats, {
-        b: f"Boat {b} (heading {h}, wind from {w}): you said {said[b]}. {_tack_reason(h, w)}"
+        b: _("Boat {boat} (heading {heading}, wind from {wind}): you said {said}. {reason}",
+             boat=b, heading=h, wind=w, said=said[b], reason=_tack_reason(h, w))
         for b, (h, w) in boats.items() if said[b] is not tack(h, w)},
-        "the tack is the side of the boat the wind meets, and a run counts as starboard.")
+        _("the tack is the side of the boat the wind meets, and a run counts as starboard."))
 
 
 def _tack_reason(heading: Direction, wind: Direction) -> str:
@@ -154,19 +161,21 @@ def _tack_reason(heading: Direction, wind: Direction) -> str:
     actual = tack(heading, wind)
     assert actual is not None, "question 2 has no boat head to wind"
     if point_of_sail(heading, wind) is PointOfSail.RUN:
-        return ("On a run the wind comes from dead astern and meets neither side: look up which "
-                "tack the rulebook gives a run (§2).")
-    side = {Tack.STARBOARD: "right", Tack.PORT: "left"}[actual]
-    return (f"Stand in the boat facing {heading}: the wind from {wind} comes over your {side} "
-            "side.")
+        return _("On a run the wind comes from dead astern and meets neither side: look up which "
+                 "tack the rulebook gives a run (§2).")
+    if actual is Tack.STARBOARD:
+        return _("Stand in the boat facing {heading}: the wind from {wind} comes over your right "
+                 "side.", heading=heading, wind=wind)
+    return _("Stand in the boat facing {heading}: the wind from {wind} comes over your left "
+             "side.", heading=heading, wind=wind)
 
 
 q2 = Question(
-    EXERCISE, 2, "Port or starboard?", draw=_q2_draw, prompt=_q2_prompt, check=_q2_check,
+    EXERCISE, 2, N_("Port or starboard?"), draw=_q2_draw, prompt=_q2_prompt, check=_q2_check,
     solution=lambda boats: {b: str(tack(h, w)) for b, (h, w) in boats.items()},
     template='answer_2 = {"A": ..., "B": ..., "C": ..., "D": ...}',
-    hint="stand in the boat facing its heading: does the wind come over your right side "
-         "(starboard) or your left (port)? A run counts as starboard.",
+    hint=N_("stand in the boat facing its heading: does the wind come over your right side "
+            "(starboard) or your left (port)? A run counts as starboard."),
     forced=True)
 
 
@@ -215,11 +224,13 @@ def _ends(drill: DrillState) -> dict[Point, TurnOption]:
 
 def _q3_prompt(v: Drill) -> str:
     drill = v.drill()
-    return (f"On a board {v.width} wide and {v.height} high, the boat at {drill.position} heads "
-            f"{drill.heading}, the wind from {drill.wind}: it is {drill.point_of_sail.phrase}. "
-            "On which intersections can it end this turn? "
-            "(Ending where it started, after manoeuvres only, counts.) `q3.picture()` draws the "
-            "position.\n\nAnswer with a set of points, like `{(0, 0), (1, 2)}`.")
+    return (_("On a board {width} wide and {height} high, the boat at {point} heads {heading}, "
+              "the wind from {wind}: it is {sailing}. On which intersections can it end this "
+              "turn? (Ending where it started, after manoeuvres only, counts.) `q3.picture()` "
+              "draws the position.", width=v.width, height=v.height, point=drill.position,
+              heading=drill.heading, wind=drill.wind, sailing=drill.point_of_sail.phrase)
+            + "\n\n" + _("Answer with a set of points, like `{example}`.",
+                          example="{(0, 0), (1, 2)}"))
 
 
 def _q3_check(v: Drill, answer: object) -> Verdict:
@@ -227,16 +238,19 @@ def _q3_check(v: Drill, answer: object) -> Verdict:
     ends = _ends(drill)
     left_out = len(set(ends) - said)
     sailing = drill.point_of_sail
-    missing = [f"{plural(left_out, 'intersection')} the boat can end on "
-               f"{'is' if left_out == 1 else 'are'} missing: a boat {sailing.phrase} may make "
-               f"{sailing.allowance}; try every order of its moves."] if left_out else []
-    extra = [f"{p} cannot be reached: "
-             + why_unreachable(drill.position, drill.heading, drill.wind, p)
+    missing = [n_("{count} intersection the boat can end on is missing: a boat {sailing} may "
+                  "make {allowance}; try every order of its moves.", "{count} intersections the "
+                  "boat can end on are missing: a boat {sailing} may make {allowance}; try every "
+                  "order of its moves.", left_out, sailing=sailing.phrase,
+                  allowance=sailing.allowance)] if left_out else []
+    extra = [_("{point} cannot be reached: {why}", point=p,
+               why=why_unreachable(drill.position, drill.heading, drill.wind, p))
              for p in sorted(said - set(ends))]
-    return whole(extra + missing, f"a boat {sailing.phrase} may make {sailing.allowance}, so it "
-                 f"can end on these {len(ends)} intersections.",
-                 hint=f"a boat {sailing.phrase} may make {sailing.allowance}: try each sequence "
-                      "of moves and see where it ends.")
+    return whole(extra + missing, _("a boat {sailing} may make {allowance}, so it can end on "
+                                    "these {count} intersections.", sailing=sailing.phrase,
+                                    allowance=sailing.allowance, count=len(ends)),
+                 hint=_("a boat {sailing} may make {allowance}: try each sequence of moves and "
+                        "see where it ends.", sailing=sailing.phrase, allowance=sailing.allowance))
 
 
 def why_unreachable(start: Point, heading: Direction, wind: Direction, target: Point) -> str:
@@ -245,38 +259,42 @@ def why_unreachable(start: Point, heading: Direction, wind: Direction, target: P
     Only for a target that :func:`turn_options` does not reach.
     """
     sailing = point_of_sail(heading, wind)
-    rule = f"a boat {sailing.phrase} may make {sailing.allowance}."
+    rule = _("a boat {sailing} may make {allowance}.", sailing=sailing.phrase,
+             allowance=sailing.allowance)
     most = max(sum(move.is_movement for move in option.moves)
                for option in turn_options(start, heading, wind))
     dx, dy = target[0] - start[0], target[1] - start[1]
     distance = chebyshev(start, target)
     if distance == 0:
-        return f"the boat has to move this turn: {rule}"
+        return _("the boat has to move this turn: {rule}", rule=rule)
     if distance > most:
-        return (f"it is {plural(distance, 'intersection')} away, but one turn {sailing.phrase} "
-                f"moves a boat at most {plural(most, 'intersection')}.")
+        return n_("it is {count} intersection away, but one turn {sailing} moves a boat at most "
+                  "{most}.", "it is {count} intersections away, but one turn {sailing} moves a "
+                  "boat at most {most}.", distance, sailing=sailing.phrase,
+                  most=n_("{count} intersection", "{count} intersections", most))
     if dx and dy and abs(dx) != abs(dy):
-        return ("no compass direction leads straight there, and all the movements of one turn "
-                "follow the same heading.")
+        return _("no compass direction leads straight there, and all the movements of one turn "
+                 "follow the same heading.")
     way = Direction.from_vector(dx, dy)
     if point_of_sail(way, wind) is PointOfSail.HEAD_TO_WIND:
-        return (f"it lies straight into the wind ({way}). No boat sails head to wind, and during "
-                "the race a manoeuvre may not even point it there.")
+        return _("it lies straight into the wind ({way}). No boat sails head to wind, and during "
+                 "the race a manoeuvre may not even point it there.", way=way)
     if distance > 1:
-        return (f"two movements in one turn both go straight ahead ({heading}); to sail {way} the "
-                "boat must manoeuvre first, and then only one movement is left.")
+        return _("two movements in one turn both go straight ahead ({heading}); to sail {way} "
+                 "the boat must manoeuvre first, and then only one movement is left.",
+                 heading=heading, way=way)
     if angle_between(heading, way) > 90:
-        return (f"sailing {way} needs a turn of {angle_between(heading, way)}° before the "
-                "movement, but a manoeuvre turns at most 90° and no turn allows two manoeuvres "
-                "then a movement.")
-    return f"it would take a manoeuvre and then a movement, but {rule}"
+        return _("sailing {way} needs a turn of {angle}° before the movement, but a manoeuvre "
+                 "turns at most 90° and no turn allows two manoeuvres then a movement.", way=way,
+                 angle=angle_between(heading, way))
+    return _("it would take a manoeuvre and then a movement, but {rule}", rule=rule)
 
 
 q3 = Question(
-    EXERCISE, 3, "Where can a beam-reaching boat end its turn?", draw=_q3_draw, prompt=_q3_prompt,
+    EXERCISE, 3, N_("Where can a beam-reaching boat end its turn?"), draw=_q3_draw, prompt=_q3_prompt,
     check=_q3_check, solution=lambda v: set(_ends(v.drill())),
     template="answer_3 = ...",
-    hint="list the move sequences its point of sail allows and where each one ends.",
+    hint=N_("list the move sequences its point of sail allows and where each one ends."),
     picture=lambda v: v.drill().scene(show_options=False), worked=lambda v: v.drill())
 
 
@@ -306,40 +324,49 @@ def _q4_draw(rng: random.Random) -> dict[str, tuple[Direction, Direction]]:
 
 
 def _q4_prompt(boats: dict[str, tuple[Direction, Direction]]) -> str:
-    lines = [f"- Boat {b} heads {h}, the wind from {w}: one manoeuvre could point it "
-             + ", ".join(str(d) for d in _one_manoeuvre_away(h)) for b, (h, w) in boats.items()]
-    return ("Each boat sails close-hauled in a wind of its own. One manoeuvre (45° or 90°, "
-            "either way) could point it to four headings. Which heading may each boat **not** "
-            "turn to during the race?\n\n" + "\n".join(lines)
-            + '\n\nAnswer with a dict from boat to direction, like `{"A": "SE", ...}`.')
+    lines = [_("- Boat {boat} heads {heading}, the wind from {wind}: one manoeuvre could point it "
+               "{headings}", boat=b, heading=h, wind=w,
+               headings=", ".join(str(d) for d in _one_manoeuvre_away(h)))
+             for b, (h, w) in boats.items()]
+    return (_("Each boat sails close-hauled in a wind of its own. One manoeuvre (45° or 90°, "
+              "either way) could point it to four headings. Which heading may each boat **not** "
+              "turn to during the race?") + "\n\n" + "\n".join(lines) + "\n\n"
+            + _("Answer with a dict from boat to direction, like `{example}`.",
+                example='{"A": "SE", ...}'))
 
 
 def _q4_mistake(boat: str, heading: Direction, wind: Direction, said: Direction) -> str | None:
     if said in _forbidden_turns(heading, wind):
         return None
     if said not in _one_manoeuvre_away(heading):
-        return (f"Boat {boat}: {said} is not one manoeuvre away from {heading}: a manoeuvre turns "
-                "45° or 90°, either way.")
+        return _("Boat {boat}: {said} is not one manoeuvre away from {heading}: a manoeuvre turns "
+                 "45° or 90°, either way.", boat=boat, said=said, heading=heading)
     rotation = next(m.rotation for m in MANOEUVRES if heading.rotate(m.rotation) is said)
     name = change_of_tack(heading, rotation, wind)
-    return (f"Boat {boat}: turning to {said} is allowed: {Move(rotation)} puts it "
-            f"{point_of_sail(said, wind).phrase}" + (f" (a {name})." if name else ".")
-            + " Look for the turn that would stop the boat dead.")
+    sailing = point_of_sail(said, wind).phrase
+    if name:
+        return _("Boat {boat}: turning to {said} is allowed: {move} puts it {sailing} "
+                 "({manoeuvre}). Look for the turn that would stop the boat dead.", boat=boat,
+                 said=said, move=Move(rotation), sailing=sailing,
+                 manoeuvre=_(N_("a tack")) if name == "tack" else _(N_("a jibe")))
+    return _("Boat {boat}: turning to {said} is allowed: {move} puts it {sailing}. Look for the "
+             "turn that would stop the boat dead.", boat=boat, said=said, move=Move(rotation),
+             sailing=sailing)
 
 
 def _q4_check(boats: dict[str, tuple[Direction, Direction]], answer: object) -> Verdict:
-    said = read_dict(answer, boats, keys_reader(boats, "boat"), read_direction, "boat")
+    said = read_dict(answer, boats, keys_reader(boats, N_("boat")), read_direction, N_("boat"))
     mistakes = {b: why for b, (h, w) in boats.items() if (why := _q4_mistake(b, h, w, said[b]))}
-    return by_part(boats, mistakes, "each forbidden heading points the boat straight at the "
-                   "wind's source: §2 forbids that manoeuvre during the race (only the start "
-                   "allows it).")
+    return by_part(boats, mistakes, _("each forbidden heading points the boat straight at the "
+                                      "wind's source: §2 forbids that manoeuvre during the race "
+                                      "(only the start allows it)."))
 
 
 q4 = Question(
-    EXERCISE, 4, "The forbidden manoeuvre", draw=_q4_draw, prompt=_q4_prompt, check=_q4_check,
+    EXERCISE, 4, N_("The forbidden manoeuvre"), draw=_q4_draw, prompt=_q4_prompt, check=_q4_check,
     solution=lambda boats: {b: _forbidden_turns(h, w)[0].value for b, (h, w) in boats.items()},
     template='answer_4 = {"A": ..., "B": ..., "C": ...}',
-    hint="which of these headings would point the boat where the wind comes from?", forced=True)
+    hint=N_("which of these headings would point the boat where the wind comes from?"), forced=True)
 
 
 # ----- question 7: the fewest turns to the mark --------------------------------------------------
@@ -375,33 +402,42 @@ def _best_upwind_gain(wind: Direction) -> int:
 
 def _q7_prompt(v: Drill) -> str:
     drill = v.drill()
-    return (f"The boat at {drill.position} sails {drill.point_of_sail.label} heading "
-            f"{drill.heading}, the wind from {drill.wind}, on a board {v.width} wide and "
-            f"{v.height} high. The mark is at {v.mark}. What is the fewest number of turns the "
-            "boat needs to **reach the mark** (end a turn on it, or pass over it during a turn), "
-            "staying on the board? `q7.picture()` draws the position.\n\n"
-            "Answer with a whole number, like `3`.")
+    return (_("The boat at {point} sails {sailing} heading {heading}, the wind from {wind}, on a "
+              "board {width} wide and {height} high. The mark is at {mark}. What is the fewest "
+              "number of turns the boat needs to **reach the mark** (end a turn on it, or pass "
+              "over it during a turn), staying on the board? `q7.picture()` draws the position.",
+              point=drill.position, sailing=drill.point_of_sail.words, heading=drill.heading,
+              wind=drill.wind, width=v.width, height=v.height, mark=v.mark) + "\n\n"
+            + _("Answer with a whole number, like `{example}`.", example="3"))
 
 
 def _q7_check(v: Drill, answer: object) -> Verdict:
-    said = read_int(answer, "number of turns", low=0)
+    said = read_int(answer, N_("number of turns"), low=0)
     route = _route(v)
     if said == len(route):
-        return right(f"{len(route)} turns, for example:\n"
-                     + "\n".join(f"{n}. {o.describe()}" for n, o in enumerate(route, 1)))
+        return right(n_("{count} turn, for example:", "{count} turns, for example:", len(route))
+                     + "\n" + "\n".join(f"{n}. {o.describe()}" for n, o in enumerate(route, 1)))
     if said > len(route):
-        return wrong(f"{plural(said, 'turn')} is more than needed: there is a shorter route. "
-                     "Sail close-hauled as far as you can before each tack.")
+        return wrong(n_("{count} turn is more than needed: there is a shorter route. Sail "
+                        "close-hauled as far as you can before each tack.", "{count} turns is "
+                        "more than needed: there is a shorter route. Sail close-hauled as far as "
+                        "you can before each tack.", said))
     upwind, gain = _upwind(v.start, v.mark, v.wind), _best_upwind_gain(v.wind)
-    bound = ("The mark lies upwind, and no turn gains more than "
-             f"{plural(gain, 'intersection')} towards the wind (a boat cannot sail straight "
-             "into it)")
+    bound = n_("The mark lies upwind, and no turn gains more than {count} intersection towards "
+               "the wind (a boat cannot sail straight into it)", "The mark lies upwind, and no "
+               "turn gains more than {count} intersections towards the wind (a boat cannot sail "
+               "straight into it)", gain)
     if said < ceil(upwind / gain):
-        return wrong(f"{plural(said, 'turn')} is not enough: count the intersections between "
-                     f"the boat and the mark along the wind. {bound}.")
-    return wrong(f"{plural(said, 'turn')} is not enough. {bound}. Sailing close-hauled, every "
-                 "step upwind also takes the boat one intersection sideways, so it has to change "
-                 "tack to come back to the mark, and a tack takes a turn of its own.")
+        return wrong(n_("{count} turn is not enough: count the intersections between the boat "
+                        "and the mark along the wind. {bound}.", "{count} turns is not enough: "
+                        "count the intersections between the boat and the mark along the wind. "
+                        "{bound}.", said, bound=bound))
+    return wrong(n_("{count} turn is not enough. {bound}. Sailing close-hauled, every step upwind "
+                    "also takes the boat one intersection sideways, so it has to change tack to "
+                    "come back to the mark, and a tack takes a turn of its own.", "{count} turns "
+                    "is not enough. {bound}. Sailing close-hauled, every step upwind also takes "
+                    "the boat one intersection sideways, so it has to change tack to come back to "
+                    "the mark, and a tack takes a turn of its own.", said, bound=bound))
 
 
 def _q7_worked(v: Drill) -> object:
@@ -412,10 +448,10 @@ def _q7_worked(v: Drill) -> object:
 
 
 q7 = Question(
-    EXERCISE, 7, "The fewest turns to the mark", draw=_q7_draw, prompt=_q7_prompt,
+    EXERCISE, 7, N_("The fewest turns to the mark"), draw=_q7_draw, prompt=_q7_prompt,
     check=_q7_check, solution=lambda v: len(_route(v)), template="answer_7 = ...",
-    hint="zig-zag: close-hauled on one tack, a tack (a turn of its own), close-hauled on the "
-         "other; count the turns on the picture.",
+    hint=N_("zig-zag: close-hauled on one tack, a tack (a turn of its own), close-hauled on the "
+            "other; count the turns on the picture."),
     picture=lambda v: v.drill().scene(show_options=False), worked=_q7_worked, forced=True)
 
 

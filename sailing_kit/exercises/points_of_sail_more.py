@@ -10,12 +10,14 @@ from dataclasses import dataclass
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import N_, _, n_
 from sailing_kit.exercises.question import Question
 from sailing_kit.exercises.readers import keys_reader, read_choice, read_dict, read_set
 from sailing_kit.exercises.verdicts import Verdict, by_part, whole
 from sailing_kit.race import (
     Move,
     PointOfSail,
+    Tack,
     TurnOption,
     change_of_tack,
     point_of_sail,
@@ -24,12 +26,10 @@ from sailing_kit.race import (
 )
 
 EXERCISE = "01_points_of_sail"
+SIDE_WORDS: dict[Tack | None, str] = {Tack.STARBOARD: N_("starboard side"), Tack.PORT: N_("port side")}
+"""The side of a boat the wind meets, as a sentence names it."""
 N, NE, E, SE, S, SW, W, NW = Direction
 ORIGIN: Point = (0, 0)
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
 
 
 def other_wind(rng: random.Random, *, not_: Direction = N) -> Direction:
@@ -60,25 +60,28 @@ def _q5_draw(rng: random.Random) -> tuple[Direction, dict[str, tuple[Direction, 
 
 
 def _read_manoeuvre(value: object) -> str | None:
-    return read_choice(value, _MANOEUVRE_NAMES, "manoeuvre name", aliases={"gybe": "jibe"})
+    return read_choice(value, _MANOEUVRE_NAMES, N_("manoeuvre name"), aliases={"gybe": "jibe"})
 
 
 def _q5_prompt(v: tuple[Direction, dict[str, tuple[Direction, int]]]) -> str:
     wind, turns = v
-    return (f"The wind blows from {wind}. Is each manoeuvre a tack, a jibe, or neither?\n\n"
-            + "\n".join(f"- Boat {b} heads {h} and makes a manoeuvre: {Move(r)}, to {h.rotate(r)}"
-                        for b, (h, r) in turns.items())
-            + '\n\nAnswer `"tack"`, `"jibe"` or `"neither"` for each, in a dict like '
-              '`{"A": "tack", ...}`.')
+    return (_("The wind blows from {wind}. Is each manoeuvre a tack, a jibe, or neither?",
+              wind=wind) + "\n\n"
+            + "\n".join(_("- Boat {boat} heads {heading} and makes a manoeuvre: {move}, to "
+                          "{new_heading}", boat=b, heading=h, move=Move(r), new_heading=h.rotate(r))
+                        for b, (h, r) in turns.items()) + "\n\n"
+            + _("Answer {choices} for each, in a dict like `{example}`.",
+                choices='`"tack"`, `"jibe"` or `"neither"`', example='{"A": "tack", ...}'))
 
 
 def _q5_check(v: tuple[Direction, dict[str, tuple[Direction, int]]], answer: object) -> Verdict:
     wind, turns = v
-    said = read_dict(answer, turns, keys_reader(turns, "boat"), _read_manoeuvre, "boat")
+    said = read_dict(answer, turns, keys_reader(turns, N_("boat")), _read_manoeuvre, N_("boat"))
     return by_part(turns, {
-        b: f"Boat {b}: you said {said[b] or 'neither'}. {_manoeuvre_reason(h, r, wind)}"
+        b: _("Boat {boat}: you said {said}. {reason}", boat=b, said=said[b] or "neither",
+             reason=_manoeuvre_reason(h, r, wind))
         for b, (h, r) in turns.items() if said[b] != change_of_tack(h, r, wind)},
-        "a tack turns the bow through the wind; a jibe turns the stern through it.")
+        _("a tack turns the bow through the wind; a jibe turns the stern through it."))
 
 
 def _manoeuvre_reason(heading: Direction, rotation: int, wind: Direction) -> str:
@@ -88,20 +91,26 @@ def _manoeuvre_reason(heading: Direction, rotation: int, wind: Direction) -> str
     route = " → ".join(path)
     name = change_of_tack(heading, rotation, wind)
     if name is None:
-        return (f"It turns {route}: the wind stays on its {before} side all the way, and its "
-                f"heading passes {wind} and {wind.opposite} at no point.")
-    through = wind if name == "tack" else wind.opposite
-    source = "where the wind comes from" if name == "tack" else "where the wind blows to"
-    return (f"It turns {route}: the wind moves from its {before} side to its {after} side, and "
-            f"its heading passes {through}, {source}. Which end of the boat crosses the wind?")
+        return _("It turns {route}: the wind stays on its {side} all the way, and its "
+                 "heading passes {wind} and {opposite} at no point.", route=route,
+                 side=_(SIDE_WORDS[before]), wind=wind, opposite=wind.opposite)
+    if name == "tack":
+        return _("It turns {route}: the wind moves from its {before} to its {after}, "
+                 "and its heading passes {through}, where the wind comes from. Which end of the "
+                 "boat crosses the wind?", route=route, before=_(SIDE_WORDS[before]),
+                 after=_(SIDE_WORDS[after]), through=wind)
+    return _("It turns {route}: the wind moves from its {before} to its {after}, and "
+             "its heading passes {through}, where the wind blows to. Which end of the boat "
+             "crosses the wind?", route=route, before=_(SIDE_WORDS[before]),
+             after=_(SIDE_WORDS[after]), through=wind.opposite)
 
 
 q5 = Question(
-    EXERCISE, 5, "Tack or jibe?", draw=_q5_draw, prompt=_q5_prompt, check=_q5_check,
+    EXERCISE, 5, N_("Tack or jibe?"), draw=_q5_draw, prompt=_q5_prompt, check=_q5_check,
     solution=lambda v: {b: change_of_tack(h, r, v[0]) or "neither" for b, (h, r) in v[1].items()},
     template='answer_5 = {"A": ..., "B": ..., "C": ...}',
-    hint="follow the heading step by step: does it pass the wind's source (the bow through the "
-         "wind) or the opposite direction (the stern through it), or neither?", forced=True)
+    hint=N_("follow the heading step by step: does it pass the wind's source (the bow through the "
+            "wind) or the opposite direction (the stern through it), or neither?"), forced=True)
 
 
 # ----- question 6: what each point of sail allows ------------------------------------------------
@@ -111,11 +120,12 @@ def _mixes(moves: tuple[Move, ...]) -> bool:
 
 
 Q6_ASKS: dict[str, tuple[str, Callable[[TurnOption], bool]]] = {
-    "mix": ("make **both** a movement and a manoeuvre in one turn", lambda o: _mixes(o.moves)),
-    "two": ("make **two movements** in one turn",
+    "mix": (N_("Which of these boats may make **both** a movement and a manoeuvre in one turn, "
+               "during the race?"), lambda o: _mixes(o.moves)),
+    "two": (N_("Which of these boats may make **two movements** in one turn, during the race?"),
             lambda o: sum(m.is_movement for m in o.moves) == 2),
-    "spot": ("end its turn **where it started**, turning on the spot",
-             lambda o: not o.path),
+    "spot": (N_("Which of these boats may end its turn **where it started**, turning on the "
+                "spot, during the race?"), lambda o: not o.path),
 }
 Q6_BOATS = ("A", "B", "C", "D", "E", "F")
 
@@ -149,26 +159,29 @@ def _allowing(v: Allowed) -> set[str]:
 
 
 def _q6_prompt(v: Allowed) -> str:
-    return (f"Which of these boats may {Q6_ASKS[v.ask][0]}, during the race?\n\n"
-            + "\n".join(f"- Boat {b} heads {h}, the wind from {w}" for b, (h, w) in v.boats.items())
-            + '\n\nAnswer with a set of boats, like `{"A", "D"}`.')
+    return (_(Q6_ASKS[v.ask][0]) + "\n\n"
+            + "\n".join(_("- Boat {boat} heads {heading}, the wind from {wind}", boat=b,
+                          heading=h, wind=w) for b, (h, w) in v.boats.items()) + "\n\n"
+            + _("Answer with a set of boats, like `{example}`.", example='{"A", "D"}'))
 
 
 def _q6_check(v: Allowed, answer: object) -> Verdict:
-    said = read_set(answer, keys_reader(v.boats, "boat"), '{"A", "D"}')
+    said = read_set(answer, keys_reader(v.boats, N_("boat")), '{"A", "D"}')
     expected = _allowing(v)
     left_out, wrong_in = len(expected - said), len(said - expected)
-    extra = [f"{plural(wrong_in, 'boat')} of yours may not do it: what does each one's point "
-             "of sail allow?"] if wrong_in else []
-    missing = [f"{plural(left_out, 'boat')} that may do it {'is' if left_out == 1 else 'are'} "
-               "missing: find each boat's point of sail, then what it allows."] if left_out else []
-    return whole(extra + missing, "exactly these boats' points of sail allow it (§2).",
-                 hint="find each boat's point of sail, then look it up in the table of the five "
-                      "points of sail.")
+    extra = [n_("{count} boat of yours may not do it: what does each one's point of sail allow?",
+                "{count} boats of yours may not do it: what does each one's point of sail "
+                "allow?", wrong_in)] if wrong_in else []
+    missing = [n_("{count} boat that may do it is missing: find each boat's point of sail, then "
+                  "what it allows.", "{count} boats that may do it are missing: find each boat's "
+                  "point of sail, then what it allows.", left_out)] if left_out else []
+    return whole(extra + missing, _("exactly these boats' points of sail allow it (§2)."),
+                 hint=N_("find each boat's point of sail, then look it up in the table of the five "
+                         "points of sail."))
 
 
 q6 = Question(
-    EXERCISE, 6, "What each point of sail allows", draw=_q6_draw, prompt=_q6_prompt,
+    EXERCISE, 6, N_("What each point of sail allows"), draw=_q6_draw, prompt=_q6_prompt,
     check=_q6_check, solution=_allowing, template="answer_6 = ...",
-    hint="find each boat's point of sail, then look it up in the table of the five points of "
-         "sail.", forced=True)
+    hint=N_("find each boat's point of sail, then look it up in the table of the five points of "
+            "sail."), forced=True)

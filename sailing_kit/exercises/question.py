@@ -17,6 +17,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Generic, TypeVar
 
+from sailing_kit.core.i18n import N_, _
 from sailing_kit.exercises import names, session
 from sailing_kit.exercises.data import plain
 from sailing_kit.exercises.readers import AnswerError, NotAnswered, is_blank, refuse_opaque
@@ -26,13 +27,13 @@ V = TypeVar("V")
 TEACHER = [False]
 """True once :func:`sailing_kit.exercises.teacher.unlock` accepted this machine's teacher key:
 until then no method returns a question's answer."""
-LOCKED = ("the answers are locked: they are shown in the teacher's release only (python -m "
-          "sailing_kit.exercises.release teacher).")
+LOCKED = N_("the answers are locked: they are shown in the teacher's release only (python -m "
+            "sailing_kit.exercises.release teacher).")
 
 
 def _teacher_only() -> None:
     if not TEACHER[0]:
-        raise PermissionError(LOCKED)
+        raise PermissionError(_(LOCKED))
 
 
 def rng_for(exercise: str, key: str, student: str) -> random.Random:
@@ -47,6 +48,8 @@ class Question(Generic[V]):
     ``draw(rng)`` makes a variant; ``prompt(v)`` words it in Markdown; ``check(v, answer)``
     reads the answer (an ``AnswerError`` says how to write it) and returns a Verdict;
     ``solution(v)`` is a right answer; ``template`` is the answer cell the notebook starts with.
+    ``name`` and ``hint`` are English constants marked with ``N_`` (shown translated); the
+    prompt and the check word their texts in the language spoken when they are called.
     ``forced`` marks a question whose answer is by its nature one of a few (a verdict, a
     direction, a small count, a choice per boat): students may share it, so their positions
     must differ instead (the variants test checks the prompts and pictures).
@@ -60,11 +63,15 @@ class Question(Generic[V]):
                  worked: Callable[[V], object] | None = None, forced: bool = False):
         self.exercise, self.number, self.key = exercise, number, f"q{number}"
         self.forced = forced
-        self.title = f"Question {number} · {title}"
-        self.template, self.hint, self.points = template, hint, points
+        self.name, self.template, self.hint, self.points = title, template, hint, points
         self._draw, self._prompt, self._check = draw, prompt, check
         self._solution, self._picture, self._worked = solution, picture, worked
         self._cached = lru_cache(maxsize=64)(self._variant)
+
+    @property
+    def title(self) -> str:
+        """"Question 3 · ..." in the language spoken now."""
+        return _("Question {number} · {title}", number=self.number, title=_(self.name))
 
     def variant(self, student: str) -> V:
         """The variant of this question drawn for ``student`` (the same in every process)."""
@@ -81,8 +88,8 @@ class Question(Generic[V]):
         answer = plain(answer)
         try:
             if is_blank(answer):
-                raise NotAnswered("not answered yet: write your answer in place of the ..., run "
-                                  "that cell, then run this check again.")
+                raise NotAnswered(_("not answered yet: write your answer in place of the ..., "
+                                    "run that cell, then run this check again."))
             refuse_opaque(answer)
             return Marked(True, self._check(variant, answer))
         except NotAnswered as error:
@@ -90,8 +97,8 @@ class Question(Generic[V]):
         except AnswerError as error:
             return Marked(True, problem=str(error))
         except Exception as error:  # a last guard: a check must always answer
-            return Marked(True, problem=f"this answer could not be checked ({type(error).__name__})"
-                                        ": write it as the question shows.")
+            return Marked(True, problem=_("this answer could not be checked ({error}): write it as "
+                                          "the question shows.", error=type(error).__name__))
 
     def grade(self, student: str, answer: object) -> Marked:
         """:meth:`mark` for the variant of ``student`` (what the grader calls)."""

@@ -30,7 +30,9 @@ from sailing_kit.exercises import catalogue, names
 from sailing_kit.exercises.teacher import make_key
 
 TEACHER_NAME = "Ada Lovelace"
-START = re.compile(r"start\((?P<name>[^,)]*)(?:,\s*mode=\"(?P<mode>\w+)\")?\)")
+START = re.compile(r"start\((?P<name>[^,)]*)(?:,\s*mode=\"(?P<mode>\w+)\")?"
+                   r"(?P<language>,\s*language=\"[\w-]+\")?\)")
+"""The first cell's ``start(name, mode="...", language="...")`` (mode and language optional)."""
 _MODE = re.compile(r"mode=\"\w+\"")
 
 
@@ -66,7 +68,7 @@ def teacher_version(notebook: nbformat.NotebookNode, exercise: str,
     key, each answer cell holds the kit's answer for ``student`` (written in as a Python
     string, whatever the name), each check asserts it passes, and worked pictures follow."""
     questions = {q.number: q for q in catalogue.questions(exercise)}
-    named = f'start({names.clean(student)!r}, mode="practice")'
+    named = f'start({names.clean(student)!r}, mode="practice"'
     key = make_key()
     teacher = student_version(notebook, exercise)
     cells = [nbformat.v4.new_markdown_cell(  # type: ignore[no-untyped-call]  # nbformat is untyped
@@ -78,7 +80,8 @@ def teacher_version(notebook: nbformat.NotebookNode, exercise: str,
     for cell in teacher.cells:
         if cell.cell_type == "code" and START.search(cell.source):
             cell.source = ("from sailing_kit.exercises.teacher import solution, unlock, worked\n"
-                           + START.sub(lambda _: named, cell.source, count=1) + f"\nunlock({key!r})")
+                           + START.sub(lambda found: named + (found["language"] or "") + ")",
+                                       cell.source, count=1) + f"\nunlock({key!r})")
         cells.append(cell)
         number = _answer_number(cell)
         if number is not None and number in questions:

@@ -18,6 +18,7 @@ from dataclasses import replace
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import N_, _, n_
 from sailing_kit.exercises import session
 from sailing_kit.exercises.question import Question
 from sailing_kit.exercises.readers import keys_reader, read_choice, read_dict, read_direction, read_set
@@ -62,9 +63,10 @@ N, NE, E, SE, S, SW, W, NW = Direction
 LADDER = (Rule.STARBOARD, Rule.LEEWARD, Rule.FASTER, Rule.TURN_ORDER)
 
 
-def start(student: object, mode: str = "practice") -> object:
-    """Name yourself (``start("Ada Lovelace")``): your questions are drawn from your name."""
-    return session.start(EXERCISE, student, mode)
+def start(student: object, mode: str = "practice", language: object = None) -> object:
+    """Name yourself (``start("Ada Lovelace")``): your questions are drawn from your name;
+    ``language="hu"`` (bg, fr, ru) asks and answers in that language."""
+    return session.start(EXERCISE, student, mode, language)
 
 
 def _pair_reader(count: int) -> Callable[[object], int]:
@@ -73,12 +75,12 @@ def _pair_reader(count: int) -> Callable[[object], int]:
     aliases = {**{f"pair{n}": n for n in names.values()}, **{f"p{n}": n for n in names.values()},
                **{str(n): n for n in names.values()}}
     return lambda value: read_choice(str(value) if isinstance(value, int) else value, names,
-                                     "pair", aliases)
+                                     N_("pair"), aliases)
 
 
 def _pairs_listing(pairs: tuple[Situation, ...]) -> str:
-    return "\n".join(f"- Pair {n}, wind from **{p.wind}**: {boats_line(p)}"
-                     for n, p in enumerate(pairs, 1))
+    return "\n".join(_("- Pair {number}, wind from **{wind}**: {boats}", number=n, wind=p.wind,
+                       boats=boats_line(p)) for n, p in enumerate(pairs, 1))
 
 
 def _position(title: str, *boats: Boat, marks: tuple[Point, ...] = ()) -> Situation:
@@ -89,7 +91,7 @@ def _position(title: str, *boats: Boat, marks: tuple[Point, ...] = ()) -> Situat
 def _pair_verdict(pairs: tuple[Situation, ...], answer: object, read_value: Callable[[object], object],
                   mistake: Callable[[int, Situation, object], str | None], praise: str) -> Verdict:
     said = read_dict(answer, range(1, len(pairs) + 1), _pair_reader(len(pairs)), read_value,
-                     "pair")
+                     N_("pair"))
     mistakes = {f"pair {n}": why for n, p in enumerate(pairs, 1)
                 if (why := mistake(n, p, said[n]))}
     return by_part([f"pair {n}" for n in range(1, len(pairs) + 1)], mistakes, praise)
@@ -108,25 +110,27 @@ def _q1_mistake(number: int, position: Situation, said: object) -> str | None:
     decided = ruling(position)
     if said == decided.keep_clear:
         return None
-    return (f"Pair {number}: you said {said} must keep clear. {facts(position, str(said))} Go "
-            "down the ladder from the top: the first rung that tells the boats apart decides.")
+    return _("Pair {number}: you said {said} must keep clear. {facts} Go down the ladder from the "
+             "top: the first rung that tells the boats apart decides.", number=number, said=said,
+             facts=facts(position, str(said)))
 
 
 q1 = Question(
-    EXERCISE, 1, "Who must keep clear?", draw=_q1_draw,
-    prompt=lambda pairs: ("In each pair below the two boats are engaged: their next movements "
-                          "claim the same intersection, or one claims the intersection the other "
-                          "occupies. Each pair has its own wind. For each pair, which boat "
-                          "**must keep clear**? `q1.picture()` draws them.\n\n"
-                          + _pairs_listing(pairs)
-                          + '\n\nAnswer with a dict from pair to boat, like `{"pair 1": "A", ...}`.'),
+    EXERCISE, 1, N_("Who must keep clear?"), draw=_q1_draw,
+    prompt=lambda pairs: (_("In each pair below the two boats are engaged: their next movements "
+                            "claim the same intersection, or one claims the intersection the "
+                            "other occupies. Each pair has its own wind. For each pair, which "
+                            "boat **must keep clear**? `q1.picture()` draws them.") + "\n\n"
+                          + _pairs_listing(pairs) + "\n\n"
+                          + _("Answer with a dict from pair to boat, like `{example}`.",
+                              example='{"pair 1": "A", ...}')),
     check=lambda pairs, answer: _pair_verdict(
-        pairs, answer, keys_reader("AB", "boat"), _q1_mistake,
-        "starboard before port; on equal tacks leeward before windward, whatever the speed "
-        "(§3.4)."),
+        pairs, answer, keys_reader("AB", N_("boat")), _q1_mistake,
+        _("starboard before port; on equal tacks leeward before windward, whatever the speed "
+          "(§3.4).")),
     solution=lambda pairs: {f"pair {n}": ruling(p).keep_clear for n, p in enumerate(pairs, 1)},
     template=_PAIRS_TEMPLATE.format(n=1),
-    hint="the ladder, from the top: the tack, then leeward, then speed, then the turn order.",
+    hint=N_("the ladder, from the top: the tack, then leeward, then speed, then the turn order."),
     picture=picture, worked=lambda pairs: picture(pairs, reveal=True), forced=True)
 
 
@@ -141,29 +145,31 @@ def _q2_mistake(number: int, position: Situation, said: object) -> str | None:
     decided = ruling(position)
     if said is decided.rule_key:
         return None
-    return (f"Pair {number}: you said {rule_name(said)}, but "
-            f"{why_rule_does_not_decide(position, said, decided)}. Try the rungs in order again.")
+    return _("Pair {number}: you said {said}, but {why}. Try the rungs in order again.",
+             number=number, said=rule_name(said),
+             why=why_rule_does_not_decide(position, said, decided))
 
 
 q2 = Question(
-    EXERCISE, 2, "Which rung of the ladder decides?", draw=_q2_draw,
-    prompt=lambda pairs: ("In each pair **A arrived first** (it plays earlier in the turn "
-                          "order). The rules of right of way are tried in order, and the first "
-                          "that tells the boats apart decides. Which rule decides each pair? "
-                          "`q2.picture()` draws them.\n\n" + _pairs_listing(pairs)
-                          + "\n\nThe rules: " + ", ".join(f'`"{name}"`' for name in RULE_NAMES)
-                          + '.\n\nAnswer with a dict from pair to rule, like '
-                            '`{"pair 1": "starboard", ...}`.'),
+    EXERCISE, 2, N_("Which rung of the ladder decides?"), draw=_q2_draw,
+    prompt=lambda pairs: (_("In each pair **A arrived first** (it plays earlier in the turn "
+                            "order). The rules of right of way are tried in order, and the first "
+                            "that tells the boats apart decides. Which rule decides each pair? "
+                            "`q2.picture()` draws them.") + "\n\n" + _pairs_listing(pairs)
+                          + "\n\n" + _("The rules: {names}.", names=", ".join(
+                              f'`"{name}"`' for name in RULE_NAMES)) + "\n\n"
+                          + _("Answer with a dict from pair to rule, like `{example}`.",
+                              example='{"pair 1": "starboard", ...}')),
     check=lambda pairs, answer: _pair_verdict(
         pairs, answer, read_rule, _q2_mistake,
-        "the zone of the 2 lengths first (§3.6), then head to wind and the tack, leeward, speed, "
-        "and last the turn order (§3.4)."),
+        _("the zone of the 2 lengths first (§3.6), then head to wind and the tack, leeward, "
+          "speed, and last the turn order (§3.4).")),
     solution=lambda pairs: {f"pair {n}": rule_name(ruling(p).rule_key)
                             for n, p in enumerate(pairs, 1)},
     template=_PAIRS_TEMPLATE.format(n=2),
     forced=True,
-    hint="first ask whether a boat is in a mark's zone; then try the rungs from the top and stop "
-         "at the first that tells the boats apart.",
+    hint=N_("first ask whether a boat is in a mark's zone; then try the rungs from the top and stop "
+            "at the first that tells the boats apart."),
     picture=picture, worked=lambda pairs: picture(pairs, reveal=True))
 
 
@@ -192,30 +198,35 @@ def _q3_draw(rng: random.Random) -> Situation:
     while True:
         heading = rng.choice([d for d in Direction if d is not N])
         dx, dy = heading.vector
-        position = _position("Engaged from astern", Boat("A", (4, 4), heading),
+        position = _position(N_("Engaged from astern"), Boat("A", (4, 4), heading),
                              Boat("B", (4 - dx, 4 - dy), heading))
         a = position.boat("A")
         options = [o for o in turn_options(a.position, a.heading, N)
                    if position.boat("B").position not in o.path]
         if (len({o.heading for o in options}) == len(options) >= 2
                 and 0 < len(_q3_safe(position)) < len(options)):
-            return replace(any_move(rng, position), title="Engaged from astern")
+            return replace(any_move(rng, position), title=N_("Engaged from astern"))
 
 
 def _q3_prompt(position: Situation) -> str:
     a, b = position.boat("A"), position.boat("B")
     options = q3_options(position)
-    moves = [f"advance to {o.position} heading {h}" for h, o in options.items() if o.path]
+    moves = [_("advance to {point} heading {heading}", point=o.position, heading=h)
+             for h, o in options.items() if o.path]
     turns = [str(h) for h, o in options.items() if not o.path]
-    can = moves + ([f"turn on the spot to {', '.join(turns[:-1])} or {turns[-1]}"
-                    if len(turns) > 1 else f"turn on the spot to {turns[0]}"] if turns else [])
-    return (f"The wind blows from **{position.wind}**. A at {a.position} and B at {b.position} "
-            f"both head {a.heading}, {tack_phrase(a, position.wind)}. B's next movement leads "
-            "onto A's intersection: B engages A **from astern**, the occupied point of fig. 2. "
-            "`q3.picture()` draws it.\n\n"
-            f"It is A's turn. A can {', or '.join(can)}. Which of these would bring A **no "
-            "penalty** (B could not protest)?\n\n"
-            'Answer with the set of headings A ends its turn on, like `{"NE", "SE"}`.')
+    can = moves + ([_("turn on the spot to {headings} or {last}", headings=", ".join(turns[:-1]),
+                      last=turns[-1])
+                    if len(turns) > 1 else _("turn on the spot to {heading}", heading=turns[0])]
+                   if turns else [])
+    return (_("The wind blows from **{wind}**. A at {a} and B at {b} both head {heading}, {tack}. "
+              "B's next movement leads onto A's intersection: B engages A **from astern**, the "
+              "occupied point of fig. 2. `q3.picture()` draws it.", wind=position.wind,
+              a=a.position, b=b.position, heading=a.heading, tack=tack_phrase(a, position.wind))
+            + "\n\n"
+            + _("It is A's turn. A can {choices}. Which of these would bring A **no penalty** (B "
+                "could not protest)?", choices=_(", or ").join(can)) + "\n\n"
+            + _("Answer with the set of headings A ends its turn on, like `{example}`.",
+                example='{"NE", "SE"}'))
 
 
 def _q3_check(position: Situation, answer: object) -> Verdict:
@@ -227,30 +238,33 @@ def _q3_check(position: Situation, answer: object) -> Verdict:
     left_out = len(safe - said)
     mistakes = []
     if unreachable:
-        mistakes.append(f"{_headings(unreachable)} not an end of A's turn: a boat "
-                        f"{sailing.phrase} may make {sailing.allowance}, never leaving it head to "
-                        "wind, and it may not sail onto or through B (§2).")
+        mistakes.append(n_("{count} of your headings is not an end of A's turn: a boat {sailing} "
+                           "may make {allowance}, never leaving it head to wind, and it may not "
+                           "sail onto or through B (§2).", "{count} of your headings are not an "
+                           "end of A's turn: a boat {sailing} may make {allowance}, never leaving "
+                           "it head to wind, and it may not sail onto or through B (§2).",
+                           len(unreachable), sailing=sailing.phrase,
+                           allowance=sailing.allowance))
     if penalised:
-        mistakes.append(f"{len(penalised)} of your headings would leave A on B's course point "
-                        "without right of way there: B would protest (§3.4).")
+        mistakes.append(n_("{count} of your headings would leave A on B's course point without "
+                           "right of way there: B would protest (§3.4).", "{count} of your "
+                           "headings would leave A on B's course point without right of way "
+                           "there: B would protest (§3.4).", len(penalised)))
     if left_out:
-        mistakes.append(f"{left_out} of A's ends with no penalty "
-                        f"{'are' if left_out > 1 else 'is'} missing: try each end A can reach.")
-    return whole(mistakes, "only these ends leave B no protest: on any other A stays on B's "
-                 "course point without right of way (§3.4).",
-                 hint="for each end of A's turn, ask: does A still stand on B's course point, "
-                      "and if so, who has right of way there now?")
-
-
-def _headings(found: list[Direction]) -> str:
-    return f"{len(found)} of your headings {'are' if len(found) > 1 else 'is'}"
+        mistakes.append(n_("{count} of A's ends with no penalty is missing: try each end A can "
+                           "reach.", "{count} of A's ends with no penalty are missing: try each "
+                           "end A can reach.", left_out))
+    return whole(mistakes, _("only these ends leave B no protest: on any other A stays on B's "
+                             "course point without right of way (§3.4)."),
+                 hint=N_("for each end of A's turn, ask: does A still stand on B's course point, "
+                         "and if so, who has right of way there now?"))
 
 
 q3 = Question(
-    EXERCISE, 3, "The prisoner", draw=_q3_draw, prompt=_q3_prompt, check=_q3_check,
+    EXERCISE, 3, N_("The prisoner"), draw=_q3_draw, prompt=_q3_prompt, check=_q3_check,
     solution=lambda position: {h.value for h in _q3_safe(position)}, template="answer_3 = ...",
-    hint="for each end of A's turn, ask: does A still stand on B's course point, and if so, who "
-         "has right of way there now?",
+    hint=N_("for each end of A's turn, ask: does A still stand on B's course point, and if so, who "
+            "has right of way there now?"),
     picture=picture, worked=lambda position: picture(position, reveal=True), forced=True)
 
 
@@ -265,10 +279,10 @@ def _q4_draw(rng: random.Random) -> Situation:
         boats = [Boat("?", p, d) for p, d in claimants] + [other]
         rng.shuffle(boats)
         boats = [Boat(letter, b.position, b.heading) for letter, b in zip("ABCD", boats)]
-        position = _position("The light-blue point", *boats)
+        position = _position(N_("The light-blue point"), *boats)
         if len({b.position for b in boats}) == 4 and len(position.contests()) == 1 and \
                 len(position.contests()[0].claimants) == 3:
-            return replace(any_move(rng, position), title="The light-blue point")
+            return replace(any_move(rng, position), title=N_("The light-blue point"))
 
 
 def _q4_contest(position: Situation) -> Contest:
@@ -278,33 +292,37 @@ def _q4_contest(position: Situation) -> Contest:
 
 def _q4_check(position: Situation, answer: object) -> Verdict:
     contest = _q4_contest(position)
-    said = keys_reader([b.name for b in position.boats], "boat")(answer)
+    said = keys_reader([b.name for b in position.boats], N_("boat"))(answer)
     if said == contest.entitled:
         reasons = " ".join(
-            f"Against {n}: {lower_first(explain(position, ruling(position, said, n)))}"
+            _("Against {boat}: {reason}", boat=n,
+              reason=lower_first(explain(position, ruling(position, said, n))))
             for n in contest.claimants if n != said)
-        return right(f"{said} has right of way over every other boat that claims "
-                     f"{contest.point}. {reasons}")
+        return right(_("{boat} has right of way over every other boat that claims {point}. "
+                       "{reasons}", boat=said, point=contest.point, reasons=reasons))
     if said not in contest.claimants:
         boat = position.boat(said)
-        return wrong(f"{said} does not claim {contest.point}: its next movement leads to "
-                     f"{course_point(boat, position.wind)}. Only the boats whose course point "
-                     f"is the light-blue point contest it.")
-    return wrong(f"{said} claims {contest.point}, but so does a boat that has right of way over "
-                 f"{said}: compare {said} with each other claimant on the ladder.")
+        return wrong(_("{boat} does not claim {point}: its next movement leads to {course}. Only "
+                       "the boats whose course point is the light-blue point contest it.",
+                       boat=said, point=contest.point, course=course_point(boat, position.wind)))
+    return wrong(_("{boat} claims {point}, but so does a boat that has right of way over {boat}: "
+                   "compare {boat} with each other claimant on the ladder.", boat=said,
+                   point=contest.point))
 
 
 q4 = Question(
-    EXERCISE, 4, "The light-blue point", draw=_q4_draw,
-    prompt=lambda position: (f"The wind blows from **{position.wind}**: {boats_line(position)}, "
-                             "in this turn order. Some of their next movements claim the same "
-                             f"free intersection {_q4_contest(position).point}, the light-blue "
-                             "point of figures 9-11 (`q4.picture()` draws it). **Which boat is "
-                             "entitled to it?**\n\nAnswer with a boat, like `\"A\"`."),
+    EXERCISE, 4, N_("The light-blue point"), draw=_q4_draw,
+    prompt=lambda position: (_("The wind blows from **{wind}**: {boats}, in this turn order. "
+                               "Some of their next movements claim the same free intersection "
+                               "{point}, the light-blue point of figures 9-11 (`q4.picture()` "
+                               "draws it). **Which boat is entitled to it?**",
+                               wind=position.wind, boats=boats_line(position),
+                               point=_q4_contest(position).point) + "\n\n"
+                             + _("Answer with a boat, like `{example}`.", example='"A"')),
     check=_q4_check, solution=lambda position: _q4_contest(position).entitled,
     template="answer_4 = ...",
-    hint="only the boats whose course point is the light-blue point contest it; the entitled "
-         "one has right of way over each of the others.",
+    hint=N_("only the boats whose course point is the light-blue point contest it; the entitled "
+            "one has right of way over each of the others."),
     picture=picture, worked=lambda position: picture(position, reveal=True), forced=True)
 
 
@@ -314,12 +332,12 @@ Q5_MOMENTS = {"race": False, "start": True}
 _Q5_ALIASES = {"the race": "race", "during the race": "race", "in the race": "race",
                "rounding": "race", "at the start": "start", "the start": "start",
                "starting": "start"}
-FIG_13 = Situation(title="The zone of the 2 lengths", wind=N,
+FIG_13 = Situation(title=N_("The zone of the 2 lengths"), wind=N,
                    boats=(Boat("A", (6, 3), NW), Boat("B", (6, 4), W)), marks=((5, 5),))
 
 
 def at_start(position: Situation, start: bool) -> Situation:
-    return replace(position, start=start, title="At the start" if start else position.title)
+    return replace(position, start=start, title=N_("At the start") if start else position.title)
 
 
 def _q5_draw(rng: random.Random) -> Situation:
@@ -335,41 +353,45 @@ def _q5_draw(rng: random.Random) -> Situation:
 
 
 def _q5_check(position: Situation, answer: object) -> Verdict:
-    said = read_dict(answer, Q5_MOMENTS, keys_reader(Q5_MOMENTS, "moment", _Q5_ALIASES),
-                     keys_reader("AB", "boat"), "moment")
+    said = read_dict(answer, Q5_MOMENTS, keys_reader(Q5_MOMENTS, N_("moment"), _Q5_ALIASES),
+                     keys_reader("AB", N_("boat")), N_("moment"))
     mistakes = {}
     for moment, start in Q5_MOMENTS.items():
         judged = at_start(position, start)
         decided = ruling(judged)
         if said[moment] == decided.winner:
             continue
-        why = facts(judged, str(said[moment]))
+        told = facts(judged, str(said[moment]))
         if start:
-            why = ("At the start the position at the mark does not determine right of way (§3.6): "
-                   f"the ladder of §3.4 decides. {why}")
+            mistakes[moment] = _("Start: you said {said}. At the start the position at the mark "
+                                 "does not determine right of way (§3.6): the ladder of §3.4 "
+                                 "decides. {facts}", said=said[moment], facts=told)
         else:
-            why += " Within the zone, which position counts?"
-        mistakes[moment] = f"{moment.capitalize()}: you said {said[moment]}. {why}"
-    return by_part(Q5_MOMENTS, mistakes, "inside the zone only the inside position counts, "
-                   "except at the start, where the ladder of §3.4 decides as in open water "
-                   "(§3.6).")
+            mistakes[moment] = _("Race: you said {said}. {facts} Within the zone, which position "
+                                 "counts?", said=said[moment], facts=told)
+    return by_part(Q5_MOMENTS, mistakes, _("inside the zone only the inside position counts, "
+                                           "except at the start, where the ladder of §3.4 decides "
+                                           "as in open water (§3.6)."))
 
 
 q5 = Question(
-    EXERCISE, 5, "The zone of the 2 lengths", draw=_q5_draw,
-    prompt=lambda position: (f"The wind blows from **{position.wind}**: {boats_line(position)}. "
-                             "Both boats are within the mark's zone of the 2 lengths, and both "
-                             f"their next movements claim {position.contests()[0].point} "
-                             "(`q5.picture()` draws it).\n\nWho has **right of way**: (1) "
-                             "during the race, rounding this mark; (2) if this were the "
-                             "starting mark and the boats were starting?\n\n"
-                             'Answer with a dict, like `{"race": "A", "start": "A"}`.'),
+    EXERCISE, 5, N_("The zone of the 2 lengths"), draw=_q5_draw,
+    prompt=lambda position: (_("The wind blows from **{wind}**: {boats}. Both boats are within "
+                               "the mark's zone of the 2 lengths, and both their next movements "
+                               "claim {point} (`q5.picture()` draws it).", wind=position.wind,
+                               boats=boats_line(position), point=position.contests()[0].point)
+                             + "\n\n"
+                             + _("Who has **right of way**: (1) during the race, rounding this "
+                                 "mark; (2) if this were the starting mark and the boats were "
+                                 "starting?") + "\n\n"
+                             + _("Answer with a dict, like `{example}`.",
+                                 example='{"race": "A", "start": "A"}')),
     check=_q5_check,
     solution=lambda position: {m: ruling(at_start(position, s)).winner
                                for m, s in Q5_MOMENTS.items()},
     template='answer_5 = {"race": ..., "start": ...}',
-    hint="in the zone only the inside position counts; at the start the zone counts for "
-         "nothing, and the ladder decides.",
+    hint=N_("in the zone only the inside position counts; at the start the zone counts for "
+            "nothing, and the ladder decides."),
     picture=picture, worked=lambda position: picture(position, reveal=True), forced=True)
 
 

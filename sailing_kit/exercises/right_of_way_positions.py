@@ -12,11 +12,13 @@ labelled "?", no infringement marked); ``picture(position, reveal=True)`` draws 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import _
 from sailing_kit.draw import palette
 from sailing_kit.draw.scene import Scene
 from sailing_kit.race.rightofway import Boat, Rule, Ruling, course_point
@@ -30,7 +32,7 @@ N = Direction.N
 
 def _turned(point: Point, quarters: int, mirror: bool) -> Point:
     x, y = (-point[0], point[1]) if mirror else point
-    for _ in range(quarters % 4):
+    for _quarter in range(quarters % 4):
         x, y = y, -x  # a quarter clockwise, y pointing north
     return (x, y)
 
@@ -133,8 +135,24 @@ def picture(position: Situation | Sequence[Situation], *, reveal: bool = False) 
     return Gallery(tuple(position), reveal)
 
 
+PAIR_TITLE = re.compile(r"Pair (\d+)")
+LETTERED_TITLE = re.compile(r"\(([a-z])\) (.+)")
+
+
+def shown_title(title: str) -> str:
+    """A position's title (an ``N_`` constant, "Pair 2", or "(b) " before one) in the language
+    spoken now."""
+    if match := PAIR_TITLE.fullmatch(title):
+        return _("Pair {number}", number=int(match[1]))
+    if match := LETTERED_TITLE.fullmatch(title):
+        return f"({match[1]}) {shown_title(match[2])}"
+    return _(title) if title else title
+
+
 def _drawn(position: Situation, reveal: bool, size: tuple[int, int] | None = None) -> Scene:
-    """``position.scene`` with every grid line numbered: the prompts give coordinates."""
+    """``position.scene`` with every grid line numbered (the prompts give coordinates), its
+    title in the language spoken now."""
+    position = replace(position, title=shown_title(position.title))
     scene, view = position.scene(reveal=reveal, size=size), position.view(size)
     for x in range(1, view.width):
         if x % 5:

@@ -13,6 +13,7 @@ import random
 from dataclasses import dataclass
 
 from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.i18n import N_, _
 from sailing_kit.draw.scene import Scene
 from sailing_kit.exercises.question import Question
 from sailing_kit.exercises.readers import AnswerError, read_choice, read_dict
@@ -29,6 +30,8 @@ from sailing_kit.race.verdicts import NO_ONE, Rules, Verdicts, verdicts
 EXERCISE = "02_right_of_way"
 BOX = (460, 420)
 RULEBOOKS = {"game": Rules.RACE, "rrs": Rules.RRS}
+SIDES = {"port": N_("to port"), "starboard": N_("to starboard")}
+"""The side a mark is left to, as the prompt names it."""
 
 
 @dataclass(frozen=True)
@@ -63,18 +66,23 @@ def _pool(question: Asked, rules_differ: bool | None = None) -> list[Encounter]:
 def moves_in_words(drawn: Drawn, upto: int | None = None) -> str:
     """The boats, the marks and each event, in words (the prompt's account of the picture)."""
     encounter = drawn.encounter
-    lines = [f"Wind from **{encounter.wind.value}**. The boats, in turn order: " + "; ".join(
-        f"**{b.name}** at {b.position} heading {b.heading.value}" for b in encounter.boats) + "."]
+    boats = "; ".join(_("**{boat}** at {point} heading {heading}", boat=b.name,
+                        point=b.position, heading=b.heading.value) for b in encounter.boats)
+    lines: list[str] = [_("Wind from **{wind}**. The boats, in turn order: {boats}.",
+                          wind=encounter.wind.value, boats=boats)]
     for mark in encounter.marks:
-        lines.append(f"A mark at {mark.at}, to be left to {mark.leave.value}.")
+        lines.append(_("A mark at {point}, to be left {side}.", point=mark.at,
+                       side=_(SIDES[mark.leave.value])))
     if encounter.obstructions:
-        lines.append("Obstructions at " + ", ".join(map(str, encounter.obstructions)) + ".")
+        lines.append(_("Obstructions at {points}.",
+                       points=", ".join(map(str, encounter.obstructions))))
     if encounter.lulls:
-        lines.append("Lulls (yellow tokens) at " + ", ".join(map(str, encounter.lulls)) + ".")
+        lines.append(_("Lulls (yellow tokens) at {points}.",
+                       points=", ".join(map(str, encounter.lulls))))
     if encounter.line is not None:
-        lines.append(f"The starting line runs from the committee boat at {encounter.line[0]} to "
-                     f"the pin at {encounter.line[1]}; the situation begins in move "
-                     f"{encounter.start_move} of the start procedure.")
+        lines.append(_("The starting line runs from the committee boat at {boat} to the pin at "
+                       "{pin}; the situation begins in move {move} of the start procedure.",
+                       boat=encounter.line[0], pin=encounter.line[1], move=encounter.start_move))
     events = encounter.events[:upto]
     lines += [f"{i}. {e.words()}." for i, e in enumerate(events, 1)]
     return "\n".join(lines)
@@ -98,8 +106,8 @@ def _boat(drawn: Drawn, with_no_one: bool) -> dict[str, str]:
 def _both(drawn: Drawn, answer: object, with_no_one: bool) -> dict[str, str]:
     choices = _boat(drawn, with_no_one)
     return read_dict(answer, RULEBOOKS, lambda key: read_choice(key, {k: k for k in RULEBOOKS},
-                                                              "rulebook"),
-                     lambda value: read_choice(value, choices, "boat"), "rulebook")
+                                                              N_("rulebook")),
+                     lambda value: read_choice(value, choices, N_("boat")), N_("rulebook"))
 
 
 def _why(drawn: Drawn, rules: Rules) -> str:
@@ -120,32 +128,34 @@ def _q9_check(drawn: Drawn, answer: object) -> Verdict:
     for key, rules in RULEBOOKS.items():
         expected = _expected(drawn, rules)
         if said[key] != expected:
-            mistakes[key] = f"under {rules.label} it is not {said[key]}: look at " \
-                            f"{_hint(rules)}"
-    return by_part(RULEBOOKS, mistakes, "right under both rulebooks: "
-                   + "; ".join(f"{rules.label}: {_why(drawn, rules)}"
-                               for rules in RULEBOOKS.values()))
+            mistakes[key] = _("under {rules} it is not {said}: look at {hint}", rules=rules.label,
+                              said=said[key], hint=_hint(rules))
+    return by_part(RULEBOOKS, mistakes, _("right under both rulebooks: {reasons}",
+                                          reasons="; ".join(f"{rules.label}: {_why(drawn, rules)}"
+                                                            for rules in RULEBOOKS.values())))
 
 
 def _hint(rules: Rules) -> str:
-    return ("the boats' tacks, who is to leeward, the zone of the 2 lengths" if rules is Rules.RACE
-            else "the tacks (by the mainsail on a run), the overlap lines, the three-length zone")
+    return (_("the boats' tacks, who is to leeward, the zone of the 2 lengths")
+            if rules is Rules.RACE else
+            _("the tacks (by the mainsail on a run), the overlap lines, the three-length zone"))
 
 
 q9 = Question(
-    EXERCISE, 9, "The game and the RRS: who keeps clear?",
+    EXERCISE, 9, N_("The game and the RRS: who keeps clear?"),
     draw=lambda rng: _draw(rng, _pool(Asked.KEEP_CLEAR, rules_differ=True)),
-    prompt=lambda d: ("A situation of the trainer, made new for you. The boats sail as below; "
-                      f"after event {d.encounter.ask.after} (`q9.picture()` draws that moment), "
-                      f"who must keep clear, **{d.encounter.ask.boats[0]}** or "
-                      f"**{d.encounter.ask.boats[1]}** — by the game's rules, and by the "
-                      "Racing Rules of Sailing?\n\n" + moves_in_words(d, d.encounter.ask.after)
-                      + '\n\nAnswer like `{"game": "A", "rrs": "B"}`.'),
+    prompt=lambda d: (_("A situation of the trainer, made new for you. The boats sail as below; "
+                        "after event {event} (`q9.picture()` draws that moment), who must keep "
+                        "clear, **{a}** or **{b}** — by the game's rules, and by the Racing Rules "
+                        "of Sailing?", event=d.encounter.ask.after, a=d.encounter.ask.boats[0],
+                        b=d.encounter.ask.boats[1]) + "\n\n"
+                      + moves_in_words(d, d.encounter.ask.after) + "\n\n"
+                      + _("Answer like `{example}`.", example='{"game": "A", "rrs": "B"}')),
     check=_q9_check,
     solution=lambda d: {key: _expected(d, rules) for key, rules in RULEBOOKS.items()},
     template='answer_9 = {"game": ..., "rrs": ...}',
-    hint="the two rulebooks differ here: one of them asks about overlap or the mainsail, the "
-         "other about depth to leeward or the zone of the 2 lengths.",
+    hint=N_("the two rulebooks differ here: one of them asks about overlap or the mainsail, the "
+            "other about depth to leeward or the zone of the 2 lengths."),
     picture=picture, worked=lambda d: picture(d, reveal=True), forced=True)
 
 
@@ -156,31 +166,32 @@ def _q10_check(drawn: Drawn, answer: object) -> Verdict:
     for key, rules in RULEBOOKS.items():
         expected = _expected(drawn, rules)
         if said[key] != expected:
-            mistakes[key] = f"under {rules.label}, {said[key]} is not the answer: follow the " \
-                            "moves and ask at each one whether a boat stood on the point " \
-                            "another sails to next, and who had to keep clear then"
+            mistakes[key] = _("under {rules}, {said} is not the answer: follow the moves and ask "
+                              "at each one whether a boat stood on the point another sails to "
+                              "next, and who had to keep clear then", rules=rules.label,
+                              said=said[key])
     game, rrs = answers(drawn.found)
-    return by_part(RULEBOOKS, mistakes, f"right. The game: {game.decision} The RRS: "
-                   f"{rrs.decision}")
+    return by_part(RULEBOOKS, mistakes, _("right. The game: {game} The RRS: {rrs}",
+                                          game=game.decision, rrs=rrs.decision))
 
 
 q10 = Question(
-    EXERCISE, 10, "The protest committee: who is penalised?",
+    EXERCISE, 10, N_("The protest committee: who is penalised?"),
     draw=lambda rng: _draw(rng, [e for e in _pool(Asked.PENALISED) if
                                  len(verdicts(e).race.penalised) <= 1 and
                                  len(verdicts(e).rrs.penalised) <= 1 and
                                  verdicts(e).race.penalised + verdicts(e).rrs.penalised]),
-    prompt=lambda d: ("You sit on the protest committee. The boats sailed as below "
-                      "(`q10.picture()` draws the end). Which boat is penalised at the end "
-                      "(or no one) — by the game's rules, and by the Racing Rules of Sailing?"
-                      "\n\n" + moves_in_words(d)
-                      + '\n\nAnswer like `{"game": "A", "rrs": "no one"}`.'),
+    prompt=lambda d: (_("You sit on the protest committee. The boats sailed as below "
+                        "(`q10.picture()` draws the end). Which boat is penalised at the end (or "
+                        "no one) — by the game's rules, and by the Racing Rules of Sailing?")
+                      + "\n\n" + moves_in_words(d) + "\n\n"
+                      + _("Answer like `{example}`.", example='{"game": "A", "rrs": "no one"}')),
     check=_q10_check,
     solution=lambda d: {key: _expected(d, rules) for key, rules in RULEBOOKS.items()},
     template='answer_10 = {"game": ..., "rrs": ...}',
-    hint="the game penalises a boat that ends her turn on the point another boat with right of "
-         "way sails to next; the RRS also asks who changed course, who had room, and whether a "
-         "penalty turn was enough.",
+    hint=N_("the game penalises a boat that ends her turn on the point another boat with right of "
+            "way sails to next; the RRS also asks who changed course, who had room, and whether a "
+            "penalty turn was enough."),
     picture=picture, worked=lambda d: picture(d, reveal=True), forced=True)
 
 
@@ -190,15 +201,16 @@ _ALIASES = {**{f"rule {r}": r for r in _RRS_RULES}, **{f"rrs {r}": r for r in _R
 
 
 def _q11_check(drawn: Drawn, answer: object) -> Verdict:
-    said = read_choice(answer, _RRS_RULES, "rule of the RRS", _ALIASES)
+    said = read_choice(answer, _RRS_RULES, N_("rule of the RRS"), _ALIASES)
     expected = decisive_rule(drawn.found, Rules.RRS)
     if said == expected:
-        return right(f"yes: {rule_name(Rules.RRS, expected)}.")
+        return right(_("yes: {rule}.", rule=rule_name(Rules.RRS, expected)))
     if said not in RULE_NAMES[Rules.RRS]:
-        raise AnswerError(f"{said!r} is not one of the rules this question asks about")
-    return wrong(f"rule {said} does not decide it here; it says: "
-                 f"{rule_name(Rules.RRS, said)}.",
-                 hint="find the moment that matters, then ask who had to keep clear and why")
+        raise AnswerError(_("{said} is not one of the rules this question asks about",
+                            said=repr(said)))
+    return wrong(_("rule {said} does not decide it here; it says: {rule}.", said=said,
+                   rule=rule_name(Rules.RRS, said)),
+                 hint=N_("find the moment that matters, then ask who had to keep clear and why"))
 
 
 def _q11_pool() -> list[Encounter]:
@@ -207,18 +219,19 @@ def _q11_pool() -> list[Encounter]:
 
 
 q11 = Question(
-    EXERCISE, 11, "Which rule of the RRS decides?", draw=lambda rng: _draw(rng, _q11_pool()),
-    prompt=lambda d: (f"{_q11_question(d)} Which rule of the Racing Rules of Sailing decides "
-                      "it? (`q11.picture()` draws the moment asked.)\n\n" + moves_in_words(
+    EXERCISE, 11, N_("Which rule of the RRS decides?"), draw=lambda rng: _draw(rng, _q11_pool()),
+    prompt=lambda d: (_("{question} Which rule of the Racing Rules of Sailing decides it? "
+                        "(`q11.picture()` draws the moment asked.)", question=_q11_question(d))
+                      + "\n\n" + moves_in_words(
                           d, d.encounter.ask.after if d.encounter.ask.question is not
-                          Asked.PENALISED else None)
-                      + "\n\nAnswer with the rule's number as a text, like `\"10\"` or "
-                      "`\"18.2(a)\"`."),
+                          Asked.PENALISED else None) + "\n\n"
+                      + _("Answer with the rule's number as a text, like {examples}.",
+                          examples='`"10"` or `"18.2(a)"`')),
     check=_q11_check, solution=lambda d: decisive_rule(d.found, Rules.RRS),
     template="answer_11 = ...",
-    hint="the rules of the lesson's table: 10, 11, 12 (who keeps clear), 15, 16.1, 17 (limits "
-         "on the right-of-way boat), 18.2(a), 18.3 (marks), 20 (room to tack), 21 (keeping "
-         "clear while returning or taking a penalty).",
+    hint=N_("the rules of the lesson's table: 10, 11, 12 (who keeps clear), 15, 16.1, 17 (limits "
+            "on the right-of-way boat), 18.2(a), 18.3 (marks), 20 (room to tack), 21 (keeping "
+            "clear while returning or taking a penalty)."),
     picture=picture, worked=lambda d: picture(d, reveal=True), forced=True)
 
 
@@ -226,10 +239,10 @@ def _q11_question(drawn: Drawn) -> str:
     a, b = drawn.encounter.ask.boats
     question = drawn.encounter.ask.question
     if question is Asked.KEEP_CLEAR:
-        return f"After the events below, {a} or {b} must keep clear."
+        return _("After the events below, {a} or {b} must keep clear.", a=a, b=b)
     if question is Asked.MARK_ROOM:
-        return f"After the events below, is {a} or {b} entitled to mark-room?"
-    return "After the events below, the protest committee decides who is penalised."
+        return _("After the events below, is {a} or {b} entitled to mark-room?", a=a, b=b)
+    return _("After the events below, the protest committee decides who is penalised.")
 
 
 QUESTIONS = (q9, q10, q11)

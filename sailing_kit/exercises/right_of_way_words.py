@@ -12,10 +12,12 @@ import re
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import N_, _, n_
 from sailing_kit.exercises.readers import read_choice
+from sailing_kit.exercises.verdicts import joined
 from sailing_kit.race.engagement import judge, nearest_mark
 from sailing_kit.race.rightofway import Boat, Rule, Ruling, course_point, in_zone, leeward_depth
-from sailing_kit.race.sailing import PointOfSail, TurnOption, point_of_sail, tack
+from sailing_kit.race.sailing import PointOfSail, Tack, TurnOption, point_of_sail, tack
 from sailing_kit.race.situation import Situation
 
 
@@ -32,18 +34,21 @@ def _first_to_arrive(position: Situation, a: Boat, b: Boat) -> Boat:
 
 def option_words(option: TurnOption) -> str:
     if option.path:
-        return f"advances to {option.position}, heading {option.heading}"
-    return f"turns on the spot to {option.heading}"
+        return _("advances to {point}, heading {heading}", point=option.position,
+                 heading=option.heading)
+    return _("turns on the spot to {heading}", heading=option.heading)
 
 
 def boats_line(position: Situation) -> str:
     """The boats in words, each boat head to wind noted, and the marks."""
     line = "; ".join(
-        f"{b.name} at {b.position} heading {b.heading}"
-        + (" (left head to wind by a wind shift)"
-           if point_of_sail(b.heading, position.wind) is PointOfSail.HEAD_TO_WIND else "")
+        (_("{boat} at {point} heading {heading} (left head to wind by a wind shift)",
+           boat=b.name, point=b.position, heading=b.heading)
+         if point_of_sail(b.heading, position.wind) is PointOfSail.HEAD_TO_WIND else
+         _("{boat} at {point} heading {heading}", boat=b.name, point=b.position,
+           heading=b.heading))
         for b in position.boats)
-    return line + "".join(f"; a mark at {mark}" for mark in position.marks)
+    return line + "".join("; " + _("a mark at {point}", point=mark) for mark in position.marks)
 
 
 # ----- explaining a ruling ---------------------------------------------------------------------
@@ -51,10 +56,15 @@ def boats_line(position: Situation) -> str:
 def tack_phrase(boat: Boat, wind: Direction) -> str:
     sailing = point_of_sail(boat.heading, wind)
     if sailing is PointOfSail.HEAD_TO_WIND:
-        return "head to wind, with no tack"
+        return _("head to wind, with no tack")
     if sailing is PointOfSail.RUN:
-        return "on a run, which counts as starboard tack"
-    return f"{sailing.phrase} on {tack(boat.heading, wind)} tack"
+        return _("on a run, which counts as starboard tack")
+    return _("{sailing} on {tack} tack", sailing=sailing.phrase,
+             tack=_(TACK_WORDS[tack(boat.heading, wind)]))
+
+
+TACK_WORDS: dict[Tack | None, str] = {Tack.STARBOARD: N_("starboard"), Tack.PORT: N_("port")}
+"""A tack as a sentence names it ("on starboard tack"); its answer stays "starboard"."""
 
 
 def _depth(boat: Boat, wind: Direction) -> int:
@@ -66,7 +76,7 @@ def _speed(boat: Boat, wind: Direction) -> int:
 
 
 def _lines(count: int) -> str:
-    return f"{count} wind line" + ("" if count == 1 else "s")
+    return n_("{count} wind line", "{count} wind lines", count)
 
 
 def _mark(position: Situation, a: Boat, b: Boat) -> Point | None:
@@ -98,10 +108,11 @@ def _zone_words(position: Situation, a: Boat, b: Boat) -> str:
     mark = _mark(position, a, b)
     assert mark is not None, "only called when a zone counts"
     inside = [boat.name for boat in (a, b) if in_zone(boat.position, mark)]
-    where = f"the zone of the 2 lengths round the mark at {mark}"
     if len(inside) == 2:
-        return f"Both boats are within {where}"
-    return f"{inside[0]} is within {where} (one boat in the zone is enough)"
+        return _("Both boats are within the zone of the 2 lengths round the mark at {point}",
+                 point=mark)
+    return _("{boat} is within the zone of the 2 lengths round the mark at {point} (one boat in "
+             "the zone is enough)", boat=inside[0], point=mark)
 
 
 def explain(position: Situation, ruling: Ruling) -> str:
@@ -112,55 +123,71 @@ def explain(position: Situation, ruling: Ruling) -> str:
     rule = ruling.rule_key
     if rule is Rule.STARBOARD:
         first = tack_phrase(win, wind)
-        text = (f"{win.name} is {first}{',' if ',' in first else ''} and {lose.name} "
-                f"{tack_phrase(lose, wind)}: the boat on starboard tack has right of way")
+        values = {"boat": win.name, "tack": first + ("," if "," in first else ""),
+                  "other": lose.name, "other_tack": tack_phrase(lose, wind)}
         if _depth(lose, wind) > _depth(win, wind):
-            text += f", even though {lose.name} is to leeward: the tack comes first"
-        return text + " (§3.4)."
+            return _("{boat} is {tack} and {other} {other_tack}: the boat on starboard tack has "
+                     "right of way, even though {other} is to leeward: the tack comes first "
+                     "(§3.4).", **values)
+        return _("{boat} is {tack} and {other} {other_tack}: the boat on starboard tack has right "
+                 "of way (§3.4).", **values)
     if rule is Rule.HEAD_TO_WIND:
-        return (f"{lose.name} is head to wind: it has no tack, so it keeps clear of "
-                f"{win.name}, which is {tack_phrase(win, wind)} (§3.4, the kit's reading).")
+        return _("{other} is head to wind: it has no tack, so it keeps clear of {boat}, which is "
+                 "{tack} (§3.4, the kit's reading).", other=lose.name, boat=win.name,
+                 tack=tack_phrase(win, wind))
     if rule is Rule.LEEWARD:
-        both = (f"on {tack(win.heading, wind)} tack" if tack(win.heading, wind)
-                else "head to wind")
-        text = (f"Both boats are {both}, so the tack does not decide; {win.name} is "
-                f"{_lines(_depth(win, wind) - _depth(lose, wind))} further from the wind (to "
-                f"leeward) than {lose.name}, and the boat to leeward has right of way")
+        values = {"both": _both_tacks(win, wind), "boat": win.name, "other": lose.name,
+                  "lines": _lines(_depth(win, wind) - _depth(lose, wind))}
         if _speed(lose, wind) > _speed(win, wind):
-            text += (f", even though {lose.name} is faster: speed only counts when both boats "
-                     "are on the same wind line")
-        return text + " (§3.4)."
+            return _("Both boats are {both}, so the tack does not decide; {boat} is {lines} "
+                     "further from the wind (to leeward) than {other}, and the boat to leeward "
+                     "has right of way, even though {other} is faster: speed only counts when "
+                     "both boats are on the same wind line (§3.4).", **values)
+        return _("Both boats are {both}, so the tack does not decide; {boat} is {lines} further "
+                 "from the wind (to leeward) than {other}, and the boat to leeward has right of "
+                 "way (§3.4).", **values)
     if rule is Rule.FASTER:
-        text = (f"Both boats are on {tack(win.heading, wind)} tack and on the same wind line, so "
-                f"neither is to leeward; {win.name} {point_of_sail(win.heading, wind).phrase} "
-                f"(2 moves a turn) is faster than {lose.name} "
-                f"{point_of_sail(lose.heading, wind).phrase} (1 move), and the faster point of "
-                "sail has right of way (§3.4)")
+        values = {"tack": _(TACK_WORDS[tack(win.heading, wind)]), "boat": win.name,
+                  "sailing": point_of_sail(win.heading, wind).phrase, "other": lose.name,
+                  "other_sailing": point_of_sail(lose.heading, wind).phrase}
         if position.previous_wind is None and _first_to_arrive(position, win, lose) is lose:
-            text += f". {lose.name} arrived first, but the turn order only counts at equal speed"
-        return text + "."
+            return _("Both boats are on {tack} tack and on the same wind line, so neither is to "
+                     "leeward; {boat} {sailing} (2 moves a turn) is faster than {other} "
+                     "{other_sailing} (1 move), and the faster point of sail has right of way "
+                     "(§3.4). {other} arrived first, but the turn order only counts at equal "
+                     "speed.", **values)
+        return _("Both boats are on {tack} tack and on the same wind line, so neither is to "
+                 "leeward; {boat} {sailing} (2 moves a turn) is faster than {other} "
+                 "{other_sailing} (1 move), and the faster point of sail has right of way "
+                 "(§3.4).", **values)
     if rule is Rule.TURN_ORDER:
-        both = (f"on {tack(win.heading, wind)} tack" if tack(win.heading, wind)
-                else "head to wind")
-        return (f"Both boats are {both}, on the same wind line and equally fast "
-                f"({point_of_sail(win.heading, wind).label} and "
-                f"{point_of_sail(lose.heading, wind).label}), so the turn order decides: "
-                f"{win.name} arrived first (§3.4).")
+        return _("Both boats are {both}, on the same wind line and equally fast ({sailing} and "
+                 "{other_sailing}), so the turn order decides: {boat} arrived first (§3.4).",
+                 both=_both_tacks(win, wind), sailing=point_of_sail(win.heading, wind).words,
+                 other_sailing=point_of_sail(lose.heading, wind).words, boat=win.name)
     if rule is Rule.INSIDE:
-        text = (f"{_zone_words(position, win, lose)}, where only the inside position counts: "
-                f"{win.name} is nearer the mark than {lose.name}, so it has right of way (§3.6)")
+        values = {"zone": _zone_words(position, win, lose), "boat": win.name,
+                  "other": lose.name}
         outside = _ladder_ruling(position, win, lose)
         if outside.winner != win.name:
-            text += (f". Outside the zone {outside.winner} would have it: "
-                     f"{lower_first(explain(position, outside))}")
-            return text
-        return text + "."
+            return _("{zone}, where only the inside position counts: {boat} is nearer the mark "
+                     "than {other}, so it has right of way (§3.6). Outside the zone {winner} "
+                     "would have it: {reason}", winner=outside.winner,
+                     reason=lower_first(explain(position, outside)), **values)
+        return _("{zone}, where only the inside position counts: {boat} is nearer the mark than "
+                 "{other}, so it has right of way (§3.6).", **values)
     # Rule.ASTERN_IN_ZONE
-    return (f"{win.name}'s next movement leads onto {lose.name}'s intersection from astern: "
-            f"{win.name} engages {lose.name} from astern, and "
-            f"{lower_first(_zone_words(position, win, lose))}. The inside boat {lose.name} "
-            "then loses its right of way, whatever the wind: it may not manoeuvre and must "
-            "advance (§3.6, fig. 14).")
+    return _("{boat}'s next movement leads onto {other}'s intersection from astern: {boat} "
+             "engages {other} from astern, and {zone}. The inside boat {other} then loses its "
+             "right of way, whatever the wind: it may not manoeuvre and must advance (§3.6, fig. "
+             "14).", boat=win.name, other=lose.name,
+             zone=lower_first(_zone_words(position, win, lose)))
+
+
+def _both_tacks(boat: Boat, wind: Direction) -> str:
+    """The tack two boats share, named by one of them: "on port tack", "head to wind"."""
+    shared = tack(boat.heading, wind)
+    return _("on {tack} tack", tack=_(TACK_WORDS[shared])) if shared else _("head to wind")
 
 
 def facts(position: Situation, mine: str, other: str | None = None) -> str:
@@ -170,22 +197,32 @@ def facts(position: Situation, mine: str, other: str | None = None) -> str:
     wind = position.wind
     me = position.boat(mine)
     you = position.boat(other) if other else next(b for b in position.boats if b.name != mine)
-    told = [f"{mine} is {tack_phrase(me, wind)}, the other boat {tack_phrase(you, wind)}"]
+    told = [_("{boat} is {tack}, the other boat {other_tack}", boat=mine,
+              tack=tack_phrase(me, wind), other_tack=tack_phrase(you, wind))]
     mine_depth, other_depth = _depth(me, wind), _depth(you, wind)
-    told.append("both are on the same wind line" if mine_depth == other_depth else
-                f"{mine} is {_lines(abs(mine_depth - other_depth))} further "
-                f"{'from' if mine_depth > other_depth else 'towards'} the wind than the other")
+    lines = _lines(abs(mine_depth - other_depth))
+    told.append(_("both are on the same wind line") if mine_depth == other_depth else
+                _("{boat} is {lines} further from the wind than the other", boat=mine,
+                  lines=lines) if mine_depth > other_depth else
+                _("{boat} is {lines} further towards the wind than the other", boat=mine,
+                  lines=lines))
     mark = _mark(position, me, you)
     if mark is not None and (in_zone(me.position, mark) or in_zone(you.position, mark)):
         near = _squared(me.position, mark) - _squared(you.position, mark)
-        told.append(f"the mark at {mark} has a boat within its zone of the 2 lengths"
-                    + ("" if position.start else f", and {mine} is "
-                       + ("as near it as" if near == 0 else "nearer it than" if near < 0
-                          else "further from it than") + " the other"))
+        told.append(
+            _("the mark at {point} has a boat within its zone of the 2 lengths", point=mark)
+            if position.start else
+            _("the mark at {point} has a boat within its zone of the 2 lengths, and {boat} is as "
+              "near it as the other", point=mark, boat=mine) if near == 0 else
+            _("the mark at {point} has a boat within its zone of the 2 lengths, and {boat} is "
+              "nearer it than the other", point=mark, boat=mine) if near < 0 else
+            _("the mark at {point} has a boat within its zone of the 2 lengths, and {boat} is "
+              "further from it than the other", point=mark, boat=mine))
     if position.previous_wind is None:
         first = _first_to_arrive(position, me, you) is me
-        told.append(f"{mine} arrived {'first' if first else 'second'}")
-    return "; ".join(told) + "."
+        told.append(_("{boat} arrived first", boat=mine) if first else
+                    _("{boat} arrived second", boat=mine))
+    return joined("; ", told, ".")
 
 
 def lower_first(text: str) -> str:
@@ -208,48 +245,52 @@ def why_rule_does_not_decide(position: Situation, said: Rule, ruling: Ruling) ->
     mark = _mark(position, a, b)
     if said in (Rule.INSIDE, Rule.ASTERN_IN_ZONE):
         if mark is None:
-            return "there is no mark here, so the zone rules of §3.6 do not apply"
+            return _("there is no mark here, so the zone rules of §3.6 do not apply")
         if position.start:
-            return "at the start the inside position at the mark does not count (§3.6)"
+            return _("at the start the inside position at the mark does not count (§3.6)")
         if not zone:
-            return f"neither boat is within the zone of the 2 lengths of the mark at {mark}"
+            return _("neither boat is within the zone of the 2 lengths of the mark at {point}",
+                     point=mark)
         sides = _inside_outside(position, a, b)
         if sides is None:
-            return "both boats are equally near the mark: neither is inside, so the ladder decides"
+            return _("both boats are equally near the mark: neither is inside, so the ladder "
+                     "decides")
         inside, outside = sides
         if said is Rule.INSIDE:
-            return (f"{outside.name} engages {inside.name}, the boat nearer the mark, from "
-                    "astern, and that changes what the zone gives (§3.6)")
-        return (f"{outside.name} does not engage {inside.name} from astern: its next movement "
-                f"does not lead onto {inside.name}'s intersection from behind")
+            return _("{outside} engages {inside}, the boat nearer the mark, from astern, and that "
+                     "changes what the zone gives (§3.6)", outside=outside.name,
+                     inside=inside.name)
+        return _("{outside} does not engage {inside} from astern: its next movement does not "
+                 "lead onto {inside}'s intersection from behind", outside=outside.name,
+                 inside=inside.name)
     if zone:
-        return ("within the zone of the 2 lengths the engagement rules of §3.4 lapse: the "
-                "positions at the mark count instead (§3.6)")
+        return _("within the zone of the 2 lengths the engagement rules of §3.4 lapse: the "
+                 "positions at the mark count instead (§3.6)")
     tack_a, tack_b = tack(a.heading, wind), tack(b.heading, wind)
     if said is Rule.HEAD_TO_WIND:
         if tack_a is None and tack_b is None:
-            return "both boats are head to wind, so that does not tell them apart"
-        return "neither boat is head to wind: both have a tack"
+            return _("both boats are head to wind, so that does not tell them apart")
+        return _("neither boat is head to wind: both have a tack")
     if tack_a is not tack_b and (tack_a is None or tack_b is None):
         still = a if tack_a is None else b
-        return (f"{still.name} points straight at the wind's source and has no tack at all, and "
-                "that is looked at before anything else")
+        return _("{boat} points straight at the wind's source and has no tack at all, and that "
+                 "is looked at before anything else", boat=still.name)
     if said is Rule.STARBOARD:
-        both = f"on {tack_a} tack" if tack_a else "head to wind"
-        return f"both boats are {both}, so the tack does not decide"
+        return _("both boats are {both}, so the tack does not decide", both=_both_tacks(a, wind))
     if tack_a is not tack_b:
-        return "the boats are on different tacks, and the tack is looked at first"
+        return _("the boats are on different tacks, and the tack is looked at first")
     depth_a, depth_b = _depth(a, wind), _depth(b, wind)
     if said is Rule.LEEWARD:
-        return "both boats are on the same wind line, so neither is to leeward"
+        return _("both boats are on the same wind line, so neither is to leeward")
     if depth_a != depth_b:
-        return ("one boat is further from the wind than the other, and that is looked at before "
-                "the points of sail and the turn order")
+        return _("one boat is further from the wind than the other, and that is looked at before "
+                 "the points of sail and the turn order")
     if said is Rule.FASTER:
-        return (f"both boats are equally fast ({point_of_sail(a.heading, wind).label} and "
-                f"{point_of_sail(b.heading, wind).label})")
-    return ("one boat's point of sail moves it further each turn than the other's, and that is "
-            "looked at before the turn order")
+        return _("both boats are equally fast ({sailing} and {other_sailing})",
+                 sailing=point_of_sail(a.heading, wind).words,
+                 other_sailing=point_of_sail(b.heading, wind).words)
+    return _("one boat's point of sail moves it further each turn than the other's, and that is "
+             "looked at before the turn order")
 
 
 RULE_NAMES: dict[str, Rule] = {
@@ -282,7 +323,7 @@ def read_rule(value: object) -> Rule:
     (``"turn order"``, ``"first to arrive"``), ignoring case."""
     if isinstance(value, Rule):
         return value
-    return read_choice(value, RULE_NAMES, "rule of right of way", aliases=RULE_ALIASES)
+    return read_choice(value, RULE_NAMES, N_("rule of right of way"), aliases=RULE_ALIASES)
 
 
 def rule_name(rule: Rule) -> str:

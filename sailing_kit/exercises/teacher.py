@@ -20,6 +20,7 @@ import secrets
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sailing_kit.core.i18n import _
 from sailing_kit.exercises import question as _question
 from sailing_kit.exercises import session
 
@@ -58,10 +59,11 @@ def unlock(key: str) -> str:
         expected = ""
     given = hashlib.sha256(str(key).encode()).digest()
     if not expected or not hmac.compare_digest(given, hashlib.sha256(expected.encode()).digest()):
-        raise PermissionError("this is not the teacher key of this machine: the answers stay "
-                              "locked (a teacher's release works on the machine that made it).")
+        raise PermissionError(_("this is not the teacher key of this machine: the answers stay "
+                                "locked (a teacher's release works on the machine that made "
+                                "it)."))
     _question.TEACHER[0] = True
-    return "Teacher's version: the answers are unlocked in this kernel."
+    return _("Teacher's version: the answers are unlocked in this kernel.")
 
 
 def solution(question: Question[Any]) -> object:
@@ -77,7 +79,7 @@ def worked(question: Question[Any]) -> object:
 def _named(question: Question[Any]) -> str:
     started = session.session_of(question.exercise)
     if started is None:
-        raise RuntimeError(session.NOT_STARTED)
+        raise RuntimeError(_(session.NOT_STARTED))
     return started.student
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import N_, _, n_, number, percent
 from sailing_kit.draw import palette
 from sailing_kit.draw.scene import Scene
 from sailing_kit.exercises.question import Question
@@ -28,8 +29,7 @@ from sailing_kit.trireme.drawing import draw_sea, draw_track, layout_of
 EXERCISE = "05_trireme"
 DIRECTIONS = tuple(Direction)
 MAPS = {"small": load_map("small"), "default": load_map("default")}
-MAP_NAMES = {"small": "the little bay (`load_map(\"small\")`)",
-             "default": "the kit's map (`load_map(\"default\")`)"}
+MAP_NAMES = {"small": N_("the little bay ({code})"), "default": N_("the kit's map ({code})")}
 Track = tuple[Point, ...]
 
 
@@ -54,7 +54,7 @@ def _wiggled(rng: random.Random, track: Track) -> Track:
     water = set(SMALL.water)
     while True:
         points = list(track)
-        for _ in range(rng.randint(2, 4)):
+        for _detour in range(rng.randint(2, 4)):
             at = rng.randrange(1, len(points) - 1)
             x, y = points[at]
             out = [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
@@ -75,7 +75,7 @@ def tracks_picture(tracks: dict[str, Track]) -> Scene:
     """The little bay three times, side by side, each with one track (arrows show the way)."""
     view = layout_of(SMALL).view
     width, height = view.size
-    scene = Scene(3 * width, height + 10, title="Three tracks on the little bay",
+    scene = Scene(3 * width, height + 10, title=_("Three tracks on the little bay"),
                   background="#FFFFFF")
     for panel, (name, track) in enumerate(tracks.items()):
         shifted = replace(view, margin=view.margin + panel * width, top=view.top - panel * width)
@@ -83,7 +83,7 @@ def tracks_picture(tracks: dict[str, Track]) -> Scene:
         draw_track(scene, shifted, track, TRACK_COLOURS[panel])
         x, y = shifted.pixel(track[0])
         scene.circle((x, y), 6, fill=TRACK_COLOURS[panel], stroke=palette.INK)
-        scene.text((panel * width + width / 2, height - 4), f"Track {name}", size=14,
+        scene.text((panel * width + width / 2, height - 4), _("Track {name}", name=name), size=14,
                    colour=palette.INK, bold=True)
     return scene
 
@@ -93,32 +93,33 @@ def _q7_right(tracks: dict[str, Track]) -> str:
 
 
 def _q7_check(tracks: dict[str, Track], answer: object) -> Verdict:
-    said = read_choice(answer, {name: name for name in tracks}, "track")
+    said = read_choice(answer, {name: name for name in tracks}, N_("track"))
     laps = SMALL.rounding.laps(tracks[said])
     if laps == 1:
-        return right(f"Track {said} goes up the west side and crosses the rounding line going "
-                     "east: the rocks stay on its right, clockwise, once.")
+        return right(_("Track {name} goes up the west side and crosses the rounding line going "
+                       "east: the rocks stay on its right, clockwise, once.", name=said))
     if laps == -1:
-        return wrong(f"Track {said} goes round anticlockwise: up the east side and back down "
-                     "the west, with the rocks on its left. 'Par la droite' means keeping them "
-                     "on your right (starboard): clockwise.")
-    return wrong(f"Track {said} crosses the rounding line going west, then back going east: "
-                 "the two crossings cancel. It loops over the top and comes back down the side "
-                 "it went up: the rocks were never all the way round on its right.")
+        return wrong(_("Track {name} goes round anticlockwise: up the east side and back down the "
+                       "west, with the rocks on its left. 'Par la droite' means keeping them on "
+                       "your right (starboard): clockwise.", name=said))
+    return wrong(_("Track {name} crosses the rounding line going west, then back going east: the "
+                   "two crossings cancel. It loops over the top and comes back down the side it "
+                   "went up: the rocks were never all the way round on its right.", name=said))
 
 
 q7 = Question(
-    EXERCISE, 7, "Which track rounds the rocks by the right?", draw=_q7_draw,
-    prompt=lambda tracks: ("`q7.picture()` draws three tracks on the little bay. Each leaves "
-                           "the start line and comes back to it, square by square:\n\n"
-                           + "\n".join(f"- Track {name}: " + " → ".join(map(str, track))
-                                       for name, track in tracks.items())
-                           + "\n\nWhich one has gone round the black rocks **par la droite** "
-                             "(keeping them on its right)?\n\nAnswer with a letter: \"A\", "
-                             "\"B\" or \"C\"."),
+    EXERCISE, 7, N_("Which track rounds the rocks by the right?"), draw=_q7_draw,
+    prompt=lambda tracks: (_("`q7.picture()` draws three tracks on the little bay. Each leaves "
+                             "the start line and comes back to it, square by square:") + "\n\n"
+                           + "\n".join("- " + _("Track {name}", name=name) + ": "
+                                       + " → ".join(map(str, track))
+                                       for name, track in tracks.items()) + "\n\n"
+                           + _("Which one has gone round the black rocks **par la droite** "
+                               "(keeping them on its right)?") + "\n\n"
+                           + _("Answer with a letter: {letters}.", letters='"A", "B" or "C"')),
     check=_q7_check, solution=_q7_right, template="answer_7 = ...",
-    hint="follow each track with your finger: are the rocks on its right hand side all the "
-         "way round?",
+    hint=N_("follow each track with your finger: are the rocks on its right hand side all the "
+            "way round?"),
     picture=tracks_picture, forced=True)
 
 
@@ -140,15 +141,20 @@ class Moment:
                         self.honour if honour is None else honour, 0)
 
     def words(self) -> str:
-        sea = MAPS[self.map]
-        return (f"On {MAP_NAMES[self.map]} the sailboat is at {self.boat}, the trireme on square "
-                f"{self.trireme} of its line (at {sea.path[self.trireme]}), the wind blows from "
-                f"**{self.wind.value}**, you hold **{self.honour} Honour point"
-                f"{'s' if self.honour > 1 else ''}**, and the rocks are not yet rounded")
+        sea, code = MAPS[self.map], f'`load_map("{self.map}")`'
+        return n_("On {map} the sailboat is at {boat}, the trireme on square {square} of its line "
+                  "(at {point}), the wind blows from **{wind}**, you hold **{count} Honour "
+                  "point**, and the rocks are not yet rounded", "On {map} the sailboat is at "
+                  "{boat}, the trireme on square {square} of its line (at {point}), the wind "
+                  "blows from **{wind}**, you hold **{count} Honour points**, and the rocks are "
+                  "not yet rounded", self.honour,
+                  map=_(MAP_NAMES[self.map], code=code), boat=self.boat,
+                  square=self.trireme, point=sea.path[self.trireme], wind=self.wind.value)
 
     def code(self) -> str:
-        return (f"`solve(load_map(\"{self.map}\"), 3)` and `Position({self.boat}, {self.trireme}, "
-                f"\"{self.wind.value}\", {self.honour}, 0)`")
+        solver = f'`solve(load_map("{self.map}"), 3)`'
+        position = f'`Position({self.boat}, {self.trireme}, "{self.wind.value}", {self.honour}, 0)`'
+        return _("{solver} and {position}", solver=solver, position=position)
 
 
 def _moment(rng: random.Random) -> Moment:
@@ -171,35 +177,36 @@ def _q8_best(v: Moment) -> tuple[Direction, bool]:
 
 
 def _q8_check(v: Moment, answer: object) -> Verdict:
-    said = read_dict(answer, ("heading", "honour"), keys_reader(("heading", "honour"), "key"),
-                     lambda value: value, "key")
+    said = read_dict(answer, ("heading", "honour"), keys_reader(("heading", "honour"), N_("key")),
+                     lambda value: value, N_("key"))
     heading, honour = read_direction(said["heading"]), read_flag(said["honour"])
     best_heading, best_honour = _q8_best(v)
     mistakes = {}
     if heading != best_heading:
-        mistakes["heading"] = (f"Heading {heading.value} is not the optimal helmsman's choice: "
-                               "look at solve(...).best(position).")
+        mistakes["heading"] = _("Heading {heading} is not the optimal helmsman's choice: look at "
+                                "solve(...).best(position).", heading=heading.value)
     if honour != best_honour:
-        mistakes["honour"] = ("Not the optimal helmsman's choice about the Honour point: its "
-                              "worth now is weighed against keeping it for later.")
+        mistakes["honour"] = _("Not the optimal helmsman's choice about the Honour point: its "
+                               "worth now is weighed against keeping it for later.")
     value = solve(MAPS[v.map], 3).value(v.position())
     return by_part(("heading", "honour"), mistakes,
-                   f"a chance to win of {100 * value:.1f}% from here, playing perfectly.")
+                   _("a chance to win of {chance} from here, playing perfectly.",
+                     chance=percent(value, 1)))
 
 
 q8 = Question(
-    EXERCISE, 8, "The optimal helmsman's first choice", draw=_moment,
-    prompt=lambda v: (f"{v.words()}. Which heading does the optimal helmsman choose, and does "
-                      f"it spend an Honour point? Use {v.code()}.\n\n"
-                      'Answer with a dict: `{"heading": ..., "honour": ...}` (a direction, and '
-                      "True or False)."),
+    EXERCISE, 8, N_("The optimal helmsman's first choice"), draw=_moment,
+    prompt=lambda v: (_("{position}. Which heading does the optimal helmsman choose, and does it "
+                        "spend an Honour point? Use {code}.", position=v.words(), code=v.code())
+                      + "\n\n" + _("Answer with a dict: `{example}` (a direction, and True or "
+                                    "False).", example='{"heading": ..., "honour": ...}')),
     check=_q8_check,
     solution=lambda v: {"heading": _q8_best(v)[0].value, "honour": _q8_best(v)[1]},
     template='answer_8 = {"heading": ..., "honour": ...}',
-    hint="`solution.best(position)` is the optimal choice; print it.", forced=True)
+    hint=N_("`solution.best(position)` is the optimal choice; print it."), forced=True)
 
 
-ORDINALS = {1: "first", 2: "second", 3: "third"}
+ORDINALS = {1: N_("first"), 2: N_("second"), 3: N_("third")}
 
 
 def _q9_draw(rng: random.Random) -> tuple[Moment, int]:
@@ -216,33 +223,36 @@ def _q9_values(v: Moment) -> list[float]:
 
 
 def _q9_check(v: tuple[Moment, int], answer: object) -> Verdict:
-    said = read_decimal(answer, "percentage points", percent=True)
+    said = read_decimal(answer, N_("percentage points"), percent=True)
     moment, nth = v
     values = _q9_values(moment)
     worth = values[nth] - values[nth - 1]
     if abs(said - worth) <= 0.05 + 1e-9:
-        return right(f"{values[nth - 1]:.1f}% → {values[nth]:.1f}%: +{worth:.1f} points.")
-    slips = [(values[3] - values[0], "that is what all three points together are worth."),
-             (values[nth], f"that is the chance to win holding that many points, not what the "
-                           f"{ORDINALS[nth]} one adds."),
-             *((values[k] - values[k - 1], "that is what another of the points adds.")
+        return right(_("{before} → {after}: +{worth} points.", before=percent(values[nth - 1] / 100, 1),
+                       after=percent(values[nth] / 100, 1), worth=number(worth, 1)))
+    slips = [(values[3] - values[0], _("that is what all three points together are worth.")),
+             (values[nth], _("that is the chance to win holding that many points, not what the "
+                             "{ordinal} one adds.", ordinal=_(ORDINALS[nth]))),
+             *((values[k] - values[k - 1], _("that is what another of the points adds."))
                for k in (1, 2, 3) if k != nth)]
+    shown = f"{said:.1f}"
     for value, hint in slips:
         if abs(said - value) <= 0.05:
-            return wrong(f"{said:.1f}: {hint}")
+            return wrong(f"{shown}: {hint}")
     if abs(said - worth / 100) <= 0.0005:
-        return wrong("That is a chance, not percentage points: a chance of 0.25 is 25 points.")
-    return wrong(f"{said:.1f} is not it: compare the chance to win from this position with one "
-                 "Honour point fewer and with as many as the question says.")
+        return wrong(_("That is a chance, not percentage points: a chance of 0.25 is 25 points."))
+    return wrong(_("{said} is not it: compare the chance to win from this position with one "
+                   "Honour point fewer and with as many as the question says.", said=shown))
 
 
 q9 = Question(
-    EXERCISE, 9, "What is an Honour point worth?", draw=_q9_draw,
-    prompt=lambda v: (f"{v[0].words()}. By how many **percentage points** does the "
-                      f"**{ORDINALS[v[1]]}** Honour point raise your chance to win from here, "
-                      f"playing perfectly? {v[0].code()} help: change the Honour points of the "
-                      "position.\n\nAnswer with a number to one decimal, like 3.2."),
+    EXERCISE, 9, N_("What is an Honour point worth?"), draw=_q9_draw,
+    prompt=lambda v: (_("{position}. By how many **percentage points** does the **{ordinal}** "
+                        "Honour point raise your chance to win from here, playing perfectly? "
+                        "{code} help: change the Honour points of the position.",
+                        position=v[0].words(), ordinal=_(ORDINALS[v[1]]), code=v[0].code())
+                      + "\n\n" + _("Answer with a number to one decimal, like 3.2.")),
     check=_q9_check,
     solution=lambda v: round(_q9_values(v[0])[v[1]] - _q9_values(v[0])[v[1] - 1], 1),
     template="answer_9 = ...",
-    hint="the chance to win with n points minus the chance with n − 1, in percent.", forced=True)
+    hint=N_("the chance to win with n points minus the chance with n − 1, in percent."), forced=True)

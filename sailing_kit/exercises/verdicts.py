@@ -12,7 +12,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from sailing_kit.core.i18n import Text, _, n_
+
 K = TypeVar("K")
+
+
+def joined(separator: str, texts: Iterable[str], end: str = "") -> Text:
+    """``texts`` (translated pieces of one explanation) joined, keeping their English too;
+    empty pieces are left out."""
+    kept = [text for text in texts if text]
+    return Text(separator.join(kept) + end,
+                separator.join(getattr(text, "english", text) for text in kept) + end)
 
 
 @dataclass(frozen=True)
@@ -24,7 +34,8 @@ class Part:
     why: tuple[str, ...] = ()
     """What is wrong, specifically (one line each); may name this part's right answer."""
     hint: str = ""
-    """A nudge that never names the answer; the question's hint when empty."""
+    """A nudge that never names the answer (marked ``N_``, shown translated); the question's
+    hint when empty."""
 
 
 @dataclass(frozen=True)
@@ -104,8 +115,9 @@ PRACTICE_LINES = 3
 
 def practice_text(marked: Marked, hint: str) -> str:
     """Practice mode: the specific explanations of what is wrong, a few at a time, and never
-    all parts of a question at once."""
-    verdict = marked.verdict
+    all parts of a question at once. ``hint`` is the question's (``N_``) hint, shown in the
+    language spoken now."""
+    verdict, hint = marked.verdict, _(hint) if hint else hint
     if verdict is None:
         return marked.problem
     if verdict.ok:
@@ -116,34 +128,41 @@ def practice_text(marked: Marked, hint: str) -> str:
 def assessment_text(marked: Marked, hint: str, try_number: int) -> str:
     """Assessment mode: right, or not yet with hints that deepen try by try: the count of right
     parts first, then which parts and a hint, then one specific explanation a try."""
-    verdict = marked.verdict
+    verdict, hint = marked.verdict, _(hint) if hint else hint
     if verdict is None:
         return marked.problem
     if verdict.ok:
-        return f"right on try {try_number}. {verdict.praise}"
+        return _("right on try {number}. {praise}", number=try_number, praise=verdict.praise)
     several = len(verdict.parts) > 1
-    lines = [f"{verdict.right} of {len(verdict.parts)} parts are right." if several
-             else "that is not it yet."]
+    lines: list[str] = [
+        n_("{right} of {count} part is right.", "{right} of {count} parts are right.",
+           len(verdict.parts), right=verdict.right) if several else _("that is not it yet.")]
     if try_number == 1:
-        lines.append("Look at it again and try once more: each new try brings a hint.")
+        lines.append(_("Look at it again and try once more: each new try brings a hint."))
         return "\n".join(lines)
     if several:
-        lines.append("Not right yet: " + ", ".join(p.name for p in verdict.parts if not p.ok) + ".")
+        lines.append(_("Not right yet: {parts}.",
+                       parts=", ".join(p.name for p in verdict.parts if not p.ok)))
     first = next(p for p in verdict.parts if not p.ok)
-    lines.append("Hint: " + (first.hint or hint))
+    if first.hint or hint:
+        lines.append(_("Hint: {hint}", hint=_(first.hint) if first.hint else hint))
     if try_number >= 3:
         lines.extend(_explanations(verdict, hint, 1))
-    return "\n".join(line for line in lines if line.strip() not in ("", "Hint:"))
+    return "\n".join(line for line in lines if line.strip())
 
 
 def _explanations(verdict: Verdict, hint: str, limit: int) -> list[str]:
     wrong_parts = [p for p in verdict.parts if not p.ok]
-    lines = [line for p in wrong_parts for line in (p.why or (p.hint or hint,))]
+    lines = [line for p in wrong_parts for line in (p.why or (_(p.hint) if p.hint else hint,))]
     if len(verdict.parts) > 1 and len(wrong_parts) == len(verdict.parts):
         limit = min(limit, len(verdict.parts) - 1)  # never every part's answer at once
     shown = lines[:limit]
     if len(lines) > limit:
         more = len(lines) - limit
-        shown.append(f"… and {more} more thing{'s' if more > 1 else ''} to fix: start with "
-                     f"{'these' if limit > 1 else 'this one'}, then check again.")
+        shown.append(n_("… and {count} more thing to fix: start with these, then check again.",
+                        "… and {count} more things to fix: start with these, then check again.",
+                        more) if limit > 1 else
+                     n_("… and {count} more thing to fix: start with this one, then check again.",
+                        "… and {count} more things to fix: start with this one, then check "
+                        "again.", more))
     return shown

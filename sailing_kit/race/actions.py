@@ -21,6 +21,7 @@ from sailing_kit.core import reading
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import UnreadableAction
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import N_, _
 from sailing_kit.core.reading import shown
 from sailing_kit.race.sailing import TurnOption
 
@@ -74,82 +75,89 @@ DRILL_TYPES = (Sail, WindShift, TurnOption)
 RACE_TYPES = (Place, Sail, Protest, Spin, Wait, WindShift, TurnOption)
 """The classes whose instances the race reads as actions."""
 
-_DRILL_FORMS = ("a move is where the turn ends and the heading there, like ((5, 2), 'NE') or "
-                "{'to': [5, 2], 'heading': 'NE'}")
-_RACE_FORMS = ("moves are an end of turn like ((5, 2), 'NE'), Place((5, 2), 'NE'), "
-               "Protest('B'), Spin(True), Wait(); as JSON {'to': [5, 2], 'heading': 'NE'}, "
-               "{'place': [5, 2], 'heading': 'NE'}, {'protest': 'B'}, {'spin': true}, "
-               "{'wait': true}, {'wind': 'NW'}")
+# TRANSLATORS: keep the examples in brackets exactly as they are (they are code).
+_DRILL_FORMS = N_("A move is where the turn ends and the heading there, like ((5, 2), 'NE') or "
+                  "{'to': [5, 2], 'heading': 'NE'}")
+# TRANSLATORS: keep the examples exactly as they are (they are code).
+_RACE_FORMS = N_("Moves are an end of turn like ((5, 2), 'NE'), Place((5, 2), 'NE'), "
+                 "Protest('B'), Spin(True), Wait(); as JSON {'to': [5, 2], 'heading': 'NE'}, "
+                 "{'place': [5, 2], 'heading': 'NE'}, {'protest': 'B'}, {'spin': true}, "
+                 "{'wait': true}, {'wind': 'NW'}")
 
 
 def read_drill_action(value: Any) -> DrillAction:
     """A drill's action rebuilt in canonical form, or UnreadableAction saying what is wrong."""
-    drill_action: DrillAction = _read(value, (), _DRILL_FORMS, "the drill", race=False)
+    drill_action: DrillAction = _read(value, (), _DRILL_FORMS, race=False)
     return drill_action
 
 
 def read_race_action(value: Any, names: Sequence[str]) -> RaceAction:
     """A race's action (boats named ``names``) rebuilt in canonical form, or UnreadableAction."""
-    race_action: RaceAction = _read(value, names, _RACE_FORMS, "the race", race=True)
+    race_action: RaceAction = _read(value, names, _RACE_FORMS, race=True)
     return race_action
 
 
-def _read(value: Any, names: Sequence[str], forms: str, game: str, race: bool) -> Any:
+def _read(value: Any, names: Sequence[str], forms: str, race: bool) -> Any:
     if isinstance(value, (Sail, TurnOption)):
         return Sail(_point(value.position), _heading(value.heading))
     if isinstance(value, WindShift):
         return WindShift(_wind(value.wind))
     if race and isinstance(value, Place):
-        return Place(_point(value.position, "the boat's place"), _heading(value.heading))
+        return Place(_point(value.position, _("the boat's place")), _heading(value.heading))
     if race and isinstance(value, Protest):
         return Protest(_boat(value.offender, names))
     if race and isinstance(value, Spin):
-        return Spin(reading.flag(value.clockwise, "a spin's sense (clockwise True or False)"))
+        return Spin(reading.flag(value.clockwise, _("a spin's sense (clockwise True or False)")))
     if race and isinstance(value, Wait):
         return Wait()
     if isinstance(value, dict):
-        return _from_dict(value, names, forms, game, race)
+        return _from_dict(value, names, forms, race)
     if isinstance(value, (tuple, list)) and len(value) == 2:
         return Sail(_point(value[0]), _heading(value[1]))
-    raise UnreadableAction(f"that is not a move of {game}: {shown(value)}. {forms[0].upper()}"
-                        f"{forms[1:]}")
+    raise _not_a_move(value, forms, race)
 
 
-def _from_dict(value: dict[Any, Any], names: Sequence[str], forms: str, game: str,
-               race: bool) -> Any:
+def _not_a_move(value: Any, forms: str, race: bool) -> UnreadableAction:
+    shown_value = shown(value)
+    return UnreadableAction(
+        _("that is not a move of the race: {value}. {forms}", value=shown_value, forms=_(forms))
+        if race else
+        _("that is not a move of the drill: {value}. {forms}", value=shown_value, forms=_(forms)))
+
+
+def _from_dict(value: dict[Any, Any], names: Sequence[str], forms: str, race: bool) -> Any:
     keys = set(value)
     if keys == {"to", "heading"}:
         return Sail(_point(value["to"]), _heading(value["heading"]))
     if keys == {"wind"}:
         return WindShift(_wind(value["wind"]))
     if race and keys == {"place", "heading"}:
-        return Place(_point(value["place"], "the boat's place"), _heading(value["heading"]))
+        return Place(_point(value["place"], _("the boat's place")), _heading(value["heading"]))
     if race and keys == {"protest"}:
         return Protest(_boat(value["protest"], names))
     if race and keys == {"spin"}:
-        return Spin(reading.flag(value["spin"], "a spin's sense (clockwise true or false)"))
+        return Spin(reading.flag(value["spin"], _("a spin's sense (clockwise true or false)")))
     if race and keys == {"wait"}:
         reading.flag(value["wait"], "'wait'")
         if value["wait"] is True:
             return Wait()
-    raise UnreadableAction(f"that is not a move of {game}: {shown(value)}. {forms[0].upper()}"
-                        f"{forms[1:]}")
+    raise _not_a_move(value, forms, race)
 
 
-def _point(value: object, what: str = "the point where the turn ends") -> Point:
-    return reading.point(value, what)
+def _point(value: object, what: str | None = None) -> Point:
+    return reading.point(value, what or _("the point where the turn ends"))
 
 
 def _heading(value: object) -> Direction:
-    return reading.direction(value, "the heading")
+    return reading.direction(value, _("the heading"))
 
 
 def _wind(value: object) -> Direction:
-    return reading.direction(value, "the wind")
+    return reading.direction(value, _("the wind"))
 
 
 def _boat(value: object, names: Sequence[str]) -> str:
-    return reading.choice(value, names, "the boat protested")
+    return reading.choice(value, names, _("the boat protested"))
 
 
 def action_to_json(action: RaceAction) -> Any:

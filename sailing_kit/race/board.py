@@ -14,6 +14,7 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from sailing_kit.core.bots import Bot
+from sailing_kit.core.i18n import _
 from sailing_kit.race.boards.editor import SituationEditor
 from sailing_kit.race.boards.points_of_sail import PointsOfSailBoard
 from sailing_kit.race.boards.race import RaceBoard
@@ -39,33 +40,36 @@ def app() -> GameApp:
         return RaceBoard(new_game(seed=seed, boats=boats, course=course), bots=bots)
 
     return GameApp(
-        "Race the Wind", race,
-        about="Race against computer sailors: choose Place facing, then click a dot of your half "
-              "to place your boat; then click a blue dot each turn. Protest and penalty buttons "
-              "appear when the rules call for them.",
-        boats=widgets.Dropdown(options=[2, 3, 4, 5], value=3, description="Boats"),
-        course=widgets.Dropdown(options=["short", "full"], value="short", description="Course"),
-        level=widgets.Dropdown(options=["easy", "strong"], value="strong", description="Bots"))
+        _("Race the Wind"), race,
+        about=_("Race against computer sailors: choose Place facing, then click a dot of your "
+                "half to place your boat; then click a blue dot each turn. Protest and penalty "
+                "buttons appear when the rules call for them."),
+        boats=widgets.Dropdown(options=[2, 3, 4, 5], value=3, description=_("Boats")),
+        course=widgets.Dropdown(options=[(_("short"), "short"), (_("full"), "full")],
+                                value="short", description=_("Course")),
+        level=widgets.Dropdown(options=[(_("easy"), "easy"), (_("strong"), "strong")],
+                               value="strong", description=_("Bots")))
 
 
 def trainer_app() -> GameApp:
     """The right-of-way trainer as an app (for Voilà)."""
-    return GameApp("Right of way: who keeps clear?",
+    return GameApp(_("Right of way: who keeps clear?"),
                    lambda seed: RightOfWayTrainer(Trainer(seed=seed)),
-                   about="Click the boat that must keep clear. Level 2 also asks which rule "
-                         "decides. Free mode lets you drag the boats while the umpire rules.")
+                   about=_("Click the boat that must keep clear. Level 2 also asks which rule "
+                           "decides. Free mode lets you drag the boats while the umpire rules."))
 
 
 def situations_app() -> GameApp:
     """The animated right-of-way trainer as an app (for Voilà): a level and a rulebook."""
-    return GameApp("Right of way: the animated trainer",
+    return GameApp(_("Right of way: the animated trainer"),
                    lambda seed, level, rules: SituationTrainer(
                        level=None if level == "all" else level, rules=rules, seed=seed),
-                   level=widgets.Dropdown(options=[("1", 1), ("2", 2), ("3", 3), ("all", "all")],
-                                          value=1, description="Level"),
-                   rules=widgets.Dropdown(options=[("Race the Wind", "race"),
+                   level=widgets.Dropdown(options=[("1", 1), ("2", 2), ("3", 3),
+                                                   (_("all"), "all")],
+                                          value=1, description=_("Level")),
+                   rules=widgets.Dropdown(options=[(_("Race the Wind"), "race"),
                                                    ("RRS 2025-2028", "rrs")],
-                                          value="race", description="Rules"))
+                                          value="race", description=_("Rules")))
 
 
 def example_boards() -> dict[str, Callable[[], CanvasBoard]]:

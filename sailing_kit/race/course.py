@@ -18,6 +18,7 @@ from typing import Protocol
 from sailing_kit.core import options as opt
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Grid, Point
+from sailing_kit.core.i18n import N_, Text, _
 from sailing_kit.core.rounding import Ray
 
 CLEARANCE_FROM_EDGE = 3
@@ -64,9 +65,10 @@ class Rounding:
         side = int(self.ray.side(point))
         return -side if self.clockwise else side
 
-    def describe(self) -> str:
-        sense = "clockwise" if self.clockwise else "anticlockwise"
-        return f"round the mark at {self.mark} {sense}"
+    def describe(self) -> Text:
+        return _("round the mark at {position} clockwise", position=self.mark) \
+            if self.clockwise else \
+            _("round the mark at {position} anticlockwise", position=self.mark)
 
 
 @dataclass(frozen=True)
@@ -98,9 +100,16 @@ class GateLine:
             return 0
         return -1 if south_before else 1
 
-    def describe(self) -> str:
-        return (f"go through the gate between the buoy at {self.buoy} and the committee boat at "
-                f"{self.committee}")
+    def describe(self) -> Text:
+        return _("go through the gate between the buoy at {buoy} and the committee boat at "
+                 "{committee}", buoy=self.buoy, committee=self.committee)
+
+
+# TRANSLATORS: the kinds of leg in the race's description ("leg 2: up"), in a word each.
+_KINDS = {"start": N_("start"), "up": N_("up"), "down": N_("down"), "reach": N_("reach"),
+          "finish": N_("finish")}
+_AIMS = {"start": N_("to start"), "up": N_("upwind"), "down": N_("downwind"),
+         "reach": N_("to the wing mark"), "finish": N_("to the finish")}
 
 
 @dataclass(frozen=True)
@@ -110,6 +119,16 @@ class Leg:
 
     kind: str
     passages: tuple[Rounding | GateLine, ...] = ()
+
+    @property
+    def kind_words(self) -> Text:
+        """The kind in a word: "start", "up", "down", "reach" or "finish"."""
+        return _(_KINDS[self.kind])
+
+    @property
+    def aim(self) -> Text:
+        """Where the leg leads, in words: "to start", "upwind", "to the finish", ..."""
+        return _(_AIMS[self.kind])
 
     @property
     def upwind(self) -> bool:
@@ -223,7 +242,8 @@ def standard_course(preset: str = "full", variant: str = "standard", *,
     width, height = width or default_width, height or default_height
     laps = laps or default_laps
     if width < 9 or height < 13:
-        raise ValueError(f"a course needs at least 9 x 13 intersections, not {width} x {height}")
+        raise ValueError(_("a course needs at least 9 x 13 intersections, not {width} x {height}",
+                           width=width, height=height))
     centre, gate_row = width // 2, CLEARANCE_FROM_EDGE
     top = height - 1 - CLEARANCE_FROM_EDGE
     windward: tuple[Point, ...] = ((centre, top),)
@@ -235,8 +255,9 @@ def standard_course(preset: str = "full", variant: str = "standard", *,
     span = top - gate_row
     flags = flags if flags is not None else (gate_row + span // 3, gate_row + 2 * span // 3)
     if any(not gate_row < row < top for row in flags):
-        raise ValueError(f"option 'flag_rows': the flags stand between the gate (row {gate_row}) "
-                         f"and the windward mark (row {top}), not at rows {flags}")
+        raise ValueError(_("option 'flag_rows': the flags stand between the gate (row {gate}) "
+                           "and the windward mark (row {top}), not at rows {rows}",
+                           gate=gate_row, top=top, rows=flags))
     return Course(width, height, (centre - half_gate, gate_row), (centre + half_gate, gate_row),
                   windward, tuple(flags), laps, wing)
 

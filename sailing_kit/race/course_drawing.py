@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point, step
+from sailing_kit.core.i18n import _
 from sailing_kit.draw import palette
 from sailing_kit.draw.gridview import GridView
 from sailing_kit.draw.scene import Scene
@@ -25,8 +26,6 @@ from sailing_kit.race.sailing import TurnOption, tack
 if TYPE_CHECKING:
     from sailing_kit.race.game import RaceState
 
-LEG_WORDS = {"start": "to start", "up": "upwind", "down": "downwind", "reach": "to the wing mark",
-             "finish": "to the finish"}
 HEIGHT = 516
 """The tallest picture (pixels): the whole board fits a laptop screen beside JupyterLab's
 file browser."""
@@ -88,7 +87,8 @@ def race_scene(state: RaceState, *, course_points: bool = False, cover_points: b
     for spot in spots:
         scene.circle(view.pixel(spot), max(3.0, 0.14 * view.cell), fill=palette.HIGHLIGHT,
                      stroke=palette.BLUE, width=0.8)
-        scene.target(view.pixel(spot), view.cell, f"place the boat at {spot}", round=True)
+        scene.target(view.pixel(spot), view.cell, _("place the boat at {position}",
+                                                    position=spot), round=True)
     if marker is not None:
         scene.circle(view.pixel(marker), 0.4 * view.cell, stroke=palette.BLUE, width=3)
     for index, boat in enumerate(state.boats):
@@ -118,15 +118,15 @@ def _draw_course(scene: Scene, view: GridView, state: RaceState) -> None:
                           fill=palette.REDDISH_PURPLE)
         x, y = b
         scene.rect(x - 9, y - 6, 18, 12, fill="#8A8A8A", stroke=palette.INK)
-        scene.text((x + 12, y + 13), "committee", size=12, colour=palette.INK, anchor="start")
-        drawing.draw_mark(scene, view, area.buoy, "buoy")
+        scene.text((x + 12, y + 13), _("committee"), size=12, colour=palette.INK, anchor="start")
+        drawing.draw_mark(scene, view, area.buoy, _("buoy"))
         for mark in area.windward:
-            drawing.draw_mark(scene, view, mark, "windward")
+            drawing.draw_mark(scene, view, mark, _("windward"))
         if area.wing is not None:
-            drawing.draw_mark(scene, view, area.wing, "wing")
+            drawing.draw_mark(scene, view, area.wing, _("wing"))
     else:
         for mark in area.marks:
-            drawing.draw_mark(scene, view, mark, "mark")
+            drawing.draw_mark(scene, view, mark, _("mark"))
         if area.finish_row is not None:
             row = area.finish_row
             scene.line(view.pixel((0, row)), view.pixel((area.width - 1, row)),
@@ -170,25 +170,28 @@ def _draw_column(scene: Scene, view: GridView, state: RaceState, placing: bool,
     y += 8
     for index, boat in enumerate(state.boats):
         leg = state.leg(boat.name)
-        mine = " (you)" if boat.name in you else ""
+        words = _("{name} (you): leg {leg}, {aim}", name=boat.name, leg=state.legs[index],
+                  aim=leg.aim) if boat.name in you else \
+            _("{name}: leg {leg}, {aim}", name=boat.name, leg=state.legs[index], aim=leg.aim)
         scene.rect(x, y - 7, 10, 30, fill=_colour(index), stroke=palette.INK, width=0.8)
-        scene.text((x + 16, y), f"{boat.name}{mine}: leg {state.legs[index]}, "
-                   f"{LEG_WORDS.get(leg.kind, leg.kind)}", size=12, colour=palette.INK,
-                   anchor="start", bold=True)
+        scene.text((x + 16, y), words, size=12, colour=palette.INK, anchor="start", bold=True)
         side = tack(boat.heading, state.wind)
         owed = state.umpire.owes(boat.name) + bool(state.umpire.moves_left(boat.name))
-        words = f"{side.value} tack" if side else "head to wind"
-        scene.text((x + 16, y + 15), words + (", owes a penalty" if owed else ""), size=12,
-                   colour=palette.MUTED, anchor="start")
+        sailing = side.words if side else _("head to wind")
+        scene.text((x + 16, y + 15), _("{tack}, owes a penalty", tack=sailing) if owed
+                   else sailing, size=12, colour=palette.MUTED, anchor="start")
         y += 38
 
 
 def _headline(state: RaceState, placing: bool) -> str:
     """What the race waits for, in words."""
     if state.result is not None:
-        return f"Race over: {state.result.reason}."
+        return _("Race over: {reason}.", reason=state.result.reason)
     if state.placing:
         name = state.names[len(state.boats)]
-        return f"Place boat {name}" + (": on a blue dot (§3.1)." if placing else " (§3.1).")
-    move = f"Move {state.move_number}" + (", start procedure" if state.in_start_procedure else "")
-    return f"{move}. {state.boat.name} to play." if state.boats else f"{move}."
+        return _("Place boat {name}: on a blue dot (§3.1).", name=name) if placing else \
+            _("Place boat {name} (§3.1).", name=name)
+    move = _("Move {move}, start procedure", move=state.move_number) \
+        if state.in_start_procedure else _("Move {move}", move=state.move_number)
+    return _("{move}. {name} to play.", move=move, name=state.boat.name) if state.boats \
+        else _("{move}.", move=move)

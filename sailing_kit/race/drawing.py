@@ -7,12 +7,14 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import _
 from sailing_kit.draw import palette
 from sailing_kit.draw.gridview import GridView
 from sailing_kit.draw.scene import XY, Scene
 from sailing_kit.draw.wind import draw_wind, screen_unit
 from sailing_kit.race.rightofway import Boat, course_point
 from sailing_kit.race.sailing import Tack, TurnOption, point_of_sail, tack
+from sailing_kit.race.wind import compass_name
 
 OPTION_REACH = 0.5
 """How far (in cells) an option's marker sits from its intersection, towards its heading."""
@@ -49,7 +51,10 @@ def draw_boat(scene: Scene, view: GridView, position: Point, heading: Direction,
     belly = ((mast[0] + clew[0]) / 2 + 0.14 * c * leeward * px,
              (mast[1] + clew[1]) / 2 + 0.14 * c * leeward * py)
     scene.polygon([mast, belly, clew], fill="#ffffff", stroke=palette.INK, width=1.2)
-    text = label or ("S" if side is Tack.STARBOARD else "P" if side is Tack.PORT else "–")
+    # TRANSLATORS: the initials of starboard and port tack drawn on a boat, separated by a space.
+    initials = _("S P").split() + ["S", "P"]
+    text = label or (initials[0] if side is Tack.STARBOARD else initials[1] if side is Tack.PORT
+                     else "–")
     scene.text((cx, cy), text, size=12, colour="#ffffff", bold=True)
 
 
@@ -127,7 +132,8 @@ def points_of_sail_rose(wind: Direction | str = Direction.N) -> Scene:
     wind = Direction.parse(wind)
     view = GridView(5, 5, cell=80, margin=80, top=0)
     width, height = view.size
-    scene = Scene(width, height, title=f"The points of sail in a wind from {wind.value}",
+    scene = Scene(width, height, title=_("The points of sail in a wind from {wind}",
+                                         wind=compass_name(wind)),
                   background=palette.WATER)
     centre = (2, 2)
     draw_no_go(scene, view, centre, wind)
@@ -137,7 +143,7 @@ def points_of_sail_rose(wind: Direction | str = Direction.N) -> Scene:
         spot = (centre[0] + 1.4 * dx, centre[1] + 1.4 * dy)
         draw_boat(scene, view, spot, heading, wind)  # type: ignore[arg-type]  # draw_boat takes a point between grid points here (a float position)
         x, y = view.pixel(spot)
-        scene.text((x, y + 0.62 * view.cell), point_of_sail(heading, wind).label, size=12,
+        scene.text((x, y + 0.62 * view.cell), point_of_sail(heading, wind).words, size=12,
                    colour=palette.INK, bold=True)
     return scene
 

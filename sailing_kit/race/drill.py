@@ -16,6 +16,7 @@ from sailing_kit.core import options as opt
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.grid import Grid, Point
+from sailing_kit.core.i18n import N_, _, n_
 from sailing_kit.core.protocol import CHANCE, GameState, Result
 from sailing_kit.draw import palette
 from sailing_kit.draw.gridview import GridView
@@ -30,7 +31,7 @@ from sailing_kit.race.actions import (
     read_drill_action,
 )
 from sailing_kit.race.sailing import PointOfSail, Tack, TurnOption, point_of_sail, tack, turn_options
-from sailing_kit.race.wind import COMPASS_DIE, compass_die_outcomes
+from sailing_kit.race.wind import COMPASS_DIE, compass_die_outcomes, compass_name, no_such_face
 
 
 @dataclass(frozen=True)
@@ -61,15 +62,16 @@ class DrillOptions:
         grid = Grid(self.width, self.height)
         for name in ("start", "mark"):
             if getattr(self, name) not in grid:
-                raise ValueError(
-                    f"option {name!r} {getattr(self, name)} is off the {self.width} x "
-                    f"{self.height} grid (x from 0 to {self.width - 1}, y from 0 to {self.height - 1})"
-                )
+                raise ValueError(_(
+                    "option '{name}' {position} is off the {width} x {height} grid (x from 0 to "
+                    "{last_x}, y from 0 to {last_y})", name=name, position=getattr(self, name),
+                    width=self.width, height=self.height, last_x=self.width - 1,
+                    last_y=self.height - 1))
         if self.start == self.mark:
-            raise ValueError("the boat cannot start on the mark")
+            raise ValueError(_("the boat cannot start on the mark"))
 
 
-_BOAT = ("the boat",)
+_BOAT = N_("the boat")
 """The drill's one player, as its result names it."""
 
 
@@ -150,34 +152,33 @@ class DrillState(GameState[Sail | WindShift]):
         if isinstance(action, WindShift):
             if not self.awaiting_wind:
                 raise IllegalAction(
-                    "the wind changes only when the compass die is rolled after a turn (§3.3)"
+                    _("the wind changes only when the compass die is rolled after a turn (§3.3)")
                 )
             if action.wind not in COMPASS_DIE:
-                faces = ", ".join(face.value for face in COMPASS_DIE)
-                raise IllegalAction(f"the compass die has no {action.wind.value} face "
-                                    f"(its faces are {faces})")
+                raise IllegalAction(no_such_face(action.wind))
             return
         if self.awaiting_wind:
-            raise IllegalAction("the wind is changing: roll the compass die first (§3.3)")
+            raise IllegalAction(_("the wind is changing: roll the compass die first (§3.3)"))
         if any(o.end == (action.position, action.heading) for o in self.turn_options()):
             return
         raise IllegalAction(self._why_unreachable(action))
 
     def _why_unreachable(self, action: Sail) -> str:
         sailing = self.point_of_sail
-        here = (f"a boat {sailing.phrase} (heading {self.heading.value}, wind from "
-                f"{self.wind.value}) may make {sailing.allowance}")
         open_water = turn_options(self.position, self.heading, self.wind,
                                   start=self.options.start_rules)
         if any(o.end == (action.position, action.heading) for o in open_water):
-            return "that turn would take the boat off the board"
+            return _("that turn would take the boat off the board")
         if (not self.options.start_rules
                 and point_of_sail(action.heading, self.wind) is PointOfSail.HEAD_TO_WIND
                 and action.position == self.position):
-            return ("§2: a manoeuvre may not leave the boat head to wind during the race "
-                    "(only during the start)")
-        return (f"§2: {here}; it cannot end at {action.position} heading "
-                f"{action.heading.value} this turn")
+            return _("§2: a manoeuvre may not leave the boat head to wind during the race "
+                     "(only during the start)")
+        return _("§2: a boat {sailing} (heading {heading}, wind from {wind}) may make "
+                 "{allowance}; it cannot end at {position} heading {end_heading} this turn",
+                 sailing=sailing.phrase, heading=compass_name(self.heading),
+                 wind=compass_name(self.wind), allowance=sailing.allowance,
+                 position=action.position, end_heading=compass_name(action.heading))
 
     def _apply(self, action: Sail | WindShift) -> None:
         if isinstance(action, WindShift):
@@ -201,33 +202,39 @@ class DrillState(GameState[Sail | WindShift]):
     @property
     def result(self) -> Result | None:
         if self.reached:
-            return Result.ranked((0,), 1, f"reached the mark in {self.turns} turns",
-                                 (self.turns,), _BOAT)
+            return Result.ranked((0,), 1, n_("reached the mark in {count} turn",
+                                             "reached the mark in {count} turns", self.turns),
+                                 (self.turns,), (_(_BOAT),))
         if self.options.max_turns is not None and self.turns >= self.options.max_turns:
-            return Result.ranked((), 1, f"the {self.options.max_turns} turns ran out before the "
-                                 "mark", (self.turns,), _BOAT)
+            return Result.ranked((), 1, n_("the {count} turn ran out before the mark",
+                                           "the {count} turns ran out before the mark",
+                                           self.options.max_turns), (self.turns,), (_(_BOAT),))
         if not self.awaiting_wind and not self.turn_options():
-            return Result.ranked((), 1, f"the boat is stuck at the edge: "
-                                 f"{self.point_of_sail.phrase} it must make "
-                                 f"{self.point_of_sail.allowance}, and every way leaves the board",
-                                 (self.turns,), _BOAT)
+            return Result.ranked((), 1, _("the boat is stuck at the edge: {sailing} it must "
+                                          "make {allowance}, and every way leaves the board",
+                                          sailing=self.point_of_sail.phrase,
+                                          allowance=self.point_of_sail.allowance),
+                                 (self.turns,), (_(_BOAT),))
         return None
 
     # ----- display ------------------------------------------------------------------------------
     def describe(self) -> str:
-        side = self.tack.value + " tack" if self.tack else "no tack"
-        lines = [
-            f"Boat at {self.position} heading {self.heading.value}; wind from {self.wind.value}: "
-            f"{self.point_of_sail.label}, {side}.",
-            f"Mark at {self.options.mark}. Turns sailed: {self.turns}.",
+        side = self.tack.words if self.tack else _("no tack")
+        lines: list[str] = [
+            _("Boat at {position} heading {heading}; wind from {wind}: {sailing}, {tack}.",
+              position=self.position, heading=compass_name(self.heading),
+              wind=compass_name(self.wind), sailing=self.point_of_sail.words, tack=side),
+            _("Mark at {position}. Turns sailed: {turns}.", position=self.options.mark,
+              turns=self.turns),
         ]
         result = self.result
         if result is not None:
-            lines.append(f"Over: {result.reason}.")
+            lines.append(_("Over: {reason}.", reason=result.reason))
         elif self.awaiting_wind:
-            lines.append("Waiting for the compass die to set the wind.")
+            lines.append(_("Waiting for the compass die to set the wind."))
         else:
-            lines.append(f"This turn allows {self.point_of_sail.allowance}; it can end at:")
+            lines.append(_("This turn allows {allowance}; it can end at:",
+                           allowance=self.point_of_sail.allowance))
             lines.extend(f"  - {o.describe()}" for o in self.turn_options())
         return "\n".join(lines)
 
@@ -245,11 +252,13 @@ class DrillState(GameState[Sail | WindShift]):
                       background=palette.WATER)
         view.draw_grid(scene)
         draw_wind(scene, (width - 40, 30), self.wind, length=36)
-        scene.text((8, 16), f"{self.point_of_sail.label}"
-                   + (f", {self.tack.value} tack" if self.tack else ""),
-                   size=14, colour=palette.INK, anchor="start", bold=True)
-        scene.text((8, 36), f"turns: {self.turns}", size=12, colour=palette.MUTED, anchor="start")
-        drawing.draw_mark(scene, view, self.options.mark, "mark")
+        sailing = self.point_of_sail.words
+        scene.text((8, 16), _("{sailing}, {tack}", sailing=sailing, tack=self.tack.words)
+                   if self.tack else sailing, size=14, colour=palette.INK, anchor="start",
+                   bold=True)
+        scene.text((8, 36), _("turns: {turns}", turns=self.turns), size=12, colour=palette.MUTED,
+                   anchor="start")
+        drawing.draw_mark(scene, view, self.options.mark, _("mark"))
         drawing.draw_no_go(scene, view, self.position, self.wind)
         if route:
             drawing.draw_route(scene, view, self.position, route)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import Text, _
 from sailing_kit.race.rightofway import Boat, Ruling, course_point, in_zone, right_of_way
 
 
@@ -96,9 +97,11 @@ class Infringement:
         """Only the wronged boat may protest an infringement (§3.4)."""
         return name == self.wronged
 
-    def explain(self) -> str:
-        return (f"{self.offender} stands on {self.point}, the point {self.wronged} sails to next, "
-                f"and {self.ruling.winner} has right of way. {self.ruling.rule}.")
+    def explain(self) -> Text:
+        return _("{offender} stands on {position}, the point {wronged} sails to next, and "
+                 "{winner} has right of way. {rule}.", offender=self.offender,
+                 position=self.point, wronged=self.wronged, winner=self.ruling.winner,
+                 rule=self.ruling.rule)
 
 
 @dataclass(frozen=True)

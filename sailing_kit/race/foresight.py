@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.i18n import Text, _
 from sailing_kit.race.penalties import Incident
 
 if TYPE_CHECKING:
@@ -42,4 +43,6 @@ def warning(incidents: tuple[Incident, ...]) -> str:
     """The incidents as a short warning ("" for none)."""
     if not incidents:
         return ""
-    return "Penalty if you play it: " + " ".join(incident.explain() for incident in incidents)
+    explained = [incident.explain() for incident in incidents]
+    return _("Penalty if you play it: {incidents}",
+             incidents=Text(" ".join(explained), " ".join(e.english for e in explained)))

@@ -19,6 +19,7 @@ from sailing_kit.core import reading
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import ActionError, ConfigError, IllegalAction
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import _, n_
 from sailing_kit.core.protocol import CHANCE, GameState, Result
 from sailing_kit.core.reading import plain, shown
 from sailing_kit.core.trail import Trail
@@ -41,13 +42,17 @@ from sailing_kit.race.judging import finish_stands
 from sailing_kit.race.options import RaceOptions
 from sailing_kit.race.penalties import Umpire
 from sailing_kit.race.rightofway import Boat
-from sailing_kit.race.sailing import TurnOption, manoeuvres_on_the_spot, turn_options
-from sailing_kit.race.situation import sailing_words
+from sailing_kit.race.sailing import (
+    TurnOption,
+    manoeuvres_on_the_spot,
+    sailing_words,
+    turn_options,
+)
 from sailing_kit.race.start import START_MOVES, StartFoul
 from sailing_kit.race.tokens import place_tokens
 from sailing_kit.race.turns import RaceRules
 from sailing_kit.race.view import RaceView, open_view
-from sailing_kit.race.wind import COMPASS_DIE, compass_die_outcomes
+from sailing_kit.race.wind import COMPASS_DIE, compass_die_outcomes, compass_name, no_such_face
 
 __all__ = ["START_MOVES", "Action", "Place", "Protest", "RaceOptions", "RaceState", "Spin",
            "StartFoul", "Wait", "new_game", "new_practice"]
@@ -101,7 +106,7 @@ class RaceState(RaceRules, GameState[Action]):
             try:
                 self._check_place(Place(position, heading), by_the_rules=False)
             except ActionError as refusal:
-                raise ConfigError(f"option 'positions': {refusal}") from None
+                raise ConfigError(_("option 'positions': {refusal}", refusal=refusal)) from None
             self._place(Place(position, heading))
 
     @classmethod
@@ -204,36 +209,34 @@ class RaceState(RaceRules, GameState[Action]):
     def check(self, action: Action) -> None:
         if isinstance(action, WindShift):
             if not self.rolls_due:
-                raise IllegalAction("the wind changes when the leading boat reaches a flag's "
-                                    "row: then the compass die is rolled (§3.3)")
+                raise IllegalAction(_("the wind changes when the leading boat reaches a flag's "
+                                      "row: then the compass die is rolled (§3.3)"))
             if action.wind not in COMPASS_DIE:
-                faces = ", ".join(face.value for face in COMPASS_DIE)
-                raise IllegalAction(f"the compass die has no {action.wind.value} face (its faces "
-                                    f"are {faces})")
+                raise IllegalAction(no_such_face(action.wind))
             return
         if self.rolls_due:
-            raise IllegalAction("a boat reached a wind-change flag: roll the compass die first "
-                                "(§3.3)")
+            raise IllegalAction(_("a boat reached a wind-change flag: roll the compass die first "
+                                  "(§3.3)"))
         if isinstance(action, Place):
             if not self.placing:
-                raise IllegalAction("every boat is already placed (§3.1)")
+                raise IllegalAction(_("every boat is already placed (§3.1)"))
             self._check_place(action)
             return
         if self.placing:
-            raise IllegalAction(f"boat {self.names[len(self.boats)]} must first be placed "
-                                "for the start (§3.1)")
+            raise IllegalAction(_("boat {name} must first be placed for the start (§3.1)",
+                                  name=self.names[len(self.boats)]))
         name = self.boat.name
         if isinstance(action, Protest):
             self.umpire.protest(name, action.offender)  # raises with the rule if unfounded
         elif name in self.becalmed and not isinstance(action, Wait):
-            raise IllegalAction(f"§3.2: {name} met a yellow token (a lull) and stands still "
-                                "this turn")
+            raise IllegalAction(_("§3.2: {name} met a yellow token (a lull) and stands still "
+                                  "this turn", name=name))
         elif isinstance(action, Spin):
             self._check_spin(action)
         elif isinstance(action, Wait):
             if name not in self.becalmed and Wait() not in self.legal_actions():
-                raise IllegalAction("§2: it is compulsory to complete your move in full; a "
-                                    "boat only stands still when becalmed or boxed in")
+                raise IllegalAction(_("§2: it is compulsory to complete your move in full; a "
+                                      "boat only stands still when becalmed or boxed in"))
         elif action not in self.legal_actions():
             raise IllegalAction(self._why_not(action))
 
@@ -242,11 +245,14 @@ class RaceState(RaceRules, GameState[Action]):
         boat (``by_the_rules``) also keeps to the spots of §3.1 (a set-up may put it anywhere)."""
         seat = len(self.boats)
         if place.position in {b.position for b in self.boats}:
-            raise IllegalAction(f"another boat already stands at {place.position}")
+            raise IllegalAction(_("another boat already stands at {position}",
+                                  position=place.position))
         if place.position in self.yellow | self.blue:
-            raise IllegalAction(f"a token lies at {place.position}: place the boat elsewhere")
+            raise IllegalAction(_("a token lies at {position}: place the boat elsewhere",
+                                  position=place.position))
         if place.position not in self.area.grid or place.position in self.area.marks:
-            raise IllegalAction(f"{place.position} is off the board or on a mark")
+            raise IllegalAction(_("{position} is off the board or on a mark",
+                                  position=place.position))
         if by_the_rules and place.position not in self._spots():
             raise IllegalAction(_placing_rule(self.area, self.options.boats, seat, place))
 
@@ -254,47 +260,51 @@ class RaceState(RaceRules, GameState[Action]):
         name = self.boat.name
         if self.umpire.moves_left(name):
             if dict(self.spin_sense)[name] != spin.clockwise:
-                raise IllegalAction("§3.4: the penalty is one full 360° turn: keep turning the "
-                                    "same way")
+                raise IllegalAction(_("§3.4: the penalty is one full 360° turn: keep turning "
+                                      "the same way"))
             return
         self.umpire.declare(self.boat, self.boats, self.area.marks)  # raises with the rule
 
     def _why_not(self, sail: Sail) -> str:
         boat = self.boat
         if self.umpire.moves_left(boat.name):
-            return f"§3.4: {boat.name} is serving its penalty turn: its move is the next 90° spin"
+            return _("§3.4: {name} is serving its penalty turn: its move is the next 90° spin",
+                     name=boat.name)
         ends = {o.end: o for o in turn_options(boat.position, boat.heading, self.wind,
                                                start=self.in_start_procedure)}
         if not ends:
             ends = {o.end: o for o in self.turn_options()}
         option = ends.get((sail.position, sail.heading))
         if option is None:
-            return (f"§2: {boat.name} cannot end its turn at {sail.position} heading "
-                    f"{sail.heading.value} from {boat.position} heading {boat.heading.value}")
+            return _("§2: {name} cannot end its turn at {position} heading {heading} from "
+                     "{start} heading {start_heading}", name=boat.name, position=sail.position,
+                     heading=compass_name(sail.heading), start=boat.position,
+                     start_heading=compass_name(boat.heading))
         if self._finishes(boat, option):
             self.umpire.check_may_finish(boat.name)
         if any(p not in self.area.grid for p in option.path):
-            return "that turn would take the boat off the board"
+            return _("that turn would take the boat off the board")
         if any(p in self.area.marks for p in option.path):
-            return "a boat may not touch a buoy or the committee boat"
+            return _("a boat may not touch a buoy or the committee boat")
         for other in self.boats:
             if other.position in option.path:
-                return (f"a boat may not sail onto or through another boat's intersection "
-                        f"({other.name} is at {other.position})")
+                return _("a boat may not sail onto or through another boat's intersection "
+                         "({name} is at {position})", name=other.name, position=other.position)
         lull = next((p for p in option.path[:-1] if p in self.yellow | self.cover_points), None)
-        return (f"§3.2: the yellow token at {lull} stops the boat there" if lull is not None
-                else f"§2: {boat.name} cannot end its turn there from where it is")
+        return (_("§3.2: the yellow token at {position} stops the boat there", position=lull)
+                if lull is not None else
+                _("§2: {name} cannot end its turn there from where it is", name=boat.name))
 
     # ----- the rules, applied -------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
         if isinstance(action, WindShift):
             self.rolls_due -= 1
-            self._change_wind(action.wind, "the compass die")
+            self._change_wind(action.wind, _("the compass die"))
         elif isinstance(action, Place):
             self._place(action)
         elif isinstance(action, Protest):
             self.umpire, said = self.umpire.protest(self.boat.name, action.offender)
-            self._say(f"{self.boat.name} protests: {said}")
+            self._say(_("{name} protests: {said}", name=self.boat.name, said=said))
             self._void_finishes()
         elif isinstance(action, Spin):
             self._spin(action.clockwise)
@@ -302,7 +312,7 @@ class RaceState(RaceRules, GameState[Action]):
         elif isinstance(action, Wait):
             if self.boat.name in self.becalmed:
                 self.becalmed = tuple(n for n in self.becalmed if n != self.boat.name)
-                self._say(f"{self.boat.name} is becalmed and stands still.")
+                self._say(_("{name} is becalmed and stands still.", name=self.boat.name))
             self._start_fouls(self.boat, (self.boat.position,), manoeuvred=False)
             self._end_turn()
         else:
@@ -349,34 +359,39 @@ class RaceState(RaceRules, GameState[Action]):
         if self.finished and finish_stands(self.finished[0], self.umpire):
             winner = self.finished[0]
             return Result.ranked((self.names.index(winner),), len(self.names),
-                                 f"{winner} finished first",
+                                 _("{name} finished first", name=winner),
                                  tuple(float(leg) for leg in self.legs), self.names)
         if self.rounds >= self.options.max_rounds:
-            return Result.ranked((), len(self.names), f"the {self.options.max_rounds} rounds ran "
-                                 "out before anyone finished",
+            return Result.ranked((), len(self.names),
+                                 n_("the {count} round ran out before anyone finished",
+                                    "the {count} rounds ran out before anyone finished",
+                                    self.options.max_rounds),
                                  tuple(float(leg) for leg in self.legs), self.names)
         return None
 
     # ----- display --------------------------------------------------------------------------------
     def describe(self) -> str:
-        lines = [f"Wind from {self.wind.value}. Move {self.move_number}"
-                 + (" (start procedure)" if self.in_start_procedure else "") + "."]
+        wind = compass_name(self.wind)
+        lines: list[str] = [_("Wind from {wind}. Move {move} (start procedure).", wind=wind,
+                   move=self.move_number) if self.in_start_procedure else
+                 _("Wind from {wind}. Move {move}.", wind=wind, move=self.move_number)]
         for index, boat in enumerate(self.boats):
             owed = self._owed(boat.name)
-            extra = f", owes {owed} penalty" if owed else ""
-            leg = self.leg(boat.name)
-            lines.append(f"{boat.name} at {boat.position} heading {boat.heading.value} "
-                         f"({sailing_words(boat, self.wind)}), leg {self.legs[index]}: "
-                         f"{leg.kind}{extra}")
+            line = _("{name} at {position} heading {heading} ({sailing}), leg {leg}: {kind}",
+                     name=boat.name, position=boat.position, heading=compass_name(boat.heading),
+                     sailing=sailing_words(boat.heading, self.wind), leg=self.legs[index],
+                     kind=self.leg(boat.name).kind_words)
+            lines.append(n_("{line}, owes {count} penalty", "{line}, owes {count} penalties",
+                            owed, line=line) if owed else line)
         result = self.result
         if result is not None:
-            lines.append(f"Over: {result.reason}.")
+            lines.append(_("Over: {reason}.", reason=result.reason))
         elif self.rolls_due:
-            lines.append("The compass die is to be rolled.")
+            lines.append(_("The compass die is to be rolled."))
         elif self.placing:
-            lines.append(f"Boat {self.names[len(self.boats)]} is to be placed.")
+            lines.append(_("Boat {name} is to be placed.", name=self.names[len(self.boats)]))
         else:
-            lines.append(f"{self.boat.name} to play.")
+            lines.append(_("{name} to play.", name=self.boat.name))
         lines += [f"  {said}" for said in self.log[-3:]]
         return "\n".join(lines)
 
@@ -391,12 +406,15 @@ class RaceState(RaceRules, GameState[Action]):
 
 def _placing_rule(area: Course | OpenWater, boats: int, seat: int, place: Place) -> str:
     if boats == 2:
-        side = "right" if seat == 0 else "left"
-        return (f"§3.1: with two boats the area is split along its long side; boat "
-                f"{NAMES[seat]} takes the {side} half ({place.position} is not in it)")
-    return ("§3.1: with more than two boats, stand within 3 intersections of the buoy or the "
-            "committee boat above the start line, or within 8 below or level with it, never "
-            "between the buoy and the committee boat")
+        return (_("§3.1: with two boats the area is split along its long side; boat {name} "
+                  "takes the right half ({position} is not in it)", name=NAMES[seat],
+                  position=place.position) if seat == 0 else
+                _("§3.1: with two boats the area is split along its long side; boat {name} "
+                  "takes the left half ({position} is not in it)", name=NAMES[seat],
+                  position=place.position))
+    return _("§3.1: with more than two boats, stand within 3 intersections of the buoy or the "
+             "committee boat above the start line, or within 8 below or level with it, never "
+             "between the buoy and the committee boat")
 
 
 def new_game(seed: int | None = None, **options: Any) -> RaceState:
@@ -418,7 +436,7 @@ def new_practice(seed: int | None = None, *, boats: Any = (("A", (4, 3), "NE"),
     boats = reading.items(plain(boats, what="option 'boats'", error=ConfigError),
                           _practice_boat, "option 'boats'", fewest=2, most=5, error=ConfigError)
     if [name for name, _ in boats] != list(NAMES[:len(boats)]):
-        raise ConfigError("option 'boats': practice boats are named A, B, C... in turn order")
+        raise ConfigError(_("option 'boats': practice boats are named A, B, C... in turn order"))
     positions = [position for _, position in boats]
     return RaceState.new(seed, boats=len(boats), course="open", positions=positions,
                          width=width, height=height, marks=marks, finish_row=finish_row,
@@ -433,4 +451,5 @@ def _practice_boat(boat: object) -> tuple[object, tuple[object, object]]:
         return boat[0], (boat[1], boat[2])
     if type(boat) is dict and set(boat) == {"name", "position", "heading"}:
         return boat["name"], (boat["position"], boat["heading"])
-    raise ConfigError(f"option 'boats': a boat is (name, (x, y), heading), not {shown(boat)}")
+    raise ConfigError(_("option 'boats': a boat is (name, (x, y), heading), not {value}",
+                        value=shown(boat)))

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import _
 from sailing_kit.race.course import Course, Leg, OpenWater
 
 
@@ -56,14 +57,14 @@ def follow(area: Course | OpenWater, legs: Sequence[Leg], leg: int, winding: tup
             crossed = started and isinstance(area, Course) and \
                 area.gate.crossing(before, after) == -1
             if crossed:
-                done.append(("start", "crosses the line and starts (§3.1)"))
+                done.append(("start", _("crosses the line and starts (§3.1)")))
                 leg, sums = leg + 1, counts(legs[leg + 1], ())
             continue
         sums = tuple(total + passage.crossing(before, after)
                      for total, passage in zip(sums, current.passages))
         completed = next((p for p, total in zip(current.passages, sums) if total >= 1), None)
         if completed is not None:
-            done.append((current.kind, f"rounds: {completed.describe()}"))
+            done.append((current.kind, _("rounds: {passage}", passage=completed.describe())))
             leg, sums = leg + 1, counts(legs[leg + 1], ())
     return Progress(leg, sums, tuple(done))
 

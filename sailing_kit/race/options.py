@@ -10,6 +10,7 @@ from sailing_kit.core import options as opt
 from sailing_kit.core import reading
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import _
 from sailing_kit.race.course import Course, OpenWater, standard_course
 from sailing_kit.race.tokens import BOX_TOKENS, token_limits_broken
 
@@ -85,8 +86,8 @@ class RaceOptions:
             set_(self, "positions", reading.items(self.positions, _position, "option 'positions'",
                                                   most=MAX_BOATS, error=ValueError))
             if len(self.positions) != self.boats:
-                raise ValueError(f"option 'positions' gives {len(self.positions)} boats, "
-                                 f"option 'boats' says {self.boats}")
+                raise ValueError(_("option 'positions' gives {given} boats, option 'boats' says "
+                                   "{boats}", given=len(self.positions), boats=self.boats))
         for name, low, high in (("width", 3, 40), ("height", 3, 60), ("laps", 1, 9)):
             if getattr(self, name) is not None:
                 opt.whole_number(getattr(self, name), name, low, high)
@@ -95,7 +96,7 @@ class RaceOptions:
             opt.distinct(self.flag_rows, "flag_rows", "row")
         if self.course == "open":
             if self.positions is None:
-                raise ValueError("in open water, option 'positions' says where the boats are")
+                raise ValueError(_("in open water, option 'positions' says where the boats are"))
             if self.finish_row is not None:
                 opt.whole_number(self.finish_row, "finish_row", 1, (self.height or 15) - 1)
         area = self.area()  # validates course and variant
@@ -105,24 +106,27 @@ class RaceOptions:
         """Every mark, flag and token on the area; one token a point, 80 in the box."""
         off = next((mark for mark in self.marks if mark not in area.grid), None)
         if off is not None:
-            raise ValueError(f"option 'marks': the mark at {off} is off the {area.width} x "
-                             f"{area.height} area")
+            raise ValueError(_("option 'marks': the mark at {position} is off the {width} x "
+                               "{height} area", position=off, width=area.width,
+                               height=area.height))
         if any(row >= area.height for row in self.flag_rows or ()):
-            raise ValueError(f"option 'flag_rows': the area has rows 0 to {area.height - 1}")
+            raise ValueError(_("option 'flag_rows': the area has rows 0 to {last}",
+                               last=area.height - 1))
         if self.yellow is None and self.blue is None:
             return
         yellow, blue = set(self.yellow or ()), set(self.blue or ())
         if len(yellow) + len(blue) > BOX_TOKENS:
-            raise ValueError(f"options 'yellow'/'blue': the box holds {BOX_TOKENS} tokens, not "
-                             f"{len(yellow) + len(blue)}")
+            raise ValueError(_("options 'yellow'/'blue': the box holds {box} tokens, not {count}",
+                               box=BOX_TOKENS, count=len(yellow) + len(blue)))
         both = sorted(yellow & blue)
         if both:
-            raise ValueError(f"options 'yellow'/'blue': one token a point, but {both[0]} is "
-                             "given both a yellow and a blue token")
+            raise ValueError(_("options 'yellow'/'blue': one token a point, but {position} is "
+                               "given both a yellow and a blue token", position=both[0]))
         placed = yellow | blue
         broken = token_limits_broken(area, placed)
         if broken or any(p not in area.grid for p in placed):
-            raise ValueError(f"options 'yellow'/'blue': {broken or 'a token is off the board'}")
+            raise ValueError(_("options 'yellow'/'blue': {broken}",
+                               broken=broken or _("a token is off the board")))
 
     def area(self) -> Course | OpenWater:
         if self.course == "open":

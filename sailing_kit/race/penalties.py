@@ -14,6 +14,7 @@ from typing import Protocol
 
 from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.grid import Point, chebyshev
+from sailing_kit.core.i18n import Text, _
 from sailing_kit.race.engagement import Infringement
 from sailing_kit.race.rightofway import Boat
 
@@ -32,7 +33,7 @@ class Incident(Protocol):
 
     def may_claim(self, name: str) -> bool: ...
 
-    def explain(self) -> str: ...
+    def explain(self) -> Text: ...
 
 
 @dataclass(frozen=True)
@@ -56,11 +57,11 @@ class Umpire:
     def record(self, found: Iterable[Incident]) -> tuple[Umpire, list[str]]:
         """Note new incidents; with ``auto`` protest them at once. Returns the umpire's words."""
         found = tuple(found)
-        umpire, words = replace(self, open=self.open + found), []
+        umpire, words = replace(self, open=self.open + found), list[str]()
         if self.auto:
             for incident in found:
                 umpire, said = umpire._penalise(incident)
-                words.append(f"Umpire: {said}")
+                words.append(_("Umpire: {said}", said=said))
         return umpire, words
 
     def protest(self, wronged: str, offender: str) -> tuple[Umpire, str]:
@@ -70,9 +71,9 @@ class Umpire:
                         None)
         if incident is None:
             raise IllegalAction(
-                f"§3.4: a penalty is claimed by the boat denied its right of way; {offender} has "
-                f"not infringed {wronged} (or the claim came too late: claim by the end of your "
-                "next turn)"
+                _("§3.4: a penalty is claimed by the boat denied its right of way; {offender} has "
+                  "not infringed {wronged} (or the claim came too late: claim by the end of your "
+                  "next turn)", offender=offender, wronged=wronged)
             )
         return self._penalise(incident)
 
@@ -81,7 +82,8 @@ class Umpire:
         owed = dict(self.owed)
         owed[incident.offender] = owed.get(incident.offender, 0) + 1
         umpire = replace(self, open=remaining, owed=tuple(sorted(owed.items())))
-        return umpire, f"penalty to {incident.offender}: {incident.explain()}"
+        return umpire, _("penalty to {name}: {incident}", name=incident.offender,
+                         incident=incident.explain())
 
     def lapse(self, stale: Callable[[Incident], bool]) -> Umpire:
         """Drop the open incidents that can no longer be claimed."""
@@ -94,17 +96,18 @@ class Umpire:
     def declare(self, boat: Boat, boats: Sequence[Boat], marks: Sequence[Point]) -> Umpire:
         """Start serving a penalty; refused if none is owed or the boat is too close to others."""
         if not self.owes(boat.name):
-            raise IllegalAction(f"§3.4: {boat.name} owes no penalty")
+            raise IllegalAction(_("§3.4: {name} owes no penalty", name=boat.name))
         if self.moves_left(boat.name):
-            raise IllegalAction(f"§3.4: {boat.name} is already serving a penalty")
+            raise IllegalAction(_("§3.4: {name} is already serving a penalty", name=boat.name))
         for mark in marks:
             if chebyshev(boat.position, mark) < PENALTY_CLEARANCE:
-                raise IllegalAction(f"§3.4: the penalty turn is served at least "
-                                    f"{PENALTY_CLEARANCE} intersections from the buoys")
+                raise IllegalAction(_("§3.4: the penalty turn is served at least {count} "
+                                      "intersections from the buoys", count=PENALTY_CLEARANCE))
         for other in boats:
             if other.name != boat.name and chebyshev(boat.position, other.position) < PENALTY_CLEARANCE:
-                raise IllegalAction(f"§3.4: the penalty turn needs at least {PENALTY_CLEARANCE} "
-                                    f"intersections from the other boats ({other.name} is closer)")
+                raise IllegalAction(_("§3.4: the penalty turn needs at least {count} "
+                                      "intersections from the other boats ({name} is closer)",
+                                      count=PENALTY_CLEARANCE, name=other.name))
         owed = {**dict(self.owed), boat.name: self.owes(boat.name) - 1}
         serving = {**dict(self.serving), boat.name: PENALTY_MOVES}
         return replace(self, owed=_nonzero(owed), serving=_nonzero(serving))
@@ -116,8 +119,8 @@ class Umpire:
 
     def check_may_finish(self, name: str) -> None:
         if self.owes(name) or self.moves_left(name):
-            raise IllegalAction(f"§3.4: {name} still owes a penalty turn and cannot finish "
-                                "before serving it")
+            raise IllegalAction(_("§3.4: {name} still owes a penalty turn and cannot finish "
+                                  "before serving it", name=name))
 
 
 def _nonzero(counts: dict[str, int]) -> tuple[tuple[str, int], ...]:

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sailing_kit.core.i18n import N_
 from sailing_kit.race.sailing import PointOfSail
 
 
 @dataclass(frozen=True)
 class RealPoint:
+    """A point of sail as sailors name it; ``name`` and ``note`` are marked constants (shown
+    translated with ``_(point.name)``)."""
+
     name: str
     angles: tuple[int, int]
     """Typical range of the angle to the true wind, in degrees."""
@@ -22,17 +26,17 @@ class RealPoint:
 
 
 REAL_POINTS: tuple[RealPoint, ...] = (
-    RealPoint("in irons (no-go zone)", (0, 40), PointOfSail.HEAD_TO_WIND,
-              "sails flap and the boat stops; the game allows it only at the start"),
-    RealPoint("close-hauled", (40, 50), PointOfSail.CLOSE_HAULED,
-              "sails pulled in tight, as close to the wind as the boat can point"),
-    RealPoint("close reach", (50, 80), None, "between close-hauled and a beam reach"),
-    RealPoint("beam reach", (80, 100), PointOfSail.BEAM_REACH,
-              "wind across the side: usually the fastest point of sail"),
-    RealPoint("broad reach", (100, 165), PointOfSail.BROAD_REACH,
-              "wind from behind the side: fast and comfortable"),
-    RealPoint("run", (165, 180), PointOfSail.RUN,
-              "wind from astern: the sails are pushed, not lifted, so slower than a reach"),
+    RealPoint(N_("in irons (no-go zone)"), (0, 40), PointOfSail.HEAD_TO_WIND,
+              N_("sails flap and the boat stops; the game allows it only at the start")),
+    RealPoint(N_("close-hauled"), (40, 50), PointOfSail.CLOSE_HAULED,
+              N_("sails pulled in tight, as close to the wind as the boat can point")),
+    RealPoint(N_("close reach"), (50, 80), None, N_("between close-hauled and a beam reach")),
+    RealPoint(N_("beam reach"), (80, 100), PointOfSail.BEAM_REACH,
+              N_("wind across the side: usually the fastest point of sail")),
+    RealPoint(N_("broad reach"), (100, 165), PointOfSail.BROAD_REACH,
+              N_("wind from behind the side: fast and comfortable")),
+    RealPoint(N_("run"), (165, 180), PointOfSail.RUN,
+              N_("wind from astern: the sails are pushed, not lifted, so slower than a reach")),
 )
 
 POLAR_KNOTS: dict[int, float] = {

@@ -12,6 +12,7 @@ from enum import StrEnum
 
 from sailing_kit.core.compass import Direction, angle_between
 from sailing_kit.core.grid import Point, chebyshev, parse_point, step
+from sailing_kit.core.i18n import N_, Text, _
 from sailing_kit.race.sailing import PointOfSail, Tack, point_of_sail, tack
 
 ZONE_RADIUS = 2
@@ -47,53 +48,54 @@ class Rule(StrEnum):
     ASTERN_IN_ZONE = "astern_in_zone"
 
     @property
-    def text(self) -> str:
-        return _RULE_TEXT[self]
+    def text(self) -> Text:
+        return _(_RULE_TEXT[self])
 
     @property
-    def rrs(self) -> str:
-        return _RRS[self]
+    def rrs(self) -> Text:
+        return _(_RRS[self])
 
 
 _RULE_TEXT = {
-    Rule.STARBOARD: "§3.4: the boat on starboard tack has right of way over the boat on port tack",
-    Rule.HEAD_TO_WIND: "§3.4 (kit's reading): a boat head to wind has no tack, so it keeps clear "
-    "of a boat on either tack",
-    Rule.LEEWARD: "§3.4: on equal tacks the boat to leeward (further from where the wind comes "
-    "from) has right of way",
-    Rule.FASTER: "§3.4: on equal tacks and the same wind line, the boat on the faster point of "
-    "sail (beam or broad reach, 2 moves) has right of way over close-hauled or the run (1 move)",
-    Rule.TURN_ORDER: "§3.4: with equal tacks, wind line and speed, the first to arrive (turn "
-    "order) has right of way",
-    Rule.INSIDE: "§3.6: within the zone of the 2 lengths only the inside position counts: the "
-    "boat nearer the mark has right of way",
-    Rule.ASTERN_IN_ZONE: "§3.6: within the zone the inside boat engaged from astern loses right "
-    "of way, whatever the wind: it may not manoeuvre and must advance (fig. 14)",
+    Rule.STARBOARD: N_("§3.4: the boat on starboard tack has right of way over the boat on port "
+                       "tack"),
+    Rule.HEAD_TO_WIND: N_("§3.4 (kit's reading): a boat head to wind has no tack, so it keeps clear "
+    "of a boat on either tack"),
+    Rule.LEEWARD: N_("§3.4: on equal tacks the boat to leeward (further from where the wind comes "
+    "from) has right of way"),
+    Rule.FASTER: N_("§3.4: on equal tacks and the same wind line, the boat on the faster point of "
+    "sail (beam or broad reach, 2 moves) has right of way over close-hauled or the run (1 move)"),
+    Rule.TURN_ORDER: N_("§3.4: with equal tacks, wind line and speed, the first to arrive (turn "
+    "order) has right of way"),
+    Rule.INSIDE: N_("§3.6: within the zone of the 2 lengths only the inside position counts: the "
+    "boat nearer the mark has right of way"),
+    Rule.ASTERN_IN_ZONE: N_("§3.6: within the zone the inside boat engaged from astern loses right "
+    "of way, whatever the wind: it may not manoeuvre and must advance (fig. 14)"),
 }
 _RRS = {
-    Rule.STARBOARD: "RRS 10 (opposite tacks): a port-tack boat keeps clear of a starboard-tack "
+    Rule.STARBOARD: N_("RRS 10 (opposite tacks): a port-tack boat keeps clear of a starboard-tack "
     "boat. The same, except that the RRS decides the tack by the side the mainsail is on, so a "
-    "boat running dead downwind may be on either tack; the game always calls a run starboard.",
-    Rule.HEAD_TO_WIND: "Under the RRS a boat head to wind keeps the tack she was on (her windward "
+    "boat running dead downwind may be on either tack; the game always calls a run starboard."),
+    Rule.HEAD_TO_WIND: N_("Under the RRS a boat head to wind keeps the tack she was on (her windward "
     "side is the one that was towards the wind), so a boat left head to wind by a wind shift is "
     "judged by rules 10-12 on her old tack. Only a boat that passes head to wind while tacking "
-    "keeps clear of the others until she is close-hauled (RRS 13).",
-    Rule.LEEWARD: "RRS 11 (same tack, overlapped): the windward boat keeps clear. The RRS needs an "
+    "keeps clear of the others until she is close-hauled (RRS 13)."),
+    Rule.LEEWARD: N_("RRS 11 (same tack, overlapped): the windward boat keeps clear. The RRS needs an "
     "overlap; a boat clear astern keeps clear of one clear ahead (RRS 12) even if it is to "
-    "leeward, where the game only asks who is further downwind.",
-    Rule.FASTER: "No RRS rule: the real rules never look at speed. Same-tack boats are judged by "
-    "overlap (RRS 11) or clear astern and ahead (RRS 12).",
-    Rule.TURN_ORDER: "No RRS rule: a boat that acquires right of way must first give the other "
-    "room to keep clear (RRS 15); nothing is decided by who arrived first.",
-    Rule.INSIDE: "RRS 18.2(a)(1): at a mark the outside overlapped boat gives the inside boat "
+    "leeward, where the game only asks who is further downwind."),
+    Rule.FASTER: N_("No RRS rule: the real rules never look at speed. Same-tack boats are judged by "
+    "overlap (RRS 11) or clear astern and ahead (RRS 12)."),
+    Rule.TURN_ORDER: N_("No RRS rule: a boat that acquires right of way must first give the other "
+    "room to keep clear (RRS 15); nothing is decided by who arrived first."),
+    Rule.INSIDE: N_("RRS 18.2(a)(1): at a mark the outside overlapped boat gives the inside boat "
     "mark-room (room to sail to the mark, round it and leave it astern), which is less than the "
     "game's full right of way. RRS 18.1(a) switches rule 18 off between boats on opposite tacks "
     "on a beat to windward, where the game still counts the inside boat. As in the game, the "
     "rules at marks do not apply at a starting mark while boats approach it to start (the "
-    "preamble of Part 2 Section C).",
-    Rule.ASTERN_IN_ZONE: "RRS 18.2(a)(2) says the opposite: when boats that are not overlapped "
+    "preamble of Part 2 Section C)."),
+    Rule.ASTERN_IN_ZONE: N_("RRS 18.2(a)(2) says the opposite: when boats that are not overlapped "
     "reach the zone, the first to reach it is entitled to mark-room, so a boat clear ahead that "
-    "gets there first keeps it and the boat clear astern keeps clear of her.",
+    "gets there first keeps it and the boat clear astern keeps clear of her."),
 }
 
 
@@ -116,7 +118,8 @@ class Ruling:
         return self.rule_key.rrs
 
     def __str__(self) -> str:
-        return f"{self.winner} has right of way; {self.keep_clear} keeps clear. {self.rule}"
+        return _("{winner} has right of way; {loser} keeps clear. {rule}", winner=self.winner,
+                 loser=self.keep_clear, rule=self.rule)
 
 
 def leeward_depth(position: Point, wind: Direction | str) -> int:
@@ -162,7 +165,8 @@ def right_of_way(a: Boat, b: Boat, wind: Direction | str, *, mark: Point | None 
     """
     wind = Direction.parse(wind)
     if a.position == b.position:
-        raise ValueError(f"boats {a.name} and {b.name} cannot share the intersection {a.position}")
+        raise ValueError(_("boats {a} and {b} cannot share the intersection {position}",
+                           a=a.name, b=b.name, position=a.position))
     if mark is not None and not start and (in_zone(a.position, mark) or in_zone(b.position, mark)):
         ruling = _zone_ruling(a, b, wind, parse_point(mark, "mark"))
         if ruling is not None:

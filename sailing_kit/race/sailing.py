@@ -15,6 +15,8 @@ from functools import cache
 
 from sailing_kit.core.compass import Direction, angle_between, clockwise_steps
 from sailing_kit.core.grid import Point, parse_point, step
+from sailing_kit.core.i18n import N_, Text, _
+from sailing_kit.race.wind import compass_name
 
 
 class PointOfSail(StrEnum):
@@ -28,14 +30,19 @@ class PointOfSail(StrEnum):
 
     @property
     def label(self) -> str:
-        """The name in plain words: "close-hauled", "beam reach", ..."""
+        """The name in plain English words, as answers give it: "close-hauled", "beam reach",
+        ... (:attr:`words` is the name in the language spoken)."""
         return _LABELS[self]
 
     @property
-    def phrase(self) -> str:
+    def words(self) -> Text:
+        """The name in the language spoken: "close-hauled" is "au près" in French."""
+        return _(_LABELS[self])
+
+    @property
+    def phrase(self) -> Text:
         """For sentences: "a boat {phrase}" ("close-hauled", "on a beam reach", ...)."""
-        return self.label if self in (PointOfSail.HEAD_TO_WIND, PointOfSail.CLOSE_HAULED) \
-            else f"on a {self.label}"
+        return _(_PHRASES[self])
 
     @property
     def angle(self) -> int:
@@ -51,26 +58,33 @@ class PointOfSail(StrEnum):
         )
 
     @property
-    def allowance(self) -> str:
+    def allowance(self) -> Text:
         """What section 2 allows on this point of sail in one turn, in words."""
-        return _ALLOWANCES[self]
+        return _(_ALLOWANCES[self])
 
 
 _LABELS = {
-    PointOfSail.HEAD_TO_WIND: "head to wind",
-    PointOfSail.CLOSE_HAULED: "close-hauled",
-    PointOfSail.BEAM_REACH: "beam reach",
-    PointOfSail.BROAD_REACH: "broad reach",
-    PointOfSail.RUN: "run",
+    PointOfSail.HEAD_TO_WIND: N_("head to wind"),
+    PointOfSail.CLOSE_HAULED: N_("close-hauled"),
+    PointOfSail.BEAM_REACH: N_("beam reach"),
+    PointOfSail.BROAD_REACH: N_("broad reach"),
+    PointOfSail.RUN: N_("run"),
+}
+_PHRASES = {
+    PointOfSail.HEAD_TO_WIND: N_("head to wind"),
+    PointOfSail.CLOSE_HAULED: N_("close-hauled"),
+    PointOfSail.BEAM_REACH: N_("on a beam reach"),
+    PointOfSail.BROAD_REACH: N_("on a broad reach"),
+    PointOfSail.RUN: N_("on a run"),
 }
 _ALLOWANCES = {
-    PointOfSail.HEAD_TO_WIND: "one manoeuvre only (allowed only during the start)",
-    PointOfSail.CLOSE_HAULED: "one movement, or one manoeuvre: a tack, 45° to a beam reach "
-    "or 90° to a broad reach",
-    PointOfSail.BEAM_REACH: "two moves: movement + movement, movement + manoeuvre, "
-    "manoeuvre + manoeuvre or manoeuvre + movement",
-    PointOfSail.BROAD_REACH: "one movement, then a manoeuvre if you want one",
-    PointOfSail.RUN: "one movement, or one manoeuvre to a broad or beam reach",
+    PointOfSail.HEAD_TO_WIND: N_("one manoeuvre only (allowed only during the start)"),
+    PointOfSail.CLOSE_HAULED: N_("one movement, or one manoeuvre: a tack, 45° to a beam reach "
+                                 "or 90° to a broad reach"),
+    PointOfSail.BEAM_REACH: N_("two moves: movement + movement, movement + manoeuvre, "
+                               "manoeuvre + manoeuvre or manoeuvre + movement"),
+    PointOfSail.BROAD_REACH: N_("one movement, then a manoeuvre if you want one"),
+    PointOfSail.RUN: N_("one movement, or one manoeuvre to a broad or beam reach"),
 }
 
 
@@ -79,6 +93,17 @@ class Tack(StrEnum):
 
     STARBOARD = "starboard"
     PORT = "port"
+
+    @property
+    def words(self) -> Text:
+        """"starboard tack" or "port tack", in the language spoken."""
+        return _("starboard tack") if self is Tack.STARBOARD else _("port tack")
+
+
+def sailing_words(heading: Direction, wind: Direction) -> Text:
+    """"close-hauled, port tack", "run, starboard tack", "head to wind"."""
+    side, sailing = tack(heading, wind), point_of_sail(heading, wind).words
+    return _("{sailing}, {tack}", sailing=sailing, tack=side.words) if side else sailing
 
 
 def point_of_sail(heading: Direction | str, wind: Direction | str) -> PointOfSail:
@@ -113,10 +138,15 @@ class Move:
         return self.rotation == 0
 
     def __str__(self) -> str:
+        return self.words()
+
+    def words(self) -> Text:
+        """The move in words: "advance", "turn 45° clockwise", ..."""
         if self.is_movement:
-            return "advance"
-        sense = "clockwise" if self.rotation > 0 else "anticlockwise"
-        return f"turn {45 * abs(self.rotation)}° {sense}"
+            return _("advance")
+        degrees = 45 * abs(self.rotation)
+        return _("turn {degrees}° clockwise", degrees=degrees) if self.rotation > 0 \
+            else _("turn {degrees}° anticlockwise", degrees=degrees)
 
 
 MOVEMENT = Move(0)
@@ -143,9 +173,11 @@ class TurnOption:
     def end(self) -> tuple[Point, Direction]:
         return (self.position, self.heading)
 
-    def describe(self) -> str:
-        moves = " + ".join(str(m) for m in self.moves)
-        return f"{moves}: end at {self.position} heading {self.heading.value}"
+    def describe(self) -> Text:
+        words = [m.words() for m in self.moves]
+        moves = Text(" + ".join(words), " + ".join(w.english for w in words))
+        return _("{moves}: end at {position} heading {heading}", moves=moves,
+                 position=self.position, heading=compass_name(self.heading))
 
 
 # The move patterns of section 2, by point of sail at the start of the turn. "T" is a manoeuvre.

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import N_, Text, _
 
 START_MOVES = 7
 """The start procedure lasts 7 moves; the race starts with the 8th (§3.1)."""
@@ -31,8 +32,9 @@ class StartFoul:
     def may_claim(self, name: str) -> bool:
         return name != self.offender
 
-    def explain(self) -> str:
-        return f"{self.offender} broke the start procedure: {self.reason} (§3.1)."
+    def explain(self) -> Text:
+        return _("{name} broke the start procedure: {reason} (§3.1).", name=self.offender,
+                 reason=_(self.reason))
 
 
 def start_fouls(name: str, track: Sequence[Point], *, manoeuvred: bool, stayed: int,
@@ -48,9 +50,9 @@ def start_fouls(name: str, track: Sequence[Point], *, manoeuvred: bool, stayed: 
         stayed += 1
     fouls = []
     if stayed > 2:
-        fouls.append(StartFoul(name, track[-1], "it manoeuvred on the same intersection for "
-                               "more than 2 moves", rounds))
+        fouls.append(StartFoul(name, track[-1], N_("it manoeuvred on the same intersection "
+                                                   "for more than 2 moves"), rounds))
     if rounds + 1 in LINE_MOVES and any(point in line for point in track):
-        fouls.append(StartFoul(name, track[-1], "it touched the starting line in the 6th or 7th "
-                               "move", rounds))
+        fouls.append(StartFoul(name, track[-1], N_("it touched the starting line in the 6th or "
+                                                   "7th move"), rounds))
     return stayed, fouls

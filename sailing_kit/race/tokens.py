@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from sailing_kit.core.chance import Chance
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import _
 from sailing_kit.race.course import Course, OpenWater, zone_points
 
 ZONE_LIMIT = 10
@@ -21,11 +22,12 @@ def token_limits_broken(area: Course | OpenWater, tokens: set[Point]) -> str | N
     grid = area.grid
     for mark in area.marks:
         if mark in tokens:
-            return f"a token lies on the mark at {mark}"
+            return _("a token lies on the mark at {position}", position=mark)
         if len(tokens.intersection(zone_points(mark, grid))) > ZONE_LIMIT:
-            return f"more than {ZONE_LIMIT} tokens in the zone of the mark at {mark} (§3.2)"
+            return _("more than {count} tokens in the zone of the mark at {position} (§3.2)",
+                     count=ZONE_LIMIT, position=mark)
     if len(tokens.intersection(area.line)) > len(area.line) // 2:
-        return "tokens on more than half of the starting line's points (§3.2)"
+        return _("tokens on more than half of the starting line's points (§3.2)")
     return None
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import _, n_
 from sailing_kit.core.trail import Trail
 from sailing_kit.race.course import Course, Leg, OpenWater
 from sailing_kit.race.cover import covered
@@ -31,6 +32,7 @@ from sailing_kit.race.penalties import Umpire
 from sailing_kit.race.rightofway import Boat, Ruling
 from sailing_kit.race.sailing import TurnOption, Water
 from sailing_kit.race.start import START_MOVES, StartFoul, start_fouls
+from sailing_kit.race.wind import compass_name
 
 
 class RaceRules:
@@ -128,9 +130,11 @@ class RaceRules:
             self.cover_tokens = tuple((n, p) for n, p in self.cover_tokens if n != boat.name)
         if option.lulled and self.options.lull_skips_turn:
             self.becalmed += (boat.name,)
-            self._say(f"{boat.name} meets a yellow token at {option.position}: becalmed (§3.2).")
+            self._say(_("{name} meets a yellow token at {position}: becalmed (§3.2).",
+                        name=boat.name, position=option.position))
         if option.gusts:
-            self._say(f"{boat.name} rides {option.gusts} gust(s) (§3.2).")
+            self._say(n_("{name} rides {count} gust (§3.2).", "{name} rides {count} gusts (§3.2).",
+                         option.gusts, name=boat.name))
         self._start_fouls(boat, (boat.position, *option.path), manoeuvred=not option.path)
         self._progress(index, (boat.position, *option.path))
         self._judge(boat, legs_before, exempt={boat.name} if forced else ())
@@ -145,9 +149,10 @@ class RaceRules:
                                    waters_before=self.waters(legs_before), exempt=exempt))
         if before.name in self.finished:
             stands = self.finished[0] == before.name and finish_stands(before.name, self.umpire)
-            self._say(f"{before.name} wins (§3.7)!" if stands else
-                      f"{before.name}'s finish stands only if no penalty is claimed against it "
-                      "(§3.7: the rules apply up to and including the finish line).")
+            self._say(_("{name} wins (§3.7)!", name=before.name) if stands else
+                      _("{name}'s finish stands only if no penalty is claimed against it "
+                        "(§3.7: the rules apply up to and including the finish line).",
+                        name=before.name))
 
     def _start_fouls(self, boat: Boat, track: tuple[Point, ...], manoeuvred: bool) -> None:
         """§3.1: during the start, no more than 2 moves on the same intersection, and no touching
@@ -160,7 +165,7 @@ class RaceRules:
                                     rounds=self.rounds)
         self.stayed = _replace(self.stayed, index, stayed)
         for foul in fouls:
-            self._say(f"Foul: {foul.explain()}")
+            self._say(_("Foul: {foul}", foul=foul.explain()))
         self._record(fouls)
 
     def _progress(self, index: int, track: tuple[Point, ...]) -> None:
@@ -173,12 +178,13 @@ class RaceRules:
         self.legs = _replace(self.legs, index, progress.leg)
         self.windings = _replace(self.windings, index, progress.winding)
         for kind, words in progress.done:
-            self._say(f"{name} {words}.")
+            self._say(_("{name} {words}.", name=name, words=words))
             if kind == "up" and first_here and self.wind in (Direction.E, Direction.W):
-                self._change_wind(Direction.N, f"{name}, first round the windward mark (§3.3)")
+                self._change_wind(Direction.N, _("{name}, first round the windward mark (§3.3)",
+                                                 name=name))
         if progress.finished:
             self.finished += (name,)
-            self._say(f"{name} touches the finish line (§3.7).")
+            self._say(_("{name} touches the finish line (§3.7).", name=name))
         self._flags(index, track)
 
     def _flags(self, index: int, track: tuple[Point, ...]) -> None:
@@ -194,8 +200,8 @@ class RaceRules:
             if reached and (leg_number, row) not in self.flags_done:
                 self.flags_done |= {(leg_number, row)}
                 self.rolls_due += 1
-                self._say(f"{self.names[index]} leads past the flag at row {row}: the compass "
-                          "die is rolled (§3.3).")
+                self._say(_("{name} leads past the flag at row {row}: the compass die is "
+                            "rolled (§3.3).", name=self.names[index], row=row))
 
     def _spin(self, clockwise: bool) -> None:
         """One 90° manoeuvre of a penalty turn (the first declares it), judged like any turn."""
@@ -203,13 +209,13 @@ class RaceRules:
         if not self.umpire.moves_left(name):
             self.umpire = self.umpire.declare(self.boat, self.boats, self.area.marks)
             self.spin_sense = tuple(sorted({**dict(self.spin_sense), name: clockwise}.items()))
-            self._say(f"{name} declares its penalty turn (§3.4).")
+            self._say(_("{name} declares its penalty turn (§3.4).", name=name))
         before = self.boat
         self.boats = _replace(self.boats, self.turn,
                               before.moved(heading=before.heading.rotate(2 if clockwise else -2)))
         self.umpire = self.umpire.penalty_move(name)
         if not self.umpire.moves_left(name):
-            self._say(f"{name} has served its penalty.")
+            self._say(_("{name} has served its penalty.", name=name))
         self.cover_tokens = tuple((n, p) for n, p in self.cover_tokens if n != name)
         self._start_fouls(before, (before.position,), manoeuvred=False)  # a spin may not wait
         self._judge(before, self.legs)  # a spin is judged like any other turn
@@ -218,9 +224,10 @@ class RaceRules:
     def _change_wind(self, wind: Direction, why: str) -> None:
         old, self.wind = self.wind, wind
         if old == wind:
-            self._say(f"The wind stays from {wind.value} ({why}).")
+            self._say(_("The wind stays from {wind} ({why}).", wind=compass_name(wind), why=why))
             return
-        self._say(f"The wind turns from {old.value} to {wind.value} ({why}).")
+        self._say(_("The wind turns from {old} to {wind} ({why}).", old=compass_name(old),
+                    wind=compass_name(wind), why=why))
         self._record(infringements_after_wind_change(self.boats, self.waters().in_wind(old), wind,
                                                      exempt=self.finished))
         self._cover()
@@ -228,7 +235,7 @@ class RaceRules:
     def _record(self, found: Sequence[Infringement | StartFoul]) -> None:
         for incident in found:
             if isinstance(incident, Infringement):
-                self._say(f"Umpire sees: {incident.explain()}")
+                self._say(_("Umpire sees: {incident}", incident=incident.explain()))
         self.umpire, words = self.umpire.record(found)
         for said in words:
             self._say(said)
@@ -240,8 +247,8 @@ class RaceRules:
         for name in self.finished:
             if self._owed(name):
                 self.finished = tuple(n for n in self.finished if n != name)
-                self._say(f"{name}'s finish does not stand: it must first serve its penalty "
-                          "(§3.7).")
+                self._say(_("{name}'s finish does not stand: it must first serve its penalty "
+                            "(§3.7).", name=name))
 
     def _cover(self) -> None:
         """§3.5: a boat on another's cover point (directly downwind, one step) places its reserve
@@ -251,11 +258,12 @@ class RaceRules:
         tokens = dict(self.cover_tokens)
         for name, coverer, token in covered(self.boats, self.wind, tokens,
                                             lambda boat, point: self.water(boat).open(point)):
-            self._say(f"{name} is covered by {coverer}: its yellow token goes to {token} (§3.5).")
+            self._say(_("{name} is covered by {coverer}: its yellow token goes to {position} "
+                        "(§3.5).", name=name, coverer=coverer, position=token))
         self.cover_tokens = tuple(sorted(tokens.items()))
 
     def _say(self, words: str) -> None:
-        self.log += (f"Move {self.move_number}: {words}",)
+        self.log += (_("Move {move}: {words}", move=self.move_number, words=words),)
 
 
 def _replace(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

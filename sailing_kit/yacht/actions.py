@@ -16,6 +16,7 @@ from typing import Any
 
 from sailing_kit.core import reading
 from sailing_kit.core.errors import UnreadableAction
+from sailing_kit.core.i18n import _, number
 from sailing_kit.core.reading import shown
 from sailing_kit.yacht.multisets import DICE, Multiset
 from sailing_kit.yacht.position import Keep, Score
@@ -52,8 +53,8 @@ def read_action(value: Any, rules: RuleSet) -> Action:
     if kind is Score:
         return Score(read_category(value.category, rules))
     if kind is Keep:
-        raise UnreadableAction("a game's roll names the dice held by their places 0 to 4, "
-                               "like Roll(held=(0, 2)); a strategy's Keep names values")
+        raise UnreadableAction(_("a game's roll names the dice held by their places 0 to 4, "
+                                 "like Roll(held=(0, 2)); a strategy's Keep names values"))
     if kind is dict and len(value) == 1:
         (key, item), = value.items()
         if key == "roll":
@@ -68,10 +69,10 @@ def read_action(value: Any, rules: RuleSet) -> Action:
         return Score(read_category(value, rules))
     if kind is tuple or kind is list:
         return Dice(_read_values(value))
-    raise UnreadableAction(
-        f"that is not a move of {rules.title}: {shown(value)}. A move is 'roll' (or "
-        "{'roll': [places held]}), a category such as 'sixes', or the dice rolled, like [6, 6, 2]"
-    )
+    raise UnreadableAction(_(
+        "that is not a move of {game}: {value}. A move is 'roll' (or {{'roll': [places held]}}), "
+        "a category such as 'sixes', or the dice rolled, like [6, 6, 2]", game=rules.title,
+        value=shown(value)))
 
 
 def action_to_json(action: Action) -> Any:
@@ -86,30 +87,31 @@ def action_to_json(action: Action) -> Any:
 def _read_values(value: object) -> Multiset:
     """The values of one to five dice, sorted (a die shows 1 to 6)."""
     if (type(value) is tuple or type(value) is list) and not 1 <= len(value) <= DICE:
-        raise UnreadableAction(f"a roll shows one to five dice, not {len(value):,}")
-    return tuple(sorted(reading.items(value, _read_die, "the dice rolled")))
+        raise UnreadableAction(_("a roll shows one to five dice, not {count}",
+                                 count=number(len(value))))
+    return tuple(sorted(reading.items(value, _read_die, _("the dice rolled"))))
 
 
 def _read_die(value: object) -> int:
-    die = reading.whole(value, "a die (from 1 to 6)")
+    die = reading.whole(value, _("a die (from 1 to 6)"))
     if not 1 <= die <= 6:
-        raise UnreadableAction(f"a die shows 1 to 6 pips, not {shown(die)}")
+        raise UnreadableAction(_("a die shows 1 to 6 pips, not {value}", value=shown(die)))
     return die
 
 
 def _read_places(value: object) -> tuple[int, ...]:
     """Places of held dice, 0 to 4 from the left, each once, in order."""
-    places = reading.items(value, _read_place, "the places of the dice held", most=DICE)
+    places = reading.items(value, _read_place, _("the places of the dice held"), most=DICE)
     if len(set(places)) < len(places):
         twice = next(place for place in places if places.count(place) > 1)
-        raise UnreadableAction(f"hold dice by their places, 0 to 4 from the left, each once: "
-                               f"place {twice} is named twice")
+        raise UnreadableAction(_("hold dice by their places, 0 to 4 from the left, each once: "
+                                 "place {place} is named twice", place=twice))
     return tuple(sorted(places))
 
 
 def _read_place(value: object) -> int:
-    place = reading.whole(value, "a held die's place (0 to 4 from the left)")
+    place = reading.whole(value, _("a held die's place (0 to 4 from the left)"))
     if not 0 <= place < DICE:
-        raise UnreadableAction(f"hold dice by their places, 0 to 4 from the left: there is no "
-                               f"place {shown(place)}")
+        raise UnreadableAction(_("hold dice by their places, 0 to 4 from the left: there is no "
+                                 "place {place}", place=shown(place)))
     return place

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 import ipywidgets as widgets
 
 from sailing_kit.core.bots import Bot
+from sailing_kit.core.i18n import N_, _, n_, number
 from sailing_kit.draw.scene import Scene
 from sailing_kit.widgets.app import GameApp
 from sailing_kit.widgets.board import CanvasBoard, number_key
@@ -22,9 +23,10 @@ from sailing_kit.yacht.drawing import layout_of
 from sailing_kit.yacht.game import YachtState, new_game
 from sailing_kit.yacht.position import Score
 from sailing_kit.yacht.reviewer import review
+from sailing_kit.yacht.rules import category_word
 from sailing_kit.yacht.solver import Advice, optimal_planner
 
-KEYS_HELP = ("Click a die (or press 1-5) to hold it, Roll (r) rolls the others, click a category "
+KEYS_HELP = N_("Click a die (or press 1-5) to hold it, Roll (r) rolls the others, click a category "
              "row (or choose with ↑/↓ and press Enter) to write the dice there; a toggles the "
              "advisor, u undoes. At the end, Review weighs every choice (← → step through it).")
 
@@ -45,47 +47,52 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
         self.messages = MessageLog(height="22em")
         self.messages.layout.width = "260px"
         self.advisor = self.switch(
-            "Advisor", "Show the best keep or category and the expected final score of each "
-            "choice (key a)", control="advisor", icon="lightbulb-o", value=advisor)
-        self.roll_button = self.button("Roll", "Roll the dice that are not held (key r)",
+            _("Advisor"), _("Show the best keep or category and the expected final score of "
+                            "each choice (key a)"), control="advisor", icon="lightbulb-o",
+            value=advisor)
+        self.roll_button = self.button(_("Roll"), _("Roll the dice that are not held (key r)"),
                                        self.roll, icon="random", control="roll")
         review_panel = self.review_controls(review, width="260px")
         controls = [self.roll_button, self.advisor,
-                    self.button("Undo", "Take back your last choice (key u)", self.undo,
+                    self.button(_("Undo"), _("Take back your last choice (key u)"), self.undo,
                                 icon="undo", control="undo"),
-                    self.button("New game", "Start again with the same players", self.restart,
-                                icon="refresh", control="new_game"),
+                    self.button(_("New game"), _("Start again with the same players"),
+                                self.restart, icon="refresh", control="new_game"),
                     self.review_button]
         super().__init__(state, size=layout_of(state).size, controls=controls,
                          side=[self.messages, *review_panel], bots=bots)
         self.advisor.observe(lambda _: self._guarded(self._advisor_switched)(), "value")
         self.advance_bots()
-        self.say(KEYS_HELP)
+        self.say(_(KEYS_HELP))
 
     # ----- engine-driven behaviour ------------------------------------------------------------------
     def roll(self) -> None:
         if self.play(Roll(tuple(sorted(self.held)))):
-            self.say(f"Rolled: {' '.join(map(str, self.state.dice or ()))}. Hold dice and roll "
-                     "again, or click a category row to write them there.", "good")
+            self.say(_("Rolled: {dice}. Hold dice and roll again, or click a category row to "
+                       "write them there.", dice=" ".join(map(str, self.state.dice or ()))),
+                     "good")
 
     def write(self, category: str) -> None:
         player = self.state.seat
         if self.play(Score(category)):
             points = self.state.cards[player].filled[category]
-            message = f"{self.state.name(player)} wrote {points} in {category}."
+            message = _("{player} wrote {points} in {category}.", player=self.state.name(player),
+                        points=points, category=category_word(category))
             self.say(f"{message} {self.end_words()}" if self.state.is_over() else message,
                      "good")
 
     def toggle_hold(self, place: int) -> None:
         if not self.human_to_act or self.state.dice is None:
-            self.say("No dice to hold yet: press Roll first.", "error")
+            self.say(_("No dice to hold yet: press Roll first."), "error")
             return
         self.held ^= {place}
         self.redraw()
-        kept = " ".join(str(self.state.dice[p]) for p in sorted(self.held)) or "nothing"
-        self.say(f"Holding {kept}; Roll rolls the other {5 - len(self.held)} dice.")
+        kept = " ".join(str(self.state.dice[p]) for p in sorted(self.held)) or _("nothing")
+        self.say(n_("Holding {kept}; Roll rolls the other {count} die.",
+                    "Holding {kept}; Roll rolls the other {count} dice.", 5 - len(self.held),
+                    kept=kept))
 
-    UNDONE = "Move taken back: the same seed will roll the same dice again."
+    UNDONE = N_("Move taken back: the same seed will roll the same dice again.")
 
     def reset(self, new_game: bool) -> None:
         self.end_review()
@@ -94,17 +101,17 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
         if new_game:
             self.messages.clear()
         else:
-            self.messages.add("(moves taken back)")
+            self.messages.add(_("(moves taken back)"))
 
     def restart(self) -> None:
         """A new game with the same players, on the next seed: new dice."""
         self.start(type(self.state)(self.state.seed + 1, self.state.options),
-                   f"New game (seed {self.state.seed + 1}).")
+                   _("New game (seed {seed}).", seed=self.state.seed + 1))
 
     def end_words(self) -> str:
         state = self.state
         humans = [seat for seat in range(state.num_players) if seat not in self.bots]
-        return f"Game over: {state.ended().reason}. " + your_places(
+        return _("Game over: {reason}.", reason=state.ended().reason) + " " + your_places(
             ranked(state.ended().scores), humans, state.name)
 
     def _advisor_switched(self) -> None:
@@ -117,8 +124,9 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
         else:
             card = self.state.cards[self.state.seat]
             expected = optimal_planner(self.state.rules).expected_from(card)
-        self.say(f"Advisor on: playing perfectly from here you can expect {expected:.1f} points "
-                 "at the end; each choice shows its own expected final score.")
+        self.say(_("Advisor on: playing perfectly from here you can expect {expected} points at "
+                   "the end; each choice shows its own expected final score.",
+                   expected=number(expected, 1)))
 
     def advice(self) -> Advice | None:
         """The advisor's view of the human player's position (None when off or not needed)."""
@@ -156,7 +164,8 @@ class Board(Reviews, AnnouncesEnd, CanvasBoard):
         elif key in ("ArrowUp", "ArrowDown") and open_rows:
             self.selected = (self.selected + (1 if key == "ArrowDown" else -1)) % len(open_rows)
             self.redraw()
-            self.say(f"{open_rows[self.selected]}: press Enter to write the dice there.")
+            self.say(_("{category}: press Enter to write the dice there.",
+                       category=category_word(open_rows[self.selected])))
         elif key == "Enter" and open_rows:
             self.write(open_rows[self.selected % len(open_rows)])
 
@@ -200,15 +209,18 @@ def _log_line(state: YachtState, action: Roll | Dice | Score) -> str:
     player = state.player if state.player is not None else 0  # set once the roll-off is over
     if isinstance(action, Roll):
         kept = " ".join(str(state.dice[p]) for p in action.held) if state.dice else ""
-        return f"{state.name(player)} rolls" + (f", holding {kept}" if kept else "")
+        if kept:
+            return _("{player} rolls, holding {kept}", player=state.name(player), kept=kept)
+        return _("{player} rolls", player=state.name(player))
     if isinstance(action, Dice):
         if state.rolloff and (state.player is None or state.rolls == 0):
             roller, value = next(r for r in reversed(state.rolloff) if r)[-1]
-            return f"Roll-off: {state.name(roller)} rolls {value}"
-        return f"  the dice show {' '.join(map(str, state.dice or ()))}"
+            return _("Roll-off: {player} rolls {value}", player=state.name(roller), value=value)
+        return "  " + _("the dice show {dice}", dice=" ".join(map(str, state.dice or ())))
     scorer = (player - 1) % state.num_players
     points = state.cards[scorer].filled[action.category]
-    return f"{state.name(scorer)} writes {points} in {action.category}"
+    return _("{player} writes {points} in {category}", player=state.name(scorer), points=points,
+             category=category_word(action.category))
 
 
 def example_boards() -> dict[str, Callable[[], CanvasBoard]]:
@@ -233,9 +245,14 @@ def app() -> GameApp:
                      advisor=True)
 
     return GameApp(
-        "Jacht and Tábornok", dice,
-        about="Roll, hold dice by clicking them, and click a category row to score. The advisor "
-              "shows the best choice and what every choice is worth.",
-        rules=widgets.Dropdown(options=["jacht", "tabornok"], value="jacht", description="Rules"),
-        opponent=widgets.Dropdown(options=["optimal", "greedy", "none"], value="optimal",
-                                  description="Opponent"))
+        _("Jacht and Tábornok"), dice,
+        about=_("Roll, hold dice by clicking them, and click a category row to score. The "
+                "advisor shows the best choice and what every choice is worth."),
+        rules=widgets.Dropdown(options=[(_("Jacht"), "jacht"), (_("Tábornok"), "tabornok")],
+                               value="jacht", description=_("Rules")),
+        opponent=widgets.Dropdown(options=[(_(OPPONENTS[name]), name) for name in OPPONENTS],
+                                  value="optimal", description=_("Opponent")))
+
+
+OPPONENTS = {"optimal": N_("optimal"), "greedy": N_("greedy"), "none": N_("none")}
+"""The app's opponents: a bot's name, or none (solo), each with its words."""

@@ -10,13 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from sailing_kit.core.i18n import N_, _, n_, number
 from sailing_kit.draw import palette
 from sailing_kit.draw.dice import die_at, draw_die, row_of_dice
 from sailing_kit.draw.scene import Scene
 from sailing_kit.yacht.actions import Dice
 from sailing_kit.yacht.multisets import DICE
 from sailing_kit.yacht.position import MAX_ROLLS, Keep, Score
-from sailing_kit.yacht.rules import UPPER, UPPER_BONUS_AT
+from sailing_kit.yacht.rules import UPPER, UPPER_BONUS_AT, category_word
 from sailing_kit.yacht.scorecard import Scorecard
 
 if TYPE_CHECKING:
@@ -29,6 +30,11 @@ LABEL_WIDTH, ROLL_WIDTH, ADVICE_WIDTH, PLAYER_WIDTH = 158, 66, 74, 64
 ADVICE_LINES = 5
 CURRENT_FILL = "#FFF3D6"
 STRIPE_FILL = "#F4F6F8"
+ROW_NAMES = {"upper bonus": N_("Upper bonus"), "yahtzee bonus": N_("Yahtzee bonus"),
+             "total": N_("Total")}
+"""The scorecard's rows after the categories, as the card names them (translated where shown)."""
+HEADERS = {"label": N_("Category"), "roll": N_("This roll"), "advice": N_("Advisor")}
+"""The scorecard's column headings before the players' columns."""
 
 
 @dataclass(frozen=True)
@@ -106,11 +112,14 @@ def draw_game(state: YachtState, *, held: tuple[int, ...] | None = None,
     rolled = just_rolled(state)
     for place, corner in enumerate(layout.dice):
         value = state.dice[place] if state.dice else None
-        draw_die(scene, corner, DIE, value, held=place in shown, caption=f"key {place + 1}",
-                 key=f"die:{place}", rolled=place in rolled)
+        draw_die(scene, corner, DIE, value, held=place in shown,
+                 caption=_("key {key}", key=place + 1), key=f"die:{place}",
+                 rolled=place in rolled)
         if targets and value is not None:
-            scene.target((corner[0] + DIE / 2, corner[1] + DIE / 2), DIE,
-                         f"die {place + 1}: a {value} ({'held' if place in shown else 'roll it'})")
+            die = {"place": place + 1, "value": value}
+            words = _("die {place}: a {value} (held)", **die) if place in shown else \
+                _("die {place}: a {value} (roll it)", **die)
+            scene.target((corner[0] + DIE / 2, corner[1] + DIE / 2), DIE, words)
     panel = (layout.dice[-1][0] + DIE + 2 * GAP, DICE_TOP)
     if picture is not None:
         scene.place(picture, panel)
@@ -151,20 +160,23 @@ def _row_targets(scene: Scene, layout: Layout, state: YachtState) -> None:
     allowed = position.categories() if position is not None else {}
     for category in state.cards[state.player].open_categories:
         index = layout.categories.index(category)
-        points = "roll first" if position is None else \
-            f"{allowed[category]} points" if category in allowed else "not allowed"
+        points = _("roll first") if position is None else \
+            n_("{count} point", "{count} points", allowed[category]) if category in allowed \
+            else _("not allowed")
         width = LABEL_WIDTH + ROLL_WIDTH
         scene.target((LEFT + width / 2, layout.row_top(index) + ROW / 2), (width, ROW),
                      f"{state.rules.label(category)}: {points}")
 
 def _headline(state: YachtState) -> str:
     if state.result is not None:
-        winners = " and ".join(state.name(p) for p in state.result.winners)
-        return f"{state.rules.title} · game over: {winners} won"
+        winners = _(" and ").join(state.name(p) for p in state.result.winners)
+        return _("{game} · game over: {winners} won", game=state.rules.title, winners=winners)
     if state.player is None:
-        return f"{state.rules.title} · roll-off: the highest die plays first"
-    return (f"{state.rules.title} · round {state.round} of {len(state.rules.categories)} · "
-            f"{state.name(state.player)} to play · rolls used {state.rolls} of {MAX_ROLLS}")
+        return _("{game} · roll-off: the highest die plays first", game=state.rules.title)
+    return _("{game} · round {round} of {rounds} · {player} to play · rolls used {used} of "
+             "{most}", game=state.rules.title, round=state.round,
+             rounds=len(state.rules.categories), player=state.name(state.player),
+             used=state.rolls, most=MAX_ROLLS)
 
 
 def _draw_rolls(scene: Scene, at: tuple[float, float], state: YachtState) -> None:
@@ -176,7 +188,8 @@ def _draw_rolls(scene: Scene, at: tuple[float, float], state: YachtState) -> Non
         for number, line in enumerate(lines[-3:]):
             scene.text((x, y + 8 + 18 * number), line, size=12, colour=palette.INK, anchor="start")
         return
-    scene.text((x, y + 8), f"Rolls used: {state.rolls} of {MAX_ROLLS}", size=13,
+    scene.text((x, y + 8), _("Rolls used: {used} of {most}", used=state.rolls, most=MAX_ROLLS),
+               size=13,
                colour=palette.INK, anchor="start")
     for roll in range(MAX_ROLLS):
         used = roll < state.rolls
@@ -187,15 +200,15 @@ def _draw_rolls(scene: Scene, at: tuple[float, float], state: YachtState) -> Non
 def _draw_advice(scene: Scene, at: tuple[float, float], advice: Advice) -> None:
     """The best few choices with their expected final scores, the best one starred."""
     x, y = at
-    scene.text((x, y + 4), "Advisor: expected final score", size=12, colour=palette.MUTED,
+    scene.text((x, y + 4), _("Advisor: expected final score"), size=12, colour=palette.MUTED,
                anchor="start", bold=True)
     for line, option in enumerate(advice.options[:ADVICE_LINES]):
         best = line == 0
         words = str(option.choice) if isinstance(option.choice, Keep) else \
-            f"score {option.choice.category.replace('_', ' ')}"
+            _("score {category}", category=category_word(option.choice.category, spaced=True))
         scene.text((x, y + 22 + 16 * line), f"{'★ ' if best else '   '}{words}", size=12,
                    colour=palette.INK, anchor="start", bold=best)
-        scene.text((x + 210, y + 22 + 16 * line), f"{option.expected:.1f}", size=12,
+        scene.text((x + 210, y + 22 + 16 * line), number(option.expected, 1), size=12,
                    colour=palette.INK, anchor="end", bold=best)
 
 
@@ -208,13 +221,14 @@ def _draw_scorecards(scene: Scene, layout: Layout, state: YachtState, advice: Ad
         scene.rect(x, layout.row_top(-1), PLAYER_WIDTH, ROW * (len(layout.rows) + 1),
                    fill=CURRENT_FILL)
     header = layout.row_top(-1) + ROW / 2
-    for name, text in (("label", "Category"), ("roll", "This roll"), ("advice", "Advisor")):
-        scene.text((layout.column(name) + 4, header), text, size=12, colour=palette.MUTED,
+    for name, text in HEADERS.items():
+        scene.text((layout.column(name) + 4, header), _(text), size=12, colour=palette.MUTED,
                    anchor="start", bold=True)
     for player in range(state.num_players):
         x = layout.player_column(player) + PLAYER_WIDTH / 2
         marker = "▶ " if player == current else ""
-        scene.text((x, header), f"{marker}P{player + 1}", size=12, bold=player == current,
+        scene.text((x, header), marker + _("P{number}", number=player + 1), size=12,
+                   bold=player == current,
                    colour=palette.PLAYERS[player % len(palette.PLAYERS)])
     scores_now = _scores_now(state)
     expected = _expected_by_category(advice)
@@ -226,7 +240,7 @@ def _draw_scorecards(scene: Scene, layout: Layout, state: YachtState, advice: Ad
             scene.rect(LEFT, top, width - 2 * LEFT, ROW, fill=STRIPE_FILL, opacity=0.6)
         middle = top + ROW / 2
         bold = row == "total"
-        label = state.rules.label(row) if row in layout.categories else row.capitalize()
+        label = state.rules.label(row) if row in layout.categories else _(ROW_NAMES[row])
         scene.text((LEFT + 4, middle), label, size=12, colour=palette.INK, anchor="start", bold=bold)
         if row in scores_now:
             scene.text((layout.column("roll") + ROLL_WIDTH - 8, middle), scores_now[row], size=12,
@@ -234,7 +248,7 @@ def _draw_scorecards(scene: Scene, layout: Layout, state: YachtState, advice: Ad
         if row in expected:
             star = "★ " if best == Score(row) else ""
             scene.text((layout.column("advice") + ADVICE_WIDTH - 8, middle),
-                       f"{star}{expected[row]:.1f}", size=12, colour=palette.INK, anchor="end",
+                       star + number(expected[row], 1), size=12, colour=palette.INK, anchor="end",
                        bold=bool(star))
         for player, card in enumerate(state.cards):
             if (player, row) == written:

@@ -17,6 +17,7 @@ from itertools import combinations
 from typing import Any
 
 from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.i18n import _, n_
 from sailing_kit.core.options import build_options
 from sailing_kit.core.protocol import CHANCE, GameState, Result
 from sailing_kit.draw.scene import Scene
@@ -25,6 +26,7 @@ from sailing_kit.yacht.actions import ACTION_TYPES, Action, Dice, Roll, action_t
 from sailing_kit.yacht.multisets import DICE, LEVELS, multiset, outcomes
 from sailing_kit.yacht.options import YachtOptions
 from sailing_kit.yacht.position import MAX_ROLLS, Position, Score
+from sailing_kit.yacht.rules import category_word
 from sailing_kit.yacht.scorecard import Scorecard, joker_refusal
 from sailing_kit.yacht.view import YachtView, open_view
 
@@ -55,7 +57,7 @@ class YachtState(GameState[Action]):
 
     # ----- the position ---------------------------------------------------------------------------
     def name(self, player: int) -> str:
-        return f"Player {player + 1}"
+        return _("Player {number}", number=player + 1)
 
     @property
     def contenders(self) -> tuple[int, ...]:
@@ -89,14 +91,14 @@ class YachtState(GameState[Action]):
     def seat(self) -> int:
         """The player whose turn it is, once the roll-off is over."""
         if self.player is None:
-            raise IllegalAction("the roll-off for the first player is still going on")
+            raise IllegalAction(_("the roll-off for the first player is still going on"))
         return self.player
 
     def _rolled(self) -> Position:
         """The position after a roll, when the rules guarantee there is one."""
         position = self.position()
         if position is None:
-            raise IllegalAction("roll first: there are no dice of this turn yet")
+            raise IllegalAction(_("roll first: there are no dice of this turn yet"))
         return position
 
     def wins_at_once(self, category: str) -> bool:
@@ -152,8 +154,8 @@ class YachtState(GameState[Action]):
         if isinstance(action, Dice):
             self._check_dice(action)
         elif self.current_player == CHANCE:
-            raise IllegalAction("the dice are rolling: give the values they show (or sample "
-                                "them) first")
+            raise IllegalAction(_("the dice are rolling: give the values they show (or sample "
+                                  "them) first"))
         elif isinstance(action, Roll):
             self._check_roll(action)
         else:
@@ -161,38 +163,39 @@ class YachtState(GameState[Action]):
 
     def _check_dice(self, action: Dice) -> None:
         if self.current_player != CHANCE:
-            raise IllegalAction(f"no dice are rolling: it is {self.name(self.seat)}'s turn to "
-                                "roll or to choose a category")
+            raise IllegalAction(_("no dice are rolling: it is {player}'s turn to roll or to "
+                                  "choose a category", player=self.name(self.seat)))
         if self.player is None:
             if len(action.values) != 1:
-                raise IllegalAction("in the roll-off each player rolls one die ('a játékosok egy "
-                                    "kockával dobnak'): give one value")
+                raise IllegalAction(_("in the roll-off each player rolls one die ('a játékosok "
+                                      "egy kockával dobnak'): give one value"))
             return
         count = DICE - len(self.held)
         if len(action.values) != count:
-            raise IllegalAction(f"{count} dice are rolling, so give {count} values from 1 to 6 "
-                                f"(not {len(action.values)})")
+            raise IllegalAction(_("{count} dice are rolling, so give {count} values from 1 to 6 "
+                                  "(not {given})", count=count, given=len(action.values)))
 
     def _check_roll(self, action: Roll) -> None:
         if self.rolls >= MAX_ROLLS:
-            raise IllegalAction("at most three rolls a turn ('Maximum háromszor lehet dobni'): "
-                                "write these dice into a category")
+            raise IllegalAction(_("at most three rolls a turn ('Maximum háromszor lehet "
+                                  "dobni'): write these dice into a category"))
         if self.rolls == 0 and action.held:
-            raise IllegalAction("the first roll of a turn throws all five dice: nothing can be "
-                                "held yet")
+            raise IllegalAction(_("the first roll of a turn throws all five dice: nothing can "
+                                  "be held yet"))
         if len(action.held) == DICE:
-            raise IllegalAction("hold at most four dice to roll again: to keep all five, write "
-                                "them into a category")
+            raise IllegalAction(_("hold at most four dice to roll again: to keep all five, "
+                                  "write them into a category"))
 
     def _check_score(self, action: Score) -> None:
         category = action.category
         if self.rolls == 0:
-            raise IllegalAction("roll first: a category takes the dice of this turn")
+            raise IllegalAction(_("roll first: a category takes the dice of this turn"))
         card = self.cards[self.seat]
         if category in card.filled:
-            raise IllegalAction(
-                f"each category is filled once ('minden későbbi kör során más kategóriát kell "
-                f"megcélozni'): {category} already holds {card.filled[category]}")
+            raise IllegalAction(_(
+                "each category is filled once ('minden későbbi kör során más kategóriát kell "
+                "megcélozni'): {category} already holds {points}",
+                category=category_word(category), points=card.filled[category]))
         position = self._rolled()
         if category not in position.categories():
             raise IllegalAction(joker_refusal(self.rules, card.filled, position.dice, category))
@@ -255,63 +258,73 @@ class YachtState(GameState[Action]):
         totals = self.totals
         players = self.num_players
         if self.big_general is not None:
-            return Result.ranked((self.big_general,), players, "a big general (five of a kind on "
-                                 "the first roll) wins at once", totals)
+            return Result.ranked((self.big_general,), players, _(
+                "a big general (five of a kind on the first roll) wins at once"), totals)
         if not all(card.is_full for card in self.cards):
             return None
         best = max(totals)
         winners = tuple(p for p, total in enumerate(totals) if total == best)
-        return Result.ranked(winners, players, f"every category is filled, and {best} points "
-                             "is the best total", totals)
+        return Result.ranked(winners, players, n_(
+            "every category is filled, and {count} point is the best total",
+            "every category is filled, and {count} points is the best total", best), totals)
 
     # ----- display -------------------------------------------------------------------------------------
     def describe(self) -> str:
-        lines = [f"{self.rules.title}, {self.num_players} player"
-                 + ("s" if self.num_players > 1 else "") + "."]
+        lines: list[str] = [n_("{game}, {count} player.", "{game}, {count} players.", self.num_players,
+                    game=self.rules.title)]
         lines += self._describe_rolloff()
         result = self.result
         if result is not None:
-            lines.append(f"Over: {result.reason}.")
+            lines.append(_("Over: {reason}.", reason=result.reason))
         elif self.player is not None:
             lines += self._describe_turn()
         for player, card in enumerate(self.cards):
-            filled = ", ".join(f"{c} {points}" for c, points in card.boxes) or "nothing yet"
+            filled = ", ".join(f"{category_word(c)} {points}" for c, points in card.boxes) \
+                or _("nothing yet")
             extra = "".join(f", {label} {value}" for label, value in
-                            (("upper bonus", card.upper_bonus),
-                             ("Yahtzee bonus", 100 * card.yahtzee_bonuses)) if value)
-            lines.append(f"{self.name(player)}: total {card.total} ({filled}{extra}).")
+                            ((_("upper bonus"), card.upper_bonus),
+                             (_("Yahtzee bonus"), 100 * card.yahtzee_bonuses)) if value)
+            lines.append(_("{player}: total {total} ({boxes}).", player=self.name(player),
+                           total=card.total, boxes=filled + extra))
         return "\n".join(lines)
 
     def _describe_rolloff(self) -> list[str]:
-        lines = []
+        lines: list[str] = []
         for number, rolled in enumerate(self.rolloff, start=1):
             if rolled:
                 dice = ", ".join(f"{self.name(p)} {v}" for p, v in rolled)
-                lines.append(f"Roll-off{f' (round {number})' if number > 1 else ''}: {dice}.")
+                lines.append(_("Roll-off (round {round}): {dice}.", round=number, dice=dice)
+                             if number > 1 else _("Roll-off: {dice}.", dice=dice))
         if self.player is None:
             waiting = self.contenders[len(self.rolloff[-1])]
-            lines.append(f"Roll-off for the first player: {self.name(waiting)} to roll one die.")
+            lines.append(_("Roll-off for the first player: {player} to roll one die.",
+                           player=self.name(waiting)))
         elif self.rolloff:
-            lines.append(f"{self.name(self.first_player)} rolled highest and played first.")
+            lines.append(_("{player} rolled highest and played first.",
+                           player=self.name(self.first_player)))
         return lines
 
     def _describe_turn(self) -> list[str]:
         total = len(self.rules.categories)
-        name = self.name(self.seat)
-        left = MAX_ROLLS - self.rolls
-        head = f"Round {self.round} of {total}. {name} to play"
+        head = _("Round {round} of {rounds}. {player} to play", round=self.round, rounds=total,
+                 player=self.name(self.seat))
         if self.rolling:
-            kept = " ".join(str((self.dice or ())[p]) for p in self.held) or "none"
-            return [f"{head}: rolling {DICE - len(self.held)} dice (keeping {kept})."]
+            kept = " ".join(str((self.dice or ())[p]) for p in self.held) or _("none")
+            rolling: str = _("{head}: rolling {count} dice (keeping {kept}).", head=head,
+                             count=DICE - len(self.held), kept=kept)
+            return [rolling]
         if self.dice is None:
-            return [f"{head}: roll the five dice."]
+            return [str(_("{head}: roll the five dice.", head=head))]
         dice = " ".join(map(str, self.dice))
         kept = " ".join(str(self.dice[p]) for p in self.held)
-        lines = [f"{head}: dice {dice}" + (f" (kept {kept} from the roll before)" if kept else "")
-                 + f"; rolls used {self.rolls}, {left} left."]
-        options = ", ".join(f"{c} {points}" for c, points in self._rolled().categories().items())
-        lines.append(f"These dice would score: {options}.")
-        return lines
+        values = {"head": head, "dice": dice, "used": self.rolls, "left": MAX_ROLLS - self.rolls}
+        lines = [_("{head}: dice {dice} (kept {kept} from the roll before); rolls used {used}, "
+                   "{left} left.", kept=kept, **values) if kept else
+                 _("{head}: dice {dice}; rolls used {used}, {left} left.", **values)]
+        options = ", ".join(f"{category_word(c)} {points}"
+                            for c, points in self._rolled().categories().items())
+        lines.append(_("These dice would score: {options}.", options=options))
+        return [str(line) for line in lines]
 
     def view(self, player: int | None) -> YachtView:
         """Every seat sees the whole game (see :mod:`sailing_kit.yacht.view`)."""

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sailing_kit.core.i18n import _
 from sailing_kit.yacht.multisets import DICE, Multiset, sub_multisets
+from sailing_kit.yacht.rules import category_word
 from sailing_kit.yacht.scorecard import Scorecard
 
 MAX_ROLLS = 3
@@ -23,7 +25,9 @@ class Keep:
     dice: Multiset
 
     def __str__(self) -> str:
-        return f"keep {' '.join(map(str, self.dice))}" if self.dice else "roll all five"
+        if not self.dice:
+            return _("roll all five")
+        return _("keep {dice}", dice=" ".join(map(str, self.dice)))
 
 
 @dataclass(frozen=True)
@@ -33,7 +37,7 @@ class Score:
     category: str
 
     def __str__(self) -> str:
-        return f"score {self.category}"
+        return _("score {category}", category=category_word(self.category))
 
 
 Choice = Keep | Score

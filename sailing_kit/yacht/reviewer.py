@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from sailing_kit.core.i18n import N_, _, n_, number
 from sailing_kit.core.review import TIE, Review, Scale, Weighed, review_game
 from sailing_kit.draw import palette
 from sailing_kit.draw.dice import die_outline, draw_die, row_of_dice
@@ -30,12 +31,16 @@ from sailing_kit.yacht.bots import held_places
 from sailing_kit.yacht.game import YachtState
 from sailing_kit.yacht.multisets import DICE, multiset
 from sailing_kit.yacht.position import Choice, Keep, Position, Score
+from sailing_kit.yacht.rules import category_word
 from sailing_kit.yacht.solver import Planner, optimal_planner
 
-SCALE = Scale("expected final points", "points", good=0.5, inaccuracy=2.0, mistake=5.0)
+SCALE = Scale(N_("expected final points"), N_("points"), good=0.5, inaccuracy=2.0, mistake=5.0)
 PICTURE_SIZE = (240, 92)
 """A decision's small picture (it fits the board's panel beside the dice)."""
 DIE, GAP, HALF = 18, 4, 120
+VERDICTS = {"good": N_("good: −{cost}"), "inaccuracy": N_("inaccuracy: −{cost}"),
+            "mistake": N_("mistake: −{cost}"), "blunder": N_("blunder: −{cost}")}
+"""A decision's class and its cost in expected final points, under its picture."""
 
 
 def review(state: YachtState, players: Iterable[int] | None = None) -> Review:
@@ -77,16 +82,18 @@ def words(position: Position, choice: Choice) -> str:
     if isinstance(choice, Keep):
         return str(choice)
     points = position.categories()[choice.category]
-    return f"score {points} in {choice.category.replace('_', ' ')}"
+    return _("score {points} in {category}", points=points,
+             category=category_word(choice.category, spaced=True))
 
 
 def picture(position: Position, made: Choice, best: Choice, cost: float, kind: str) -> Scene:
     """The dice twice, side by side: the choice made (left) and the best (right), kept dice
     outlined and dice rolled again faded, each choice in words; under them the cost and class."""
     width, height = PICTURE_SIZE
-    scene = Scene(width, height, title=f"made: {words(position, made)}; best: "
-                                       f"{words(position, best)}", background="#FFFFFF")
-    for left, title, choice in ((0, "Made", made), (HALF, "Best", best)):
+    scene = Scene(width, height, title=_("made: {made}; best: {best}",
+                                         made=words(position, made), best=words(position, best)),
+                  background="#FFFFFF")
+    for left, title, choice in ((0, _("Made"), made), (HALF, _("Best"), best)):
         scene.text((left + 2, 8), title, size=12, colour=palette.INK, anchor="start", bold=True)
         kept = list(choice.dice) if isinstance(choice, Keep) else list(position.dice)
         for value, corner in zip(position.dice, row_of_dice(DICE, left + 2, 18, DIE, GAP)):
@@ -102,7 +109,8 @@ def picture(position: Position, made: Choice, best: Choice, cost: float, kind: s
                        anchor="start")
     colour, sign = LOOKS[kind]
     scene.rect(0, 74, width, 18, fill=colour)
-    verdict = "the best choice" if kind == "best" else f"{kind}: −{SCALE.amount(cost)}"
+    verdict = _("the best choice") if kind == "best" else \
+        _(VERDICTS[kind], cost=number(cost, 2))
     scene.text((width / 2, 83), f"{sign} {verdict}", size=12, colour=palette.INK, bold=True)
     return scene
 
@@ -110,7 +118,8 @@ def picture(position: Position, made: Choice, best: Choice, cost: float, kind: s
 def _choice_lines(position: Position, choice: Choice) -> list[str]:
     if isinstance(choice, Keep):
         rolled = DICE - len(choice.dice)
-        return [str(choice), f"roll {rolled} {'die' if rolled == 1 else 'dice'}"] \
+        return [str(choice), n_("roll {count} die", "roll {count} dice", rolled)] \
             if choice.dice else [str(choice)]
     points = position.categories()[choice.category]
-    return [choice.category.replace("_", " "), f"for {points} points"]
+    return [category_word(choice.category, spaced=True),
+            n_("for {count} point", "for {count} points", points)]

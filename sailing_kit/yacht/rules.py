@@ -17,6 +17,7 @@ from numbers import Integral
 from typing import Any
 
 from sailing_kit.core.errors import ConfigError, UnreadableAction
+from sailing_kit.core.i18n import DEFAULT, N_, Text, _, language
 from sailing_kit.core.options import flag
 from sailing_kit.core.reading import shown
 from sailing_kit.yacht.multisets import DICE, FACES, Multiset
@@ -32,7 +33,8 @@ CATEGORIES: dict[str, tuple[str, ...]] = {
 }
 """Each rule set's categories, upper section first."""
 
-TITLES = {"jacht": "Jacht", "tabornok": "Tábornok", "yahtzee": "Yahtzee"}
+TITLES = {"jacht": N_("Jacht"), "tabornok": N_("Tábornok"), "yahtzee": N_("Yahtzee")}
+"""Each rule set's name (translated where shown)."""
 
 LABELS: dict[str, tuple[str, str]] = {
     "ones": ("Ones", "Egyesek"), "twos": ("Twos", "Kettesek"), "threes": ("Threes", "Hármasok"),
@@ -45,7 +47,22 @@ LABELS: dict[str, tuple[str, str]] = {
     "small_straight": ("Small straight", ""), "large_straight": ("Large straight", ""),
     "yahtzee": ("Yahtzee", ""),
 }
-"""English and Hungarian name of each category."""
+"""English and Hungarian name of each category (the Hungarian as the rule text writes it)."""
+
+NAMES: dict[str, str] = {
+    "ones": N_("Ones (Egyesek)"), "twos": N_("Twos (Kettesek)"),
+    "threes": N_("Threes (Hármasok)"), "fours": N_("Fours (Négyesek)"),
+    "fives": N_("Fives (Ötösök)"), "sixes": N_("Sixes (Hatosok)"), "yacht": N_("Yacht (Jacht)"),
+    "big_straight": N_("Big straight (Nagy sor)"),
+    "little_straight": N_("Little straight (Kis sor)"), "poker": N_("Poker (Póker)"),
+    "full": N_("Full"), "chance": N_("Chance (Esély)"), "straight": N_("Straight (Sor)"),
+    "general": N_("General (Tábornok)"), "three_of_a_kind": N_("Three of a kind"),
+    "four_of_a_kind": N_("Four of a kind"), "full_house": N_("Full house"),
+    "small_straight": N_("Small straight"), "large_straight": N_("Large straight"),
+    "yahtzee": N_("Yahtzee"),
+}
+"""Each category as the scorecard shows it (translated where shown): in English with the rule
+text's Hungarian, in Hungarian the text's own word, in the other languages their usual name."""
 
 UPPER_BONUS_AT, UPPER_BONUS = 63, 35
 """Yahtzee: 35 points more once the upper section totals 63 or more."""
@@ -99,7 +116,7 @@ class RuleSet:
 
     @property
     def title(self) -> str:
-        return TITLES[self.name]
+        return _(TITLES[self.name])
 
     @property
     def categories(self) -> tuple[str, ...]:
@@ -115,9 +132,9 @@ class RuleSet:
         return self.name == "tabornok"
 
     def label(self, category: str) -> str:
-        """The category's English name, with the Hungarian one where the text gives it."""
-        english, hungarian = LABELS[category]
-        return f"{english} ({hungarian})" if hungarian and hungarian != english else english
+        """The category's name in the language spoken now (in English with the Hungarian one
+        where the text gives it: "Big straight (Nagy sor)")."""
+        return _(NAMES[category])
 
     def score(self, dice: Multiset, category: str, first_roll: bool = False) -> int:
         """What the (already checked) five dice score in ``category``; 0 if they do not fit."""
@@ -159,6 +176,14 @@ class RuleSet:
         return counts == ([1, 4] if category == "poker" else [2, 3])
 
 
+def category_word(category: str, spaced: bool = False) -> Text:
+    """A category for a sentence: its identifier (``"big_straight"``, or ``"big straight"`` if
+    ``spaced``) in English, as a student types it, its name in any other language; the
+    identifier is its English."""
+    english = category.replace("_", " ") if spaced else category
+    return Text(english if language() == DEFAULT else _(NAMES[category]), english)
+
+
 def rule_set(rules: str | RuleSet = "jacht", **variant: Any) -> RuleSet:
     """``rules`` as a :class:`RuleSet` (a name, or a rule set to change by ``variant``)."""
     try:
@@ -174,28 +199,31 @@ def read_dice(dice: object, count: int = DICE) -> Multiset:
     whole numbers are welcome)."""
     if (not isinstance(dice, (tuple, list)) or len(dice) > 100
             or not all(isinstance(d, Integral) and not isinstance(d, bool) for d in dice)):
-        raise UnreadableAction(f"dice are whole numbers from 1 to 6, like (6, 6, 3, 2, 1): not "
-                            f"{shown(dice)}")
+        raise UnreadableAction(_("dice are whole numbers from 1 to 6, like (6, 6, 3, 2, 1): "
+                                 "not {dice}", dice=shown(dice)))
     if len(dice) != count:
-        raise UnreadableAction(f"{count} dice are rolled, so give {count} values "
-                            f"(got {len(dice)}: {shown(tuple(dice))})")
+        raise UnreadableAction(_("{count} dice are rolled, so give {count} values (got {given}: "
+                                 "{dice})", count=count, given=len(dice), dice=shown(tuple(dice))))
     wrong = [d for d in dice if d not in FACES]
     if wrong:
-        raise UnreadableAction(f"a die shows 1 to 6 pips, not {shown(wrong[0])}")
+        raise UnreadableAction(_("a die shows 1 to 6 pips, not {value}", value=shown(wrong[0])))
     return tuple(sorted(int(d) for d in dice))
 
 
 def read_category(value: object, rules: RuleSet) -> str:
     """A category of ``rules`` from its name (``"big_straight"``, ``"big straight"``) or its
-    Hungarian name (``"Nagy sor"``); UnreadableAction listing the categories otherwise."""
+    Hungarian name (``"Nagy sor"``) or its name in the language spoken now; UnreadableAction
+    listing the categories otherwise."""
     if isinstance(value, str) and len(value) <= 40:
         words = " ".join(value.replace("_", " ").replace("-", " ").lower().split())
         for category in rules.categories:
             english, hungarian = LABELS[category]
-            if words in (category.replace("_", " "), english.lower(), hungarian.lower()):
+            if words in (category.replace("_", " "), english.lower(), hungarian.lower(),
+                         rules.label(category).lower()):
                 return category
-    raise UnreadableAction(f"{shown(value)} is not a category of {rules.title}: the categories are "
-                        f"{', '.join(rules.categories)}")
+    raise UnreadableAction(_("{value} is not a category of {game}: the categories are "
+                             "{categories}", value=shown(value), game=rules.title,
+                             categories=", ".join(rules.categories)))
 
 
 def score(dice: object, category: str, rules: str | RuleSet = "jacht",

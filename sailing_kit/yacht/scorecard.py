@@ -18,6 +18,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, replace
 from functools import cached_property
 
+from sailing_kit.core.i18n import _
 from sailing_kit.yacht.multisets import Multiset
 from sailing_kit.yacht.rules import (
     UPPER,
@@ -25,6 +26,7 @@ from sailing_kit.yacht.rules import (
     UPPER_BONUS_AT,
     YAHTZEE_BONUS,
     RuleSet,
+    category_word,
 )
 
 JOKER_POINTS = {"full_house": 25, "small_straight": 30, "large_straight": 40}
@@ -59,10 +61,10 @@ def joker_refusal(rules: RuleSet, filled: Collection[str], dice: Multiset, categ
     """Why the forced joker rule keeps these dice out of the open ``category``."""
     own_box = UPPER[dice[0] - 1]
     if own_box not in filled:
-        return (f"joker rule: a Yahtzee rolled after the Yahtzee box is filled must go into its "
-                f"own upper box, {own_box}, while that is open")
-    return ("joker rule: a Yahtzee whose upper box is used must go into an open lower box "
-            f"while there is one; {category} is an upper box")
+        return _("joker rule: a Yahtzee rolled after the Yahtzee box is filled must go into its "
+                 "own upper box, {box}, while that is open", box=category_word(own_box))
+    return _("joker rule: a Yahtzee whose upper box is used must go into an open lower box "
+             "while there is one; {category} is an upper box", category=category_word(category))
 
 
 @dataclass(frozen=True)

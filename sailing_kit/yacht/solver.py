@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.i18n import number
 from sailing_kit.yacht.multisets import (
     DICE,
     INDEX,
@@ -63,7 +64,7 @@ class Option:
     expected: float
 
     def __str__(self) -> str:
-        return f"{self.choice}: {self.expected:.2f}"
+        return f"{self.choice}: {number(self.expected, 2)}"
 
 
 @dataclass(frozen=True)

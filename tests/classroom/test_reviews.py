@@ -182,7 +182,7 @@ def test_the_tournament_lists_a_bounded_number_of_rows(room: Classroom,
     monkeypatch.setattr(class_reviews, "MOST_ROWS", 1)
     shown = tournament_html(reviews.tournament())
     assert shown.count("<td>Ana</td>") + shown.count("<td>Ben</td>") == 1
-    assert "and 1 more rows" in shown
+    assert "and 1 more row." in shown  # one row: the singular
     reviews.stop()
 
 

@@ -1,5 +1,6 @@
 // The teacher's dashboard: the server's dashboard widgets, mirrored over one WebSocket (the
 // same mirror.js as the seats'), reconnecting by itself.
+import { _, language } from "./language.js";
 import { Mirror } from "./mirror.js";
 
 const { base } = document.body.dataset;
@@ -12,7 +13,7 @@ const mirror = new Mirror(document.getElementById("page"), (event) => {
 function say(text) { banner.textContent = text; banner.style.display = text ? "block" : "none"; }
 function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  socket = new WebSocket(`${scheme}//${location.host}${base}class/ws/teacher`);
+  socket = new WebSocket(`${scheme}//${location.host}${base}class/ws/teacher?lang=${language}`);
   socket.addEventListener("message", (event) => {
     const data = JSON.parse(event.data);
     if (data.t === "hello") { mirror.reset(); say(""); document.body.dataset.state = "live"; }
@@ -24,7 +25,7 @@ function connect() {
   });
   socket.addEventListener("close", () => {
     if (finished) return;
-    say("Connection lost: reconnecting…");
+    say(_("Connection lost: reconnecting…"));
     setTimeout(connect, 1000);
   });
 }

@@ -1,5 +1,7 @@
 // The join page: a table's code (filled in from a join link's ?code=) and a name. The browser
 // remembers its seats, to go back to one with a click.
+import { _ } from "./language.js";
+
 const { base } = document.body.dataset;
 const KEY = "sailing_kit_seats";
 const remembered = () => { try { return JSON.parse(localStorage.getItem(KEY) || "[]"); } catch (e) { return []; } };
@@ -11,8 +13,8 @@ function remember(seat) {
 async function post(url, data) {
   const response = await fetch(base + url, { method: "POST", credentials: "same-origin",
     headers: { "Content-Type": "application/json" }, body: JSON.stringify(data) });
-  const answer = await response.json().catch(() => ({ error: "The class server did not answer." }));
-  if (!response.ok) throw new Error(answer.error || "Refused.");
+  const answer = await response.json().catch(() => ({ error: _("The class server did not answer.") }));
+  if (!response.ok) throw new Error(answer.error || _("Refused."));
   return answer;
 }
 const say = (message) => { document.getElementById("error").textContent = message; };
@@ -35,7 +37,7 @@ function show() {
     const button = document.createElement("button");
     button.className = "rejoin";
     button.type = "button";
-    button.textContent = `Back to table ${seat.code} (${seat.game}) as ${seat.name}`;
+    button.textContent = _("Back to table {code} ({game}) as {name}", seat);
     button.addEventListener("click", () => rejoin(seat));
     box.appendChild(button);
   }

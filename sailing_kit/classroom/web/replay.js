@@ -2,6 +2,7 @@
 // list (the address's #14 opens move 14, for "let's look at move 14" on the projector). The
 // picture is the public one, painted by the kit's canvas.js. A game with an exact solver links
 // to the table's review (every decision weighed).
+import { _ } from "./language.js";
 import canvasWidget from "./kit/canvas.js";
 
 const { base } = document.body.dataset;
@@ -29,14 +30,14 @@ function makeModel(state) {
 async function frame(move, withMoves = false) {
   const response = await fetch(`${base}class/api/replay/${encodeURIComponent(code)}?move=${move}${withMoves ? "&moves=1" : ""}`,
     { credentials: "same-origin" });
-  const data = await response.json().catch(() => ({ error: "The class server did not answer." }));
-  if (!response.ok) { document.getElementById("error").textContent = data.error || "Refused."; return; }
+  const data = await response.json().catch(() => ({ error: _("The class server did not answer.") }));
+  if (!response.ok) { document.getElementById("error").textContent = data.error || _("Refused."); return; }
   total = data.total;
   shown = data.move;
   slider.max = String(total);
   slider.value = String(shown);
-  document.getElementById("title").textContent = `Replay of table ${data.code} · ${data.game}`;
-  document.getElementById("where").textContent = `move ${shown} of ${total}`;
+  document.getElementById("title").textContent = _("Replay of table {code} · {game}", data);
+  document.getElementById("where").textContent = _("move {number} of {total}", { number: shown, total });
   document.getElementById("caption").textContent = data.caption;
   const review = document.getElementById("review-link");
   review.hidden = !data.review;

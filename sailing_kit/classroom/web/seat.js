@@ -2,6 +2,7 @@
 // board as widget nodes (drawn by mirror.js) and takes its clicks, taps and keys. The page comes
 // back by itself after a lost connection or a server restart; it stops where the server says the
 // seat is gone, and follows a rematch to the new table.
+import { _, language } from "./language.js";
 import { Mirror } from "./mirror.js";
 
 const { base, role } = document.body.dataset;
@@ -22,11 +23,11 @@ function say(box, text, kind = "") {
 }
 
 function showStatus() {
-  const words = lost ? "Connection lost: reconnecting…"
-    : status.closed ? "This table is closed: no more moves."
-    : status.paused ? "Paused by your teacher." : "";
+  const words = lost ? _("Connection lost: reconnecting…")
+    : status.closed ? _("This table is closed: no more moves.")
+    : status.paused ? _("Paused by your teacher.") : "";
   say(banner, words, lost ? "lost" : "");
-  say(message, status.message ? `Your teacher: ${status.message}` : "", "teacher");
+  say(message, status.message ? _("Your teacher: {message}", status) : "", "teacher");
 }
 
 function stop(words) {
@@ -36,7 +37,7 @@ function stop(words) {
   notice.textContent = words + " ";
   const link = document.createElement("a");
   link.href = base;
-  link.textContent = "Join a table";
+  link.textContent = _("Join a table");
   notice.append(link);
   page.replaceChildren(notice);
   document.body.dataset.state = "gone";
@@ -48,7 +49,7 @@ const mirror = new Mirror(page, (event) => {
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  socket = new WebSocket(`${scheme}//${location.host}${base}class/ws/${role}/${encodeURIComponent(code)}`);
+  socket = new WebSocket(`${scheme}//${location.host}${base}class/ws/${role}/${encodeURIComponent(code)}?lang=${language}`);
   socket.addEventListener("message", (event) => {
     const data = JSON.parse(event.data);
     switch (data.t) {
@@ -56,7 +57,8 @@ function connect() {
         mirror.reset();
         lost = false;
         waitMs = 500;
-        document.title = `${role === "seat" ? `${data.name} at table` : "Watching table"} ${data.code} · ${data.game}`;
+        document.title = role === "seat" ? _("{name} at table {code} · {game}", data)
+          : _("Watching table {code} · {game}", data);
         document.body.dataset.state = "live";
         showStatus();
         break;

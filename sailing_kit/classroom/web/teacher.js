@@ -1,4 +1,6 @@
 // The teacher's key, once: the server answers with a signed cookie that opens the dashboard.
+import { _ } from "./language.js";
+
 const { base } = document.body.dataset;
 document.getElementById("login").addEventListener("submit", async (event) => {
   event.preventDefault();
@@ -7,5 +9,5 @@ document.getElementById("login").addEventListener("submit", async (event) => {
     body: JSON.stringify({ key: document.getElementById("key").value.trim() }) });
   if (response.ok) { location.href = `${base}class/dashboard`; return; }
   const answer = await response.json().catch(() => ({}));
-  document.getElementById("error").textContent = answer.error || "Refused.";
+  document.getElementById("error").textContent = answer.error || _("Refused.");
 });

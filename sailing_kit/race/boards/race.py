@@ -11,6 +11,7 @@ import ipywidgets as widgets
 from sailing_kit.core.bots import Bot
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import N_, _
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.draw.scene import Scene
 from sailing_kit.race.actions import Sail
@@ -20,6 +21,7 @@ from sailing_kit.race.foresight import fouls_if, warning
 from sailing_kit.race.game import Place, Protest, RaceState, Spin, Wait
 from sailing_kit.race.rightofway import Boat
 from sailing_kit.race.sailing import TurnOption
+from sailing_kit.race.wind import compass_name
 from sailing_kit.widgets.board import CanvasBoard
 from sailing_kit.widgets.ending import AnnouncesEnd, ranked, your_places
 from sailing_kit.widgets.log import MessageLog
@@ -27,10 +29,13 @@ from sailing_kit.widgets.replay import Replay
 
 TURN_SECONDS = 120
 """§2: "Each player must make their move within 2 minutes"."""
-LAYERS = {"course_points": "course points", "cover_points": "cover points", "zones": "zones",
-          "laylines": "laylines"}
-HELP = ("Click a blue dot to end your turn there (or ←/→ and Enter). Before the start, click one "
-        "of the small blue dots to place your boat (or ←/→ and Enter). w waits, u undoes.")
+LAYERS = {"course_points": (N_("course points"), N_("Show the course points")),
+          "cover_points": (N_("cover points"), N_("Show the cover points")),
+          "zones": (N_("zones"), N_("Show the zones")),
+          "laylines": (N_("laylines"), N_("Show the laylines"))}
+"""Each layer of the picture: its switch's label and tooltip."""
+HELP = N_("Click a blue dot to end your turn there (or ←/→ and Enter). Before the start, click "
+          "one of the small blue dots to place your boat (or ←/→ and Enter). w waits, u undoes.")
 
 
 class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
@@ -51,25 +56,25 @@ class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
             boat.name: (len(track), boat) for boat, track in zip(state.boats, state.tracks)}
         self._warned_at: tuple[int, int] | None = None
         self._warned: dict[TurnOption, str] = {}
-        self.layers = {name: self.switch(label, f"Show the {label}", control="layers",
+        self.layers = {name: self.switch(_(label), _(tooltip), control="layers",
                                          value=name == "zones")
-                       for name, label in LAYERS.items()}
+                       for name, (label, tooltip) in LAYERS.items()}
         self.place_heading = self.named(
-            widgets.Dropdown(options=[d.value for d in Direction], value="NW",
-                             description="Place facing", layout={"width": "170px"}),
+            widgets.Dropdown(options=[(compass_name(d), d.value) for d in Direction], value="NW",
+                             description=_("Place facing"), layout={"width": "170px"}),
             "place_heading")
         self.actions_box = widgets.HBox()
         self.info = widgets.HTML(layout=widgets.Layout(width="330px"))
         self.messages = MessageLog(height="14em")
         self.logged = 0
-        self.timer_on = self.named(widgets.Checkbox(description="2-minute turn timer",
+        self.timer_on = self.named(widgets.Checkbox(description=_("2-minute turn timer"),
                                                     value=False), "timer")
         self.clock = widgets.Play(value=0, min=0, max=TURN_SECONDS, interval=1000,
                                   show_repeat=False, layout={"display": "none"})
         self.clock_label = widgets.Label()
         controls = [*self.layers.values(),
-                    self.button("Undo", "Take back the last move (key u)", self.undo, "undo",
-                                control="undo")]
+                    self.button(_("Undo"), _("Take back the last move (key u)"), self.undo,
+                                "undo", control="undo")]
         side = [self.info, self.actions_box, self.place_heading, self.messages]
         more = [self.replay_slider("330px"), *self.save_and_load("race"),
                 widgets.HBox([self.timer_on, self.clock_label]), self.clock]
@@ -80,9 +85,9 @@ class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
         self.clock.observe(self._guarded(self._tick), names="value")
         self.timer_on.observe(self._guarded(self._toggle_timer), names="value")
         self.advance_bots()
-        self.say(HELP)
+        self.say(_(HELP))
 
-    LIVE_AGAIN = "Back to the live race."
+    LIVE_AGAIN = N_("Back to the live race.")
 
     # ----- what is shown ---------------------------------------------------------------------------
     @property
@@ -117,7 +122,7 @@ class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
         return [self.state.names[player]] if self.human_to_act and player is not None else []
 
     def player_name(self, seat: int) -> str:
-        return f"boat {self.state.names[seat]}"
+        return _("boat {name}", name=self.state.names[seat])
 
     def warnings(self) -> dict[TurnOption, str]:
         """The ends the umpire would penalise, with the warning (the engine's foresight), once
@@ -174,31 +179,35 @@ class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
         order = finished + [[others[i] for i in group] for group in
                             ranked([state.legs[seat] for seat in others])]
         humans = [seat for seat in range(len(state.names)) if seat not in self.bots]
-        return f"Race over: {state.ended().reason}. " + your_places(
-            order, humans, lambda seat: f"boat {state.names[seat]}")
+        return _("Race over: {reason}. {places}", reason=state.ended().reason,
+                 places=your_places(order, humans, self.player_name)).strip()
 
     def _info(self) -> str:
         state = self.state
         if state.is_over():
             return f"<b>{html.escape(self.end_words())}</b>"
         if state.placing:
-            return (f"<b>Place boat {state.names[len(state.boats)]}</b> (§3.1): click a blue "
-                    "dot, or ←/→ and Enter; the boat faces the heading chosen below.")
+            return _("<b>Place boat {name}</b> (§3.1): click a blue dot, or ←/→ and Enter; the "
+                     "boat faces the heading chosen below.", name=state.names[len(state.boats)])
         boat = state.boat
-        phase = "start procedure" if state.in_start_procedure else "race"
-        return (f"<b>{boat.name} to play</b> · move {state.move_number} ({phase})<br>"
-                f"{html.escape(str(state).splitlines()[1 + state.turn])}")
+        line = html.escape(str(state).splitlines()[1 + state.turn])
+        return (_("<b>{name} to play</b> · move {move} (start procedure)<br>{line}",
+                  name=boat.name, move=state.move_number, line=line)
+                if state.in_start_procedure else
+                _("<b>{name} to play</b> · move {move} (race)<br>{line}", name=boat.name,
+                  move=state.move_number, line=line))
 
     def _action_buttons(self) -> list[widgets.Button]:
         if self.replaying is not None:
             return []
-        labels = {Wait: ("Stand still", "pause"), Spin: ("Penalty turn", "repeat")}
+        labels = {Wait: (_("Stand still"), "pause"), Spin: (_("Penalty turn"), "repeat")}
         buttons = []
         for action in self.state.legal_actions():
             if isinstance(action, Protest):
-                buttons.append(self._turn_button(f"Protest {action.offender}",
-                                                 f"Claim a penalty against {action.offender} "
-                                                 "(§3.4)", action, "flag"))
+                buttons.append(self._turn_button(
+                    _("Protest {name}", name=action.offender),
+                    _("Claim a penalty against {name} (§3.4)", name=action.offender), action,
+                    "flag"))
             elif isinstance(action, (Wait, Spin)):
                 label, icon = labels[type(action)]
                 sense = "" if isinstance(action, Wait) else (" ⟳" if action.clockwise else " ⟲")
@@ -216,7 +225,8 @@ class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
             self.selected = 0
 
     def sail(self, option: TurnOption) -> None:
-        self.play_turn(Sail(option.position, option.heading), f"{option.describe()}.")
+        self.play_turn(Sail(option.position, option.heading),
+                       _("{option}.", option=option.describe()))
 
     def on_click(self, x: float, y: float) -> None:
         if self.refuse_in_replay():
@@ -226,7 +236,7 @@ class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
             point = view.nearest(x, y)
             if point is not None:
                 self.play_turn(Place(point, Direction(self.place_heading.value)),
-                               f"Placed at {point}.")
+                               _("Placed at {position}.", position=point))
             return
         option = self.option_at(view, x, y)
         if option is not None:
@@ -258,13 +268,15 @@ class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
         if key in ("ArrowRight", "ArrowLeft"):
             self.spot = (self.spot + (1 if key == "ArrowRight" else -1)) % len(spots)
             self.redraw()
-            self.say(f"Spot {self.spot + 1} of {len(spots)}: {spots[self.spot]}. Press Enter "
-                     f"to place the boat there facing {self.place_heading.value}.")
+            self.say(_("Spot {number} of {count}: {position}. Press Enter to place the boat "
+                       "there facing {heading}.", number=self.spot + 1, count=len(spots),
+                       position=spots[self.spot],
+                       heading=compass_name(Direction(self.place_heading.value))))
         elif key == "Enter":
             point = spots[self.spot % len(spots)]
             self.spot = 0
             self.play_turn(Place(point, Direction(self.place_heading.value)),
-                           f"Placed at {point}.")
+                           _("Placed at {position}.", position=point))
 
     def reset(self, new_game: bool) -> None:
         self.selected, self.spot = 0, 0
@@ -283,13 +295,13 @@ class RaceBoard(TurnPicker, Replay, AnnouncesEnd, CanvasBoard):
     def _toggle_timer(self, change: dict[str, Any]) -> None:
         self.clock.value = 0
         self.clock.playing = change["new"]
-        self.clock_label.value = f"{TURN_SECONDS} s" if change["new"] else ""
+        self.clock_label.value = _("{seconds} s", seconds=TURN_SECONDS) if change["new"] else ""
 
     def _tick(self, change: dict[str, Any]) -> None:
         if not self.timer_on.value:
             return
         left = TURN_SECONDS - change["new"]
-        self.clock_label.value = f"{left} s left"
+        self.clock_label.value = _("{seconds} s left", seconds=left)
         if left <= 0 and self.options:
             self.sail(self.options[0])
-            self.say("Time! Two minutes per move (§2): the boat kept its course.", "error")
+            self.say(_("Time! Two minutes per move (§2): the boat kept its course."), "error")
