@@ -17,9 +17,9 @@ from sailing_kit.core.i18n import LANGUAGES, _, use_language
 from sailing_kit.locale import PACKAGE
 from sailing_kit.locale.situations import extract
 from sailing_kit.race.board import RightOfWayTrainer, SituationEditor, SituationTrainer
-from sailing_kit.race.encounter_file import encounter_from_data, encounter_to_data
 from sailing_kit.race.committee import answers
 from sailing_kit.race.encounter import Turn
+from sailing_kit.race.encounter_file import encounter_from_data, encounter_to_data
 from sailing_kit.race.quiz import Quiz, library
 from sailing_kit.race.scenario import library as scenarios
 from sailing_kit.race.verdicts import NO_ONE, Rules, verdicts
@@ -75,6 +75,23 @@ def test_every_question_is_asked_in_the_language(code: str, rules: Rules) -> Non
         assert asked != english and asked.english == english, situation.id
         assert all(name in asked for name in situation.ask.boats)
         assert "keep clear" not in asked and "mark-room" not in asked
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_every_why_step_offers_the_same_facts_in_the_language(code: str) -> None:
+    """The facts offered for "why" are the English ones, in the same order, true and deciding
+    alike, in every language and under both rulebooks."""
+    for situation in library():
+        for rules in Rules:
+            quiz = Quiz([situation], rules=rules)
+            quiz.answer(right_option(quiz))
+            english = [(r.text, r.true, r.decides) for r in quiz.reasons()]
+            with use_language(code):
+                translated = [(r.text, r.true, r.decides) for r in quiz.reasons()]
+            assert [(t, d) for _text, t, d in translated] == [(t, d) for _text, t, d in english]
+            assert sum(d for _text, _true, d in translated) == 1, (situation.id, rules)
+            assert all(text != words for (text, _t, _d), (words, _t2, _d2) in
+                       zip(translated, english, strict=True)), (situation.id, rules)
 
 
 def test_the_extractor_reads_each_situations_words_once_with_its_line() -> None:
