@@ -87,7 +87,7 @@ class Answer:
     decision: str
 
     def text(self) -> str:
-        return "\n".join([f"{self.rules.under}:", _("Facts found:"),
+        return "\n".join([_("{under}:", under=self.rules.under), _("Facts found:"),
                           *(f"  {i}. {f}" for i, f in enumerate(self.facts, 1)),
                           _("Rules that apply:"), *(f"  - {r}" for r in self.apply),
                           _("Decision: {decision}", decision=self.decision)])
