@@ -23,6 +23,7 @@ from sailing_kit.race.sailing import point_of_sail, tack
 from sailing_kit.race.situation import tack_words
 from sailing_kit.race.start import StartFoul
 from sailing_kit.race.verdicts import NO_ONE, Rules, Verdicts
+from sailing_kit.race.wind import compass_name
 
 RRS_RULES = {
     "10": N_("RRS 10, on opposite tacks: a port-tack boat keeps clear of a starboard-tack boat"),
@@ -120,10 +121,10 @@ def _joined(separator: str, texts: Sequence[str]) -> Text:
 
 def _boats_line(moment: Moment, tacks: dict[str, str]) -> str:
     parts = [_("{boat} heading {heading} ({sailing}, {tack})", boat=boat.name,
-               heading=boat.heading.value, sailing=_(point_of_sail(boat.heading,
+               heading=compass_name(boat.heading), sailing=_(point_of_sail(boat.heading,
                                                                    moment.wind).label),
                tack=tacks[boat.name]) for boat in moment.boats]
-    return _("Wind from {wind}. {boats}.", wind=moment.wind.value, boats=_joined("; ", parts))
+    return _("Wind from {wind}. {boats}.", wind=compass_name(moment.wind), boats=_joined("; ", parts))
 
 
 # ----- the RRS -----------------------------------------------------------------------------------

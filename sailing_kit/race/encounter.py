@@ -42,6 +42,7 @@ from sailing_kit.race.sailing import (
 )
 from sailing_kit.race.situation import Situation
 from sailing_kit.race.start import START_MOVES, StartFoul, start_fouls
+from sailing_kit.race.wind import compass_name
 
 WIDTH, HEIGHT = 40, 60
 """An encounter's points lie on the largest course the race allows: x 0-39, y 0-59."""
@@ -97,7 +98,7 @@ class Turn:
         if self.wait:
             return _("{boat} stands still", boat=self.boat)
         assert self.to is not None and self.heading is not None
-        values = {"boat": self.boat, "point": self.to, "heading": self.heading.value}
+        values = {"boat": self.boat, "point": self.to, "heading": compass_name(self.heading)}
         if self.hail:
             return _("{boat} ends its turn at {point} heading {heading}, hailing for room to "
                      "tack", **values)
@@ -114,7 +115,7 @@ class Shift:
     wind: Direction
 
     def words(self) -> str:
-        return _("The wind shifts to {wind}", wind=self.wind.value)
+        return _("The wind shifts to {wind}", wind=compass_name(self.wind))
 
 
 Event = Turn | Shift
@@ -328,8 +329,8 @@ class _Player:
             raise IllegalAction(_("§2: {boat} cannot end its turn at {to} heading {heading} "
                                   "from {point} heading {now} (nor may it sail onto or through "
                                   "a boat, a mark, an obstruction or a lull)", boat=name,
-                                  to=turn.to, heading=turn.heading.value if turn.heading else "?",
-                                  point=boat.position, now=boat.heading.value))
+                                  to=turn.to, heading=compass_name(turn.heading) if turn.heading else "?",
+                                  point=boat.position, now=compass_name(boat.heading)))
         forced = forced_onto_lull(boat, now.boats, now.wind, option)
         boats = tuple(boat.moved(option.position, option.heading) if b.name == name else b
                       for b in now.boats)
@@ -387,7 +388,7 @@ class _Player:
         moment = replace(now, index=index, wind=shift.wind, event=shift, option=None,
                          before=None, umpire=umpire, fouls=tuple(found),
                          said=(_("The wind turns from {old} to {new} (§3.3).",
-                                 old=now.wind.value, new=shift.wind.value), *words),
+                                 old=compass_name(now.wind), new=compass_name(shift.wind)), *words),
                          situation=self._situation(now.boats, shift.wind, now.starting,
                                                    previous_wind=now.wind))
         self.moments.append(self._covered(moment, cover))
@@ -448,7 +449,7 @@ class _Player:
                 words = _("{boat} advances to {point}", boat=boat.name, point=position)
             else:
                 heading = heading.rotate(move.rotation)
-                words = _("{boat} turns to {heading}", boat=boat.name, heading=heading.value)
+                words = _("{boat} turns to {heading}", boat=boat.name, heading=compass_name(heading))
             boats = tuple(b.moved(position, heading) if b.name == boat.name else b
                           for b in self.now.boats)
             self.frames.append(Frame(index, boats, self.now.wind, words))

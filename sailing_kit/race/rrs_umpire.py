@@ -33,6 +33,7 @@ from sailing_kit.race.encounter import Moment, Shift, Timeline, Turn, turn_ends
 from sailing_kit.race.rightofway import course_point
 from sailing_kit.race.rrs_seen import Breach, Pending, Seen, Walk, passed_head_to_wind, see
 from sailing_kit.race.sailing import Tack
+from sailing_kit.race.wind import compass_name
 
 PART_2_TURNS = 2
 """Turns of the penalty for breaking a rule of Part 2 (RRS 44.1: a Two-Turns Penalty)."""
@@ -344,7 +345,7 @@ def _proper_course(walk: Walk, moment: Moment) -> None:
                     _("{boat} sailed above her proper course (heading {heading}, straight for "
                       "the mark) while overlapped to leeward of {other}, having become "
                       "overlapped from clear astern within two hull lengths", boat=mover,
-                      heading=proper.value, other=restricted[mover]))
+                      heading=compass_name(proper), other=restricted[mover]))
 
 
 # ----- penalties (rule 44) ----------------------------------------------------------------------

@@ -25,6 +25,7 @@ from sailing_kit.race.engagement import (
 from sailing_kit.race.rightofway import Boat, Ruling
 from sailing_kit.race.sailing import Tack, point_of_sail, tack
 from sailing_kit.race.situation_drawing import situation_scene, situation_view
+from sailing_kit.race.wind import compass_name
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -118,20 +119,20 @@ class Situation:
         return self.scene().to_svg()
 
     def describe(self) -> str:
-        wind = _("Wind from {wind}.", wind=self.wind.value)
+        wind = _("Wind from {wind}.", wind=compass_name(self.wind))
         lines = [_("{title}. {wind}", title=_(self.title), wind=wind) if self.title else wind]
         if self.previous_wind:
             lines.append(_("The wind has just shifted from {wind}.",
-                           wind=self.previous_wind.value))
+                           wind=compass_name(self.previous_wind)))
         lines += [_("{boat} at {point} heading {heading}: {sailing}", boat=b.name,
-                    point=b.position, heading=b.heading.value,
+                    point=b.position, heading=compass_name(b.heading),
                     sailing=sailing_words(b, self.wind)) for b in self.boats]
         lines += [_("Starting mark at {point}", point=m) if self.start else
                   _("Mark at {point}", point=m) for m in self.marks]
         if self.mover:
             lines.append(_("{boat} has just ended its turn, sailing from {point} (heading "
                            "{heading}).", boat=self.mover, point=self.before.position,
-                           heading=self.before.heading.value)
+                           heading=compass_name(self.before.heading))
                          if self.moved and self.before is not None else
                          _("{boat} has just ended its turn.", boat=self.mover))
         return "\n".join(lines)

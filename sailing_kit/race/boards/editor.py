@@ -44,6 +44,7 @@ from sailing_kit.race.encounter_file import (
 )
 from sailing_kit.race.sailing import TurnOption
 from sailing_kit.race.verdicts import verdicts
+from sailing_kit.race.wind import compass_name
 from sailing_kit.widgets.board import CanvasBoard
 
 BOX = (560, 470)
@@ -185,7 +186,7 @@ class SituationEditor(CanvasBoard):
                    title=_(self.draft.title), tool=_(TOOL_LABELS[self.tool]),
                    point=self.cursor)]
         lines += [_("{boat} at {point} heading {heading}", boat=b.name, point=b.position,
-                    heading=b.heading.value) for b in found.timeline.moments[-1].boats]
+                    heading=compass_name(b.heading)) for b in found.timeline.moments[-1].boats]
         lines += [_("End {number}: {end}", number=n, end=end.describe())
                   for n, end in enumerate(self.ends[:9], 1)]
         return "\n".join(lines)

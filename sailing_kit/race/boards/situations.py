@@ -24,6 +24,7 @@ from sailing_kit.race.encounter import Encounter, Side
 from sailing_kit.race.encounter_drawing import OVERLAY_LABELS, OVERLAYS, Board, frame_scene
 from sailing_kit.race.quiz import Quiz
 from sailing_kit.race.verdicts import NO_ONE, Rules, verdicts
+from sailing_kit.race.wind import compass_name
 from sailing_kit.widgets.board import CanvasBoard
 
 BOX = (560, 470)
@@ -162,10 +163,10 @@ class SituationTrainer(CanvasBoard):
 
     def describe(self) -> str:
         shown = self.timeline.frames[self.frame]
-        lines = [self.title(), _("Wind from {wind}. {caption}.", wind=shown.wind.value,
+        lines = [self.title(), _("Wind from {wind}. {caption}.", wind=compass_name(shown.wind),
                                  caption=shown.caption)]
         lines += [_("{boat} at {point} heading {heading}", boat=b.name, point=b.position,
-                    heading=b.heading.value) for b in shown.boats]
+                    heading=compass_name(b.heading)) for b in shown.boats]
         lines += [_("Mark at {point}, left to port", point=m.at) if m.leave is Side.PORT else
                   _("Mark at {point}, left to starboard", point=m.at)
                   for m in self.situation.marks]
