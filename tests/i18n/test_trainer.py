@@ -265,3 +265,17 @@ def test_every_literal_mark_in_the_trainers_code_reaches_the_catalog() -> None:
             if marked and catalog.get(node.args[0].value) is None:  # type: ignore[attr-defined]  # a Call
                 unknown.append((place, node.lineno, node.args[0].value))  # type: ignore[attr-defined]  # a Call
     assert unknown == []
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_a_message_shared_with_another_area_reads_the_same_in_both(code: str) -> None:
+    """The catalogs merge into one per language (the last file wins): a message the trainer
+    shares with another area must read the same in both, or one would overwrite the other."""
+    from sailing_kit.core.i18n import LOCALE_DIR
+    from sailing_kit.locale.__main__ import read
+
+    mine = {m.id: m.string for m in read(code, "trainer") if m.id}
+    differ = [(area, m.id) for area in sorted(p.stem for p in (LOCALE_DIR / code).glob("*.po"))
+              if area != "trainer" for m in read(code, area)
+              if m.id in mine and m.string and m.string != mine[m.id]]
+    assert differ == []
