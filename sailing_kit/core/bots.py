@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.i18n import _
 from sailing_kit.core.protocol import CHANCE, GameState
 from sailing_kit.core.reading import shown
 
@@ -23,7 +24,8 @@ def make_bot(registry: Mapping[str, BotFactory], name: object = "default",
     if name == "default" and type(name) is str:
         name = next(iter(registry))
     if type(name) is not str or name not in registry:
-        raise ConfigError(f"there is no bot {shown(name)}: choose one of {', '.join(registry)}")
+        raise ConfigError(_("there is no bot {given}: choose one of {bots}", given=shown(name),
+                            bots=", ".join(registry)))
     return registry[name](seed)
 
 
@@ -58,7 +60,7 @@ def advance(state: GameState[Any], bots: Mapping[int, Bot], *, chance: bool = Tr
     until a human must act (or roll) or the game is over. ``on_action(action)`` is called right
     after each action, with the state as it then stands. Returns the actions played, in order."""
     played = []
-    for _ in range(max_steps):
+    for _step in range(max_steps):
         player = state.current_player
         if player is None:
             break

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from sailing_kit.core.i18n import N_, _
+
 
 class Direction(StrEnum):
     """One of the eight compass points, in clockwise order from North."""
@@ -25,7 +27,8 @@ class Direction(StrEnum):
         if isinstance(value, str) and value.strip().upper() in cls.__members__:
             return cls[value.strip().upper()]
         names = ", ".join(d.value for d in cls)
-        raise ValueError(f"{value!r} is not a compass direction; use one of {names}")
+        raise ValueError(_("{given} is not a compass direction; use one of {directions}",
+                           given=repr(value), directions=names))
 
     @property
     def index(self) -> int:  # type: ignore[override]  # the compass index, not str.index
@@ -40,6 +43,17 @@ class Direction(StrEnum):
     def rotate(self, steps: int) -> Direction:
         """Turn by ``steps`` eighths of a circle: positive clockwise, negative anticlockwise."""
         return _ORDER[(self.index + steps) % 8]
+
+    @property
+    def letters(self) -> str:
+        """The point as the language spoken writes it on a chart: N, É (hu), С (ru, bg), O (fr
+        for W); the point's own value (``"NE"``) stays what code and saved games use."""
+        return _(_LETTERS[self])
+
+    @property
+    def word(self) -> str:
+        """The point's name in the language spoken: "north-east", "északkelet", "северо-восток"."""
+        return _(_WORDS[self])
 
     @property
     def opposite(self) -> Direction:
@@ -57,7 +71,7 @@ class Direction(StrEnum):
         for direction, vector in _VECTORS.items():
             if vector == key:
                 return direction
-        raise ValueError("a zero step has no direction")
+        raise ValueError(_("a zero step has no direction"))
 
 
 _ORDER: tuple[Direction, ...] = tuple(Direction)
@@ -71,6 +85,17 @@ _VECTORS: dict[Direction, tuple[int, int]] = {
     Direction.SW: (-1, -1),
     Direction.W: (-1, 0),
     Direction.NW: (-1, 1),
+}
+
+# TRANSLATORS: compass points as a chart abbreviates them (hu É, ÉK, K ...; ru С, СВ, В ...).
+_LETTERS: dict[Direction, str] = {
+    Direction.N: N_("N"), Direction.NE: N_("NE"), Direction.E: N_("E"), Direction.SE: N_("SE"),
+    Direction.S: N_("S"), Direction.SW: N_("SW"), Direction.W: N_("W"), Direction.NW: N_("NW"),
+}
+_WORDS: dict[Direction, str] = {
+    Direction.N: N_("north"), Direction.NE: N_("north-east"), Direction.E: N_("east"),
+    Direction.SE: N_("south-east"), Direction.S: N_("south"), Direction.SW: N_("south-west"),
+    Direction.W: N_("west"), Direction.NW: N_("north-west"),
 }
 
 

@@ -14,6 +14,7 @@ every language and a log may keep both.
 from __future__ import annotations
 
 import io
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -76,6 +77,7 @@ def read_language(value: object) -> str:
         if code in LANGUAGES:
             return code
     shown = repr(value)[:40] if isinstance(value, str) else type(value).__name__
+    # In English whatever is spoken: who asks for a language may not read the one spoken now.
     raise ConfigError(f"there is no language {shown} in the kit: choose one of "
                       + ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items()))
 
@@ -123,11 +125,11 @@ def best_language(accept: str | None) -> str:
 
 
 @cache
-def translations(code: str) -> NullTranslations:
-    """Every catalog of language ``code`` as one set of translations (compiled by Babel in
-    memory, once per session)."""
+def translations(code: str, area: str | None = None) -> NullTranslations:
+    """The catalogs of language ``code`` as one set of translations (compiled by Babel in
+    memory, once per session): every area's, or ``area``'s alone."""
     merged = Catalog(locale=code)
-    for po in sorted((LOCALE_DIR / code).glob("*.po")):
+    for po in sorted((LOCALE_DIR / code).glob("*.po" if area is None else f"{area}.po")):
         with po.open("rb") as file:
             catalog = read_po(file, locale=code)
         for message in catalog:
@@ -139,6 +141,36 @@ def translations(code: str) -> NullTranslations:
     write_mo(compiled, merged)
     compiled.seek(0)
     return Translations(compiled)
+
+
+@cache
+def _area_of(module: str) -> str | None:
+    """The area whose catalog holds the messages of ``module`` (``sailing_kit.race.rrs``:
+    the trainer's), or None outside the kit."""
+    from sailing_kit.locale import AREAS
+
+    if not module.startswith("sailing_kit."):
+        return None
+    path = module.removeprefix("sailing_kit.").replace(".", "/")
+    owners = [(len(place), area) for area, places in AREAS.items() for place in places
+              if path == place.removesuffix(".py") or path.startswith(place + "/")]
+    return max(owners)[1] if owners else None
+
+
+def _translated(message: str, plural: str | None, count: int, caller: int) -> str:
+    """``message`` (or its plural form for ``count``) in the language spoken now: from the
+    catalog of the area that wrote it (the calling module's), else from any area's. So one
+    English word says what its own area means by it ("move": a column of the review, a
+    heading of Calm's)."""
+    code = language()
+    module = sys._getframe(caller + 1).f_globals.get("__name__", "")
+    area = _area_of(module) if isinstance(module, str) else None
+    own = translations(code, area) if area else None
+    key = message if plural is None else (message, 0)
+    catalog = own if own is not None and key in getattr(own, "_catalog", {}) \
+        else translations(code)
+    return catalog.gettext(message) if plural is None else catalog.ngettext(message, plural,
+                                                                             count)
 
 
 def _english(values: dict[str, Any]) -> dict[str, Any]:
@@ -156,7 +188,7 @@ def _filled(template: str, english: str, values: dict[str, Any]) -> Text:
 
 def _(message: str, /, **values: Any) -> Text:
     """``message`` in the language spoken now, its ``{placeholders}`` filled from ``values``."""
-    return _filled(translations(language()).gettext(message), message, values)
+    return _filled(_translated(message, None, 1, 1), message, values)
 
 
 def N_(message: str, /) -> str:
@@ -170,7 +202,7 @@ def n_(singular: str, plural: str, count: int, /, **values: Any) -> Text:
     (Russian has three); ``{count}`` is the count written as the language writes numbers."""
     values = {"count": number(count), **values}
     english = singular if count == 1 else plural
-    return _filled(translations(language()).ngettext(singular, plural, count), english, values)
+    return _filled(_translated(singular, plural, count, 1), english, values)
 
 
 def number(value: float, digits: int | None = None) -> str:

@@ -14,6 +14,7 @@ from importlib import import_module
 from types import ModuleType
 
 from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.i18n import _
 
 
 class Outcome(Enum):
@@ -69,5 +70,6 @@ def game_package(name: object) -> ModuleType:
     if type(name) is not str or name not in GAME_NAMES:
         from sailing_kit.core.reading import shown
 
-        raise ConfigError(f"there is no game {shown(name)}: choose one of {', '.join(GAME_NAMES)}")
+        raise ConfigError(_("there is no game {given}: choose one of {games}", given=shown(name),
+                            games=", ".join(GAME_NAMES)))
     return import_module(f"sailing_kit.{name}")

@@ -18,6 +18,7 @@ from sailing_kit.core import reading
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import _
 from sailing_kit.core.reading import MAX_WHOLE, plain, shown
 
 T = TypeVar("T")
@@ -32,15 +33,17 @@ def build_options(options_class: type[T], given: Mapping[str, Any]) -> T:
     kinds: Collection[type] = getattr(options_class, "KINDS", ())
     values: dict[str, Any] = {}
     for key, value in given.items():
-        name = plain(key, what="an option's name", error=ConfigError)
+        name = plain(key, what=_("an option's name"), error=ConfigError)
         if type(name) is not str or name not in names:
             close = (difflib.get_close_matches(name, names, n=1)
                      if type(name) is str and len(name) <= 40 else [])
-            hint = f" Did you mean {close[0]!r}?" if close else ""
-            raise ConfigError(
-                f"unknown option {shown(name)}.{hint} The options are: {', '.join(names)}."
-            )
-        values[name] = plain(value, kinds, what=f"option {name!r}", error=ConfigError)
+            if close:
+                raise ConfigError(_("unknown option {given}. Did you mean {close}? The options "
+                                    "are: {options}.", given=shown(name), close=repr(close[0]),
+                                    options=", ".join(names)))
+            raise ConfigError(_("unknown option {given}. The options are: {options}.",
+                                given=shown(name), options=", ".join(names)))
+        values[name] = plain(value, kinds, what=_option(name), error=ConfigError)
     try:
         return options_class(**values)
     except (TypeError, ValueError) as error:
@@ -67,29 +70,38 @@ def _to_json(value: Any) -> Any:
     return value
 
 
+def _option(name: str) -> str:
+    return _("option {name}", name=repr(name))
+
+
 def whole_number(value: object, name: str, low: int, high: int = MAX_WHOLE) -> int:
     """``value`` if it is exactly an int from ``low`` to ``high``, or a ValueError naming the
     option."""
     if type(value) is not int:
-        raise ValueError(f"option {name!r} must be a whole number, not {shown(value)}")
+        raise ValueError(_("option {name} must be a whole number, not {given}", name=repr(name),
+                           given=shown(value)))
     if not low <= value <= high:
-        limit = f"from {low} to {high}" if high != MAX_WHOLE else f"at least {low}"
-        raise ValueError(f"option {name!r} must be {limit}, not {shown(value)}")
+        if high != MAX_WHOLE:
+            raise ValueError(_("option {name} must be from {low} to {high}, not {given}",
+                               name=repr(name), low=low, high=high, given=shown(value)))
+        raise ValueError(_("option {name} must be at least {low}, not {given}", name=repr(name),
+                           low=low, given=shown(value)))
     return value
 
 
 def direction(value: object, name: str) -> Direction:
-    return reading.direction(value, f"option {name!r}", error=ValueError)
+    return reading.direction(value, _option(name), error=ValueError)
 
 
 def point(value: object, name: str, low: int = -reading.MAX_COORDINATE,
           high: int = reading.MAX_COORDINATE) -> Point:
-    return reading.point(value, f"option {name!r}", low=low, high=high, error=ValueError)
+    return reading.point(value, _option(name), low=low, high=high, error=ValueError)
 
 
 def flag(value: object, name: str) -> bool:
     if type(value) is not bool:
-        raise ValueError(f"option {name!r} must be True or False, not {shown(value)}")
+        raise ValueError(_("option {name} must be True or False, not {given}", name=repr(name),
+                           given=shown(value)))
     return value
 
 
@@ -99,12 +111,13 @@ def choice(value: object, name: str, options: tuple[str, ...]) -> str:
     if type(value) is str and value in options:
         return value
     listed = ", ".join(repr(option) for option in options)
-    raise ValueError(f"option {name!r} must be one of {listed}, not {shown(value)}")
+    raise ValueError(_("option {name} must be one of {listed}, not {given}", name=repr(name),
+                       listed=listed, given=shown(value)))
 
 
 def points(value: object, name: str, most: int = reading.MAX_ITEMS) -> tuple[Point, ...]:
     """A list of at most ``most`` points ``(x, y)``, or a ValueError naming the option."""
-    return reading.items(value, lambda item: point(item, name), f"option {name!r}", most=most,
+    return reading.items(value, lambda item: point(item, name), _option(name), most=most,
                          error=ValueError)
 
 
@@ -113,7 +126,7 @@ def whole_numbers(value: object, name: str, low: int, high: int,
     """A list of at most ``most`` whole numbers from ``low`` to ``high``, or a ValueError
     naming the option."""
     return reading.items(value, lambda item: whole_number(item, name, low, high),
-                         f"option {name!r}", most=most, error=ValueError)
+                         _option(name), most=most, error=ValueError)
 
 
 def distinct(items: Collection[Any], name: str, what: str = "item") -> None:
@@ -121,5 +134,6 @@ def distinct(items: Collection[Any], name: str, what: str = "item") -> None:
     seen: set[Any] = set()
     for item in items:
         if item in seen:
-            raise ValueError(f"option {name!r} names the {what} {shown(item)} twice")
+            raise ValueError(_("option {name} names the {what} {given} twice", name=repr(name),
+                               what=what, given=shown(item)))
         seen.add(item)

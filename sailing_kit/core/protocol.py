@@ -28,6 +28,8 @@ from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
 from sailing_kit.core.chance import Chance, fresh_seed
 from sailing_kit.core.errors import ActionError, ConfigError, IllegalAction, SavedGameError
+from sailing_kit.core.i18n import _
+from sailing_kit.core.i18n import number as written_number
 from sailing_kit.core.info import WINNING, Outcome
 from sailing_kit.core.options import options_to_json
 from sailing_kit.core.reading import json_value, plain, shown
@@ -83,27 +85,31 @@ class Result:
         return tuple(p for p, outcome in enumerate(self.outcomes) if outcome in WINNING)
 
     def name(self, player: int) -> str:
-        return self.names[player] if player < len(self.names) else f"Player {player + 1}"
+        return self.names[player] if player < len(self.names) else _("Player {number}",
+                                                                       number=player + 1)
 
     @property
     def headline(self) -> str:
         """Who won, in words derived from the outcomes ("Player 2 wins")."""
         outcomes, winners = self.outcomes, self.winners
         if Outcome.SHARED_WIN in outcomes:
-            return "everyone wins together" if len(outcomes) > 1 else f"{self.name(0)} wins"
+            return (_("everyone wins together") if len(outcomes) > 1
+                    else _("{name} wins", name=self.name(0)))
         if Outcome.SHARED_LOSS in outcomes:
-            return "everyone loses together" if len(outcomes) > 1 else f"{self.name(0)} loses"
-        names = " and ".join(self.name(p) for p in winners)
+            return (_("everyone loses together") if len(outcomes) > 1
+                    else _("{name} loses", name=self.name(0)))
         if len(winners) > 1:
-            return f"{names} share the win"
+            names = ", ".join(self.name(p) for p in winners[:-1])
+            return _("{names} and {last} share the win", names=names,
+                     last=self.name(winners[-1]))
         if winners:
-            return f"{names} wins"
-        return f"{self.name(0)} loses" if len(outcomes) == 1 else "nobody wins"
+            return _("{name} wins", name=self.name(winners[0]))
+        return _("{name} loses", name=self.name(0)) if len(outcomes) == 1 else _("nobody wins")
 
     @property
     def reason(self) -> str:
         """The whole sentence: who won, and why ("Player 2 wins: every category is filled")."""
-        return f"{self.headline}: {self.cause}"
+        return _("{headline}: {cause}", headline=self.headline, cause=self.cause)
 
 
 class GameState(ABC, Generic[A]):
@@ -116,10 +122,11 @@ class GameState(ABC, Generic[A]):
     """The game's action classes: an instance of exactly one of them is read field by field."""
 
     def __init__(self, seed: int | None, options: Any):
-        seed = fresh_seed() if seed is None else plain(seed, what="the seed", error=ConfigError)
+        seed = fresh_seed() if seed is None else plain(seed, what=_("the seed"),
+                                                           error=ConfigError)
         if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-            raise ConfigError(f"the seed must be a whole number from 0 to 2**256 - 1, not "
-                              f"{shown(seed)}")
+            raise ConfigError(_("the seed must be a whole number from 0 to 2**256 - 1, not "
+                                "{given}", given=shown(seed)))
         self.seed = seed
         self.options = options
         self.chance = Chance(seed)
@@ -220,7 +227,8 @@ class GameState(ABC, Generic[A]):
         """Play an action. An illegal one raises IllegalAction and changes nothing."""
         result = self.result
         if result is not None:
-            raise IllegalAction(f"the game is over ({result.reason}): no more moves")
+            raise IllegalAction(_("the game is over ({reason}): no more moves",
+                                  reason=result.reason))
         parsed = self.parse_action(action)
         self.check(parsed)
         if len(self._history) >= MAX_MOVES:
@@ -232,9 +240,9 @@ class GameState(ABC, Generic[A]):
         if self.current_player != CHANCE:  # None once the game is over
             result = self.result
             if result is not None:
-                raise IllegalAction(f"the game is over ({result.reason}): nothing is left to "
-                                    "chance")
-            raise IllegalAction("nothing is left to chance now: it is a player's turn")
+                raise IllegalAction(_("the game is over ({reason}): nothing is left to chance",
+                                      reason=result.reason))
+            raise IllegalAction(_("nothing is left to chance now: it is a player's turn"))
         if len(self._history) >= MAX_MOVES:
             raise self._too_long()
         saved = self._save()
@@ -243,14 +251,14 @@ class GameState(ABC, Generic[A]):
         return outcome
 
     def _too_long(self) -> IllegalAction:
-        return IllegalAction(f"a game lasts at most {MAX_MOVES:,} moves: this one is over its "
-                             "length (save it, or start a new one)")
+        return IllegalAction(_("a game lasts at most {most} moves: this one is over its length "
+                               "(save it, or start a new one)", most=written_number(MAX_MOVES)))
 
     def undo(self) -> A:
         """Take back the last action (chance outcomes included) and return it."""
         if not self._history:
-            raise IllegalAction("there is nothing to undo: no move has been played yet")
-        action, _, saved = self._history.pop()
+            raise IllegalAction(_("there is nothing to undo: no move has been played yet"))
+        action, _sampled, saved = self._history.pop()
         self._load(saved)
         return action
 
@@ -306,12 +314,14 @@ class GameState(ABC, Generic[A]):
         options = data["options"]
         reserved = next((key for key in options if key in _NOT_OPTIONS), None)
         if reserved is not None:
-            raise SavedGameError(f"the saved game's options are not valid: {reserved!r} is not "
-                                 "an option (the seed is saved beside the options)")
+            raise SavedGameError(_("the saved game's options are not valid: {name} is not an "
+                                   "option (the seed is saved beside the options)",
+                                   name=repr(reserved)))
         try:
             state = cls.new(data["seed"], **options)
         except ConfigError as error:
-            raise SavedGameError(f"the saved game's options are not valid: {error}") from None
+            raise SavedGameError(_("the saved game's options are not valid: {problem}",
+                                   problem=error)) from None
         replay(state, data["moves"])
         return state
 
@@ -333,34 +343,36 @@ def _saved_text(text: object) -> str | bytes:
     elif issubclass(kind, (bytes, bytearray)):
         copied = bytes(memoryview(cast(bytes, text)))
     else:
-        raise SavedGameError(f"a saved game is a text (JSON), not {shown(text)}")
+        raise SavedGameError(_("a saved game is a text (JSON), not {given}", given=shown(text)))
     if len(copied) > MAX_SAVED_TEXT:
-        raise SavedGameError(f"this is not a saved game: it is longer than {MAX_SAVED_TEXT:,} "
-                             "characters")
+        raise SavedGameError(_("this is not a saved game: it is longer than {most} characters",
+                               most=written_number(MAX_SAVED_TEXT)))
     return copied
 
 
 def _read_saved(text: object, game: str, version: int) -> dict[str, Any]:
-    data = json_value(_saved_text(text), "a saved game", error=SavedGameError)
+    data = json_value(_saved_text(text), _("a saved game"), error=SavedGameError)
     if not isinstance(data, dict):
-        raise SavedGameError("this is not a saved game: expected a JSON object with the game's name")
+        raise SavedGameError(_("this is not a saved game: expected a JSON object with the "
+                               "game's name"))
     if data.get("game") != game:
-        raise SavedGameError(f"this file is not a saved {game!r} game (it says "
-                             f"{shown(data.get('game'))})")
+        raise SavedGameError(_("this file is not a saved {game} game (it says {says})",
+                               game=repr(game), says=shown(data.get("game"))))
     if type(data.get("version")) is not int or data["version"] != version:
-        raise SavedGameError(f"this saved game has format version {shown(data.get('version'))}; "
-                             f"this kit reads version {version}")
+        raise SavedGameError(_("this saved game has format version {given}; this kit reads "
+                               "version {version}", given=shown(data.get("version")),
+                               version=version))
     unknown = next((key for key in data if key not in _SAVED_KEYS), None)
     if unknown is not None:
-        raise SavedGameError(f"this saved game has an unknown entry {shown(unknown)} (a saved "
-                             f"game has {', '.join(_SAVED_KEYS)})")
+        raise SavedGameError(_("this saved game has an unknown entry {entry} (a saved game has "
+                               "{entries})", entry=shown(unknown), entries=", ".join(_SAVED_KEYS)))
     kinds = {"seed": int, "options": dict, "moves": list}
     for key, kind in kinds.items():
         if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
-            raise SavedGameError(f"this saved game has no valid {key!r} entry")
+            raise SavedGameError(_("this saved game has no valid {entry} entry", entry=repr(key)))
     if len(data["moves"]) > MAX_MOVES:
-        raise SavedGameError(f"a saved game lists at most {MAX_MOVES:,} moves, not "
-                             f"{len(data['moves']):,}")
+        raise SavedGameError(_("a saved game lists at most {most} moves, not {given}",
+                               most=written_number(MAX_MOVES), given=written_number(len(data["moves"]))))
     return data
 
 
@@ -380,22 +392,24 @@ def replay_one(state: GameState[Any], number: int, entry: Any) -> Any:
     if (not isinstance(entry, dict) or "move" not in entry
             or not set(entry) <= {"move", "sampled"}
             or not isinstance(entry.get("sampled", False), bool)):
-        raise SavedGameError(f"move {number} of the saved game is not of the form {{'move': ...}} "
-                             "(with 'sampled': true for a chance outcome drawn from the seed)")
+        raise SavedGameError(_("move {number} of the saved game is not of the form {form} (with "
+                               "{sampled} for a chance outcome drawn from the seed)",
+                               number=number, form="{'move': ...}", sampled="'sampled': true"))
     try:
         if entry.get("sampled"):
             drawn = state.sample_chance()
             if _as_json(state.action_to_json(drawn)) != _as_json(entry["move"]):
                 state.undo()
-                raise SavedGameError(
-                    f"move {number}: the saved chance outcome {shown(entry['move'])} is not what "
-                    f"this game's seed gives ({state.action_to_json(drawn)!r}); the file was edited"
-                )
+                raise SavedGameError(_(
+                    "move {number}: the saved chance outcome {saved} is not what this game's "
+                    "seed gives ({drawn}); the file was edited", number=number,
+                    saved=shown(entry["move"]), drawn=repr(state.action_to_json(drawn))))
             return drawn
         state.apply(entry["move"])
         return state.history[-1]
     except ActionError as error:
-        raise SavedGameError(f"move {number} of the saved game breaks a rule: {error}") from None
+        raise SavedGameError(_("move {number} of the saved game breaks a rule: {problem}",
+                               number=number, problem=error)) from None
 
 
 def _as_json(value: Any) -> Any:

@@ -24,6 +24,8 @@ from typing import Any, TypeVar, cast
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import UnreadableAction
+from sailing_kit.core.i18n import _, n_
+from sailing_kit.core.i18n import number as written
 
 T = TypeVar("T")
 E = TypeVar("E", bound=Enum)
@@ -50,7 +52,8 @@ class _ShortRepr(reprlib.Repr):
 
     def repr_int(self, x: int, level: int) -> str:
         if x.bit_length() > 128:
-            return f"<a whole number of about {int(x.bit_length() * 0.30103):,} digits>"
+            return "<" + _("a whole number of about {digits} digits",
+                           digits=written(int(x.bit_length() * 0.30103))) + ">"
         return super().repr_int(x, level)
 
 
@@ -70,7 +73,7 @@ class Opaque:
         return self.text
 
 
-def plain(value: object, kinds: Collection[type] = (), *, what: str = "a move",
+def plain(value: object, kinds: Collection[type] = (), *, what: str | None = None,
           error: Error = UnreadableAction) -> Any:
     """``value`` copied into exact builtin values: ``None``, ``bool``, ``int``, ``float``,
     ``str``, ``tuple`` (from a tuple or a list), ``dict``, members of :class:`Direction`, and
@@ -93,7 +96,7 @@ def plain(value: object, kinds: Collection[type] = (), *, what: str = "a move",
         fast = _fast_path(kind, kinds)
     if fast is not None and _holds_plain(value, fast[1], fast[2]):
         return value
-    return _plain(value, kinds, 0, [MAX_VISITS], what, error)
+    return _plain(value, kinds, 0, [MAX_VISITS], what or _("a move"), error)
 
 
 _FAST: dict[type, tuple[Collection[type], tuple[str, ...], frozenset[type]]] = {}
@@ -152,9 +155,11 @@ def _plain(value: object, kinds: Collection[type], depth: int, budget: list[int]
            error: Error) -> Any:
     budget[0] -= 1
     if budget[0] < 0:
-        raise error(f"{what} is a few values, not more than {MAX_VISITS:,} of them")
+        raise error(_("{what} is a few values, not more than {most} of them", what=what,
+                      most=written(MAX_VISITS)))
     if depth > MAX_DEPTH:
-        raise error(f"{what} is not nested more than {MAX_DEPTH} levels deep")
+        raise error(_("{what} is not nested more than {most} levels deep", what=what,
+                      most=MAX_DEPTH))
     kind = type(value)
     if value is None or kind is bool or kind is Direction:
         return value
@@ -173,20 +178,23 @@ def _plain(value: object, kinds: Collection[type], depth: int, budget: list[int]
     if issubclass(kind, str):
         text = cast(str, value)
         if str.__len__(text) > MAX_TEXT:
-            raise error(f"{what} is a short text, not one of {str.__len__(text):,} characters")
+            raise error(_("{what} is a short text, not one of {size} characters", what=what,
+                          size=written(str.__len__(text))))
         return str.__str__(text)
     if issubclass(kind, (tuple, list)):
         base: Any = tuple if issubclass(kind, tuple) else list
         size = base.__len__(value)
         if size > MAX_ITEMS:
-            raise error(f"{what} holds at most {MAX_ITEMS:,} items in a list, not {size:,}")
+            raise error(_("{what} holds at most {most} items in a list, not {size}", what=what,
+                          most=written(MAX_ITEMS), size=written(size)))
         return tuple(_plain(base.__getitem__(value, index), kinds, depth + 1, budget, what, error)
                      for index in range(size))
     if issubclass(kind, dict):
         table = cast(dict[object, object], value)
         size = dict.__len__(table)
         if size > MAX_ITEMS:
-            raise error(f"{what} holds at most {MAX_ITEMS:,} entries, not {size:,}")
+            raise error(_("{what} holds at most {most} entries, not {size}", what=what,
+                          most=written(MAX_ITEMS), size=written(size)))
         pairs = list(dict.items(table))
         return {_plain(key, kinds, depth + 1, budget, what, error):
                 _plain(item, kinds, depth + 1, budget, what, error) for key, item in pairs}
@@ -199,19 +207,22 @@ def shown(value: object) -> str:
     reprs are called: any other object is shown by the name of its type."""
     kind = type(value)
     if kind is bool:
-        return f"{value} (a yes/no value, not a number)"
+        return _("{value} (a yes/no value, not a number)", value=value)
     if kind is float:
         number = cast(float, value)
-        whole = f": write {int(number)}" if number.is_integer() and abs(number) < 1e15 else ""
-        return f"{number!r} (a decimal number{whole})"
+        if number.is_integer() and abs(number) < 1e15:
+            return _("{value} (a decimal number: write {whole})", value=repr(number),
+                     whole=int(number))
+        return _("{value} (a decimal number)", value=repr(number))
     if kind is int:
         count = cast(int, value)
         if count.bit_length() > 128:
-            return f"a whole number of about {int(count.bit_length() * 0.30103):,} digits"
+            return _("a whole number of about {digits} digits",
+                     digits=written(int(count.bit_length() * 0.30103)))
         return repr(count)
     if _is_numpy_number(value):
-        return (f"{_safe_repr(value)}, a numpy number (write int(...) to make it a Python "
-                "number)")
+        return _("{value}, a numpy number (write int(...) to make it a Python number)",
+                 value=_safe_repr(value))
     return _safe_repr(value)
 
 
@@ -233,7 +244,7 @@ class _SafeRepr(_ShortRepr):
                                    for f in dataclasses.fields(kind))
                 return f"{_type_name(kind)}({fields})"
             return repr(x)
-        return f"a {_type_name(kind)} object"
+        return _("a {kind} object", kind=_type_name(kind))
 
 
 def _trusted(kind: type) -> bool:
@@ -262,7 +273,7 @@ def _safe_repr(value: object) -> str:
     try:
         return _cut(_SAFE.repr(value))
     except Exception:  # a failing repr must not hide the real problem
-        return f"a {_type_name(type(value))} object"
+        return _("a {kind} object", kind=_type_name(type(value)))
 
 
 def _cut(text: str) -> str:
@@ -292,34 +303,35 @@ def whole(value: object, what: str, low: int = -MAX_WHOLE, high: int = MAX_WHOLE
           error: Error = UnreadableAction) -> int:
     """``value`` as a plain ``int`` from ``low`` to ``high``; a bool, a decimal, a numpy number,
     a text or anything else is refused."""
-    if type(value) is not int:
-        raise error(f"{what} is a whole number{_range(low, high)}, not {shown(value)}")
-    if not low <= value <= high:
-        raise error(f"{what} is a whole number{_range(low, high)}, not {shown(value)}")
+    if type(value) is not int or not low <= value <= high:
+        raise error(_whole_refused(what, low, high, shown(value)))
     return int(value)
 
 
-def _range(low: int, high: int) -> str:
+def _whole_refused(what: str, low: int, high: int, given: str) -> str:
     if low == -MAX_WHOLE and high == MAX_WHOLE:
-        return ""
+        return _("{what} is a whole number, not {given}", what=what, given=given)
     if high == MAX_WHOLE:
-        return f" of {low} or more"
-    return f" from {low} to {high}"
+        return _("{what} is a whole number of {low} or more, not {given}", what=what, low=low,
+                 given=given)
+    return _("{what} is a whole number from {low} to {high}, not {given}", what=what, low=low,
+             high=high, given=given)
 
 
 def flag(value: object, what: str, *, error: Error = UnreadableAction) -> bool:
     """``value`` if it is ``True`` or ``False`` (not 1, 0 or a text)."""
     if type(value) is not bool:
-        raise error(f"{what} is True or False, not {shown(value)}")
+        raise error(_("{what} is True or False, not {given}", what=what, given=shown(value)))
     return value
 
 
 def text(value: object, what: str, most: int = 200, *, error: Error = UnreadableAction) -> str:
     """``value`` if it is a text of at most ``most`` characters."""
     if type(value) is not str:
-        raise error(f"{what} is a text, not {shown(value)}")
+        raise error(_("{what} is a text, not {given}", what=what, given=shown(value)))
     if len(value) > most:
-        raise error(f"{what} is a text of at most {most} characters, not one of {len(value):,}")
+        raise error(_("{what} is a text of at most {most} characters, not one of {size}",
+                      what=what, most=most, size=written(len(value))))
     return str(value)
 
 
@@ -329,7 +341,8 @@ def choice(value: object, options: Collection[str], what: str, *,
     if type(value) is str and value in options:
         return str(value)
     listed = ", ".join(repr(option) for option in options)
-    raise error(f"{what} is one of {listed}, not {shown(value)}")
+    raise error(_("{what} is one of {listed}, not {given}", what=what, listed=listed,
+                  given=shown(value)))
 
 
 def member(value: object, kind: type[E], what: str, *, error: Error = UnreadableAction) -> E:
@@ -343,30 +356,36 @@ def member(value: object, kind: type[E], what: str, *, error: Error = Unreadable
         if type(value) is str and value.strip().upper() in (item.name, str(item.value).upper()):
             return item
     listed = ", ".join(str(item.value) for item in kind)
-    raise error(f"{what} is one of {listed}, not {shown(value)}")
+    raise error(_("{what} is one of {listed}, not {given}", what=what, listed=listed,
+                  given=shown(value)))
 
 
-def direction(value: object, what: str = "a heading", *, error: Error = UnreadableAction
+def direction(value: object, what: str | None = None, *, error: Error = UnreadableAction
               ) -> Direction:
     """A compass direction: a :class:`Direction` or its name in any case (``"ne"``)."""
     if type(value) is Direction:
         return value
     if type(value) is str and value.strip().upper() in Direction.__members__:
         return Direction[value.strip().upper()]
-    raise error(f"{shown(value)} is not a compass direction: {what} is one of {_DIRECTIONS}")
+    raise error(_("{given} is not a compass direction: {what} is one of {directions}",
+                  given=shown(value), what=what or _("a heading"), directions=_DIRECTIONS))
 
 
-def point(value: object, what: str = "a point", *, error: Error = UnreadableAction,
+def point(value: object, what: str | None = None, *, error: Error = UnreadableAction,
           low: int = -MAX_COORDINATE, high: int = MAX_COORDINATE) -> tuple[int, int]:
     """``(x, y)`` from a tuple or a JSON list of two whole numbers, each from ``low`` to
     ``high``."""
+    what = what or _("a point")
     pair = _sequence(value)
     if pair is None or len(pair) != 2:
-        raise error(f"{what} is two whole numbers (x, y), not {shown(value)}")
+        raise error(_("{what} is two whole numbers (x, y), not {given}", what=what,
+                      given=shown(value)))
     for c in pair:
         if type(c) is not int:
-            raise error(f"{what} is two whole numbers (x, y), and {shown(c)} is not one")
-    x, y = (whole(c, f"each number of {what}", low, high, error=error) for c in pair)
+            raise error(_("{what} is two whole numbers (x, y), and {given} is not one",
+                          what=what, given=shown(c)))
+    x, y = (whole(c, _("each number of {what}", what=what), low, high, error=error)
+            for c in pair)
     return (x, y)
 
 
@@ -375,10 +394,15 @@ def items(value: object, read: Callable[[object], T], what: str, *, fewest: int 
     """A tuple of ``fewest`` to ``most`` items from a tuple or a JSON list, each read by
     ``read`` (which raises for a bad item)."""
     if type(value) is not tuple and type(value) is not list:  # never a subclass
-        raise error(f"{what} is a list, like [1, 2], not {shown(value)}")
+        raise error(_("{what} is a list, like [1, 2], not {given}", what=what,
+                      given=shown(value)))
     if not fewest <= len(value) <= most:
-        count = f"{fewest}" if fewest == most else f"{fewest} to {most}"
-        raise error(f"{what} holds {count} items, not {len(value):,}")
+        if fewest == most:
+            raise error(n_("{what} holds {count} item, not {size}",
+                           "{what} holds {count} items, not {size}", fewest, what=what,
+                           size=written(len(value))))
+        raise error(_("{what} holds {fewest} to {most} items, not {size}", what=what,
+                      fewest=fewest, most=most, size=written(len(value))))
     return tuple([read(item) for item in value])
 
 
@@ -397,20 +421,22 @@ def json_value(text: object, what: str, *, error: Error) -> Any:
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as problem:
-            raise error(f"this is not {what}: the file is not UTF-8 text (byte "
-                        f"{problem.start + 1:,} cannot be read)") from None
+            raise error(_("this is not {what}: the file is not UTF-8 text (byte {byte} cannot "
+                          "be read)", what=what, byte=written(problem.start + 1))) from None
     if not isinstance(text, str):
-        raise error(f"{what} is a text, not {shown(text)}")
+        raise error(_("{what} is a text, not {given}", what=what, given=shown(text)))
     try:
         data = json.loads(text.removeprefix("\ufeff"))
     except RecursionError:
         data = deep = None
     except ValueError as problem:  # bad JSON, or a number of more than 4,300 digits
-        raise error(f"this is not {what}: the text is not valid JSON ({problem})") from None
+        raise error(_("this is not {what}: the text is not valid JSON ({problem})", what=what,
+                      problem=problem)) from None
     else:
         deep = _depth(data) > MAX_DEPTH
     if deep is None or deep:
-        raise error(f"this is not {what}: its JSON is nested more than {MAX_DEPTH} levels deep")
+        raise error(_("this is not {what}: its JSON is nested more than {most} levels deep",
+                      what=what, most=MAX_DEPTH))
     return data
 
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.i18n import N_, _
 from sailing_kit.core.protocol import GameState
 from sailing_kit.core.reading import shown
 
@@ -37,8 +38,16 @@ if TYPE_CHECKING:
     from sailing_kit.draw.scene import Scene
 
 CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder")
+CLASS_WORDS = {"best": N_("best"), "good": N_("good"), "inaccuracy": N_("inaccuracy"),
+               "mistake": N_("mistake"), "blunder": N_("blunder")}
+"""Each class's word, marked (a class itself is its English key, in the JSON too)."""
 TIE = 1e-9
 """A cost up to this is no cost: two choices this close are equally good (float rounding)."""
+
+
+def class_word(kind: str) -> str:
+    """A decision's class (``"blunder"``) in the language spoken."""
+    return _(CLASS_WORDS[kind])
 
 
 @dataclass(frozen=True)
@@ -221,17 +230,19 @@ class Review:
         return self.to_html()
 
     def __str__(self) -> str:
-        lines = [f"Review of a game of {self.game}: each decision's cost in {self.scale.measure}."]
+        lines = [_("Review of a game of {game}: each decision's cost in {measure}.",
+                   game=self.game, measure=self.scale.measure)]
         for totals in self.totals:
-            counts = ", ".join(f"{n} {kind}" for kind, n in totals.classes if n)
-            lines.append(f"{totals.name}: {totals.decisions} decisions, "
-                         f"{self.scale.cost(totals.total)} in all, "
-                         f"{self.scale.cost(totals.mean)} a decision ({counts or 'none'}).")
+            counts = ", ".join(f"{n} {class_word(kind)}" for kind, n in totals.classes if n)
+            lines.append(_("{name}: {decisions} decisions, {total} in all, {mean} a decision "
+                           "({counts}).", name=totals.name, decisions=totals.decisions,
+                           total=self.scale.cost(totals.total), mean=self.scale.cost(totals.mean),
+                           counts=counts or _("none")))
         worst = self.biggest()
         if worst is not None and worst.cost > TIE:
-            article = "an" if worst.kind[0] in "aeiou" else "a"
-            lines.append(f"Biggest: move {worst.move + 1}, {worst.made} (best: {worst.best}), "
-                         f"{self.scale.cost(worst.cost)}: {article} {worst.kind}.")
+            lines.append(_("Biggest: move {move}, {made} (best: {best}), {cost}: {kind}.",
+                           move=worst.move + 1, made=worst.made, best=worst.best,
+                           cost=self.scale.cost(worst.cost), kind=class_word(worst.kind)))
         return "\n".join(lines)
 
 
@@ -276,6 +287,6 @@ def _seats(state: GameState[Any], players: Iterable[int] | None) -> tuple[int, .
     wrong = [seat for seat in listed if isinstance(seat, bool) or not isinstance(seat, int)
              or not 0 <= seat < state.num_players]
     if wrong:
-        raise ConfigError(f"players are seat numbers from 0 to {state.num_players - 1}, not "
-                          f"{shown(wrong[0])}")
+        raise ConfigError(_("players are seat numbers from 0 to {last}, not {given}",
+                            last=state.num_players - 1, given=shown(wrong[0])))
     return tuple(sorted(set(listed)))

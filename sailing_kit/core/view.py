@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.i18n import _
 from sailing_kit.core.reading import shown
 
 if TYPE_CHECKING:  # the core draws nothing itself: games hand it their pictures
@@ -39,8 +40,8 @@ def check_viewer(player: object, players: int) -> int | None:
     a :class:`ConfigError` otherwise."""
     if player is None or (type(player) is int and 0 <= player < players):
         return player
-    raise ConfigError(f"a view is seen from a seat, 0 to {players - 1}, or by an onlooker "
-                      f"(None), not from {shown(player)}")
+    raise ConfigError(_("a view is seen from a seat, 0 to {last}, or by an onlooker (None), not "
+                        "from {given}", last=players - 1, given=shown(player)))
 
 
 def open_view(state: S, player: object) -> S:

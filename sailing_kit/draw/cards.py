@@ -11,6 +11,7 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from sailing_kit.core.i18n import N_, _
 from sailing_kit.draw import palette
 from sailing_kit.draw.scene import MIN_TEXT, XY, Scene
 
@@ -125,7 +126,7 @@ def card_keys(names: Sequence[object]) -> list[str]:
     return keys
 
 
-COVER_HINT = "Click here or press Enter when only you can see the screen."
+COVER_HINT = N_("Click here or press Enter when only you can see the screen.")
 
 
 def draw_cover(scene: Scene, area: Rect, message: str) -> None:
@@ -133,8 +134,9 @@ def draw_cover(scene: Scene, area: Rect, message: str) -> None:
     lift it, wrapped to the panel's width."""
     scene.rect(area.x, area.y, area.w, area.h, fill=palette.BLUE, stroke=palette.INK, width=1.5)
     lines = [(line, 16, True) for line in textwrap.wrap(message, max(8, int(area.w / 10.5)))]
-    lines += [(line, 12, False) for line in textwrap.wrap(COVER_HINT, max(8, int(area.w / 7.6)))]
-    height = sum(size + 6 for _, size, _ in lines)
+    lines += [(line, 12, False) for line in textwrap.wrap(_(COVER_HINT),
+                                                          max(8, int(area.w / 7.6)))]
+    height = sum(size + 6 for _line, size, _bold in lines)
     y = area.y + max(10.0, (min(area.h, 160) - height) / 2)
     for line, size, bold in lines:
         scene.text((area.x + area.w / 2, y + size / 2), line, size=size, colour="#ffffff",

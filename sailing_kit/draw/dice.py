@@ -6,6 +6,7 @@ Pure drawing, shared by every game with dice.
 
 from __future__ import annotations
 
+from sailing_kit.core.i18n import _
 from sailing_kit.draw import palette
 from sailing_kit.draw.scene import MIN_TEXT, XY, Scene
 
@@ -49,7 +50,7 @@ def draw_die(scene: Scene, corner: XY, size: float, value: int | None, *, held: 
             for dx, dy in PIPS[value]:
                 scene.circle((centre[0] + dx * step, centre[1] + dy * step), radius,
                              fill=palette.INK)
-    below = "HELD" if held else caption
+    below = _("HELD") if held else caption
     if below:
         scene.text((centre[0], y + size + 11), below, size=MIN_TEXT,
                    colour=palette.BLUE if held else palette.MUTED, bold=held)

@@ -8,13 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
+from sailing_kit.core.i18n import N_, _
 from sailing_kit.draw import palette
 
 _LOOKS = {
     # (answered, ok): (symbol, heading, border colour, background)
-    (True, True): ("✔", "Correct", palette.BLUISH_GREEN, "#E5F5F0"),
-    (True, False): ("✘", "Not yet", palette.VERMILLION, "#FBEDE5"),
-    (False, False): ("✎", "Your turn", palette.BLUE, "#E5F0F7"),
+    (True, True): ("✔", N_("Correct"), palette.BLUISH_GREEN, "#E5F5F0"),
+    (True, False): ("✘", N_("Not yet"), palette.VERMILLION, "#FBEDE5"),
+    (False, False): ("✎", N_("Your turn"), palette.BLUE, "#E5F0F7"),
 }
 
 
@@ -32,10 +33,11 @@ class Feedback:
     answered: bool = True
 
     def _look(self) -> tuple[str, str, str, str]:
-        return _LOOKS[(self.answered, self.ok and self.answered)]
+        symbol, heading, border, background = _LOOKS[(self.answered, self.ok and self.answered)]
+        return symbol, _(heading), border, background
 
     def __str__(self) -> str:
-        symbol, heading, _, _ = self._look()
+        symbol, heading, _border, _background = self._look()
         verdict = f"{symbol} {heading} — {self.message}"
         return f"{self.title}\n{verdict}" if self.title else verdict
 

@@ -12,6 +12,9 @@ import math
 from html import escape
 from typing import TYPE_CHECKING
 
+from sailing_kit.core.i18n import _, percent
+from sailing_kit.core.i18n import number as written_number
+from sailing_kit.core.review import class_word
 from sailing_kit.draw import palette
 from sailing_kit.draw.scene import Scene
 
@@ -35,7 +38,7 @@ def curve_scene(review: Review, width: int = 560, height: int = 220) -> Scene:
     """The value after every decision, one line per seat reviewed, each decision a dot in its
     class's colour (from an inaccuracy on, its sign above it)."""
     scale = review.scale
-    title = f"{scale.measure.capitalize()} after each decision"
+    title = _("{Measure} after each decision", Measure=scale.measure[:1].upper() + scale.measure[1:])
     scene = Scene(width, height, title=title, background="#FFFFFF")
     scene.text((LEFT - 50, 12), title, size=13, colour=palette.INK, anchor="start", bold=True)
     values = [value for curve in review.curves for _, value in curve.points]
@@ -48,12 +51,12 @@ def curve_scene(review: Review, width: int = 560, height: int = 220) -> Scene:
         return x, bottom - (bottom - TOP) * (value - low) / (high - low)
 
     for value in ticks:
-        _, y = at(0, value)
+        _left, y = at(0, value)
         scene.line((LEFT, y), (right, y), stroke=palette.GRID, width=0.6)
-        scene.text((LEFT - 6, y), f"{100 * value:.0f}%" if scale.percent else f"{value:g}",
+        scene.text((LEFT - 6, y), percent(value) if scale.percent else written_number(value),
                    size=12, colour=palette.MUTED, anchor="end")
     scene.line((LEFT, bottom), (right, bottom), stroke=palette.INK, width=1)
-    scene.text(((LEFT + right) / 2, height - 10), f"moves played (of {review.moves})", size=12,
+    scene.text(((LEFT + right) / 2, height - 10), _("moves played (of {moves})", moves=review.moves), size=12,
                colour=palette.MUTED)
     for number, curve in enumerate(review.curves):
         colour = palette.PLAYERS[curve.seat % len(palette.PLAYERS)]
@@ -86,14 +89,15 @@ def badge(kind: str) -> str:
     """The class as an HTML badge: its sign and word on its colour."""
     colour, sign = LOOKS[kind]
     return (f"<span style='background:{colour};color:{palette.INK};border-radius:3px;"
-            f"padding:1px 5px;white-space:nowrap'>{escape(sign)} {escape(kind)}</span>")
+            f"padding:1px 5px;white-space:nowrap'>{escape(sign)} {escape(class_word(kind))}</span>")
 
 
 def review_html(review: Review) -> str:
     """The whole review as one HTML fragment."""
     scale = review.scale
-    head = (f"<h4 style='margin:4px 0'>Review of the game: each decision against optimal play, "
-            f"in {escape(scale.measure)}</h4>")
+    head = ("<h4 style='margin:4px 0'>" + escape(_("Review of the game: each decision against "
+                                                  "optimal play, in {measure}",
+                                                  measure=scale.measure)) + "</h4>")
     return (f"<div class='sk-review' style='font-family:sans-serif;color:{palette.INK}'>{head}"
             f"{_totals_table(review)}{curve_scene(review).to_svg()}"
             f"<p style='margin:4px 0;font-size:90%'>{escape(thresholds(review))}</p>"
@@ -103,9 +107,9 @@ def review_html(review: Review) -> str:
 def thresholds(review: Review) -> str:
     """The classes' thresholds in words."""
     scale = review.scale
-    return (f"Classes by cost: best 0; good under {scale.cost(scale.good)}; inaccuracy under "
-            f"{scale.cost(scale.inaccuracy)}; mistake under {scale.cost(scale.mistake)}; "
-            f"blunder {scale.cost(scale.mistake)} or more.")
+    return _("Classes by cost: best 0; good under {good}; inaccuracy under {inaccuracy}; "
+             "mistake under {mistake}; blunder {mistake} or more.", good=scale.cost(scale.good),
+             inaccuracy=scale.cost(scale.inaccuracy), mistake=scale.cost(scale.mistake))
 
 
 _CELL = "style='padding:2px 8px;text-align:{};white-space:nowrap'"
@@ -118,8 +122,8 @@ def _row(cells: list[str], aligns: str, tag: str = "td") -> str:
 
 def _totals_table(review: Review) -> str:
     scale = review.scale
-    signs = [f"{LOOKS[kind][1]} {kind}" for kind in LOOKS]
-    rows = [_row(["player", "decisions", "total cost", "mean per decision", *signs],
+    signs = [f"{LOOKS[kind][1]} {escape(class_word(kind))}" for kind in LOOKS]
+    rows = [_row([_("player"), _("decisions"), _("total cost"), _("mean per decision"), *signs],
                  "lrrr" + "r" * len(signs), "th")]
     for totals in review.totals:
         rows.append(_row([escape(totals.name), str(totals.decisions), scale.cost(totals.total),
@@ -131,8 +135,8 @@ def _totals_table(review: Review) -> str:
 def _decisions_table(review: Review) -> str:
     scale = review.scale
     names = {curve.seat: curve.name for curve in review.curves}
-    rows = [_row(["move", "player", "position", "made", "best", "made gives", "best gives",
-                  "cost", "class"], "lllllrrrl", "th")]
+    rows = [_row([_("move"), _("player"), _("position"), _("made"), _("best"), _("made gives"),
+                  _("best gives"), _("cost"), _("class")], "lllllrrrl", "th")]
     for decision in review.decisions:
         rows.append(_row([str(decision.move + 1), escape(names[decision.seat]),
                           _picture(decision), escape(decision.made), escape(decision.best),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from sailing_kit.core.compass import Direction
+from sailing_kit.core.i18n import _
 from sailing_kit.draw import palette
 from sailing_kit.draw.scene import MIN_TEXT, XY, Scene
 
@@ -27,4 +28,5 @@ def draw_wind(scene: Scene, at: XY, wind: Direction, length: float = 44) -> None
     head = [tip, (tip[0] + 9 * ux + 6 * px, tip[1] + 9 * uy + 6 * py),
             (tip[0] + 9 * ux - 6 * px, tip[1] + 9 * uy - 6 * py)]
     scene.polygon(head, fill=palette.INK)
-    scene.text((x, y + length / 2 + 12), f"wind from {wind.value}", size=MIN_TEXT, colour=palette.INK)
+    scene.text((x, y + length / 2 + 12), _("wind from {point}", point=wind.letters),
+               size=MIN_TEXT, colour=palette.INK)

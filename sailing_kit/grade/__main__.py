@@ -4,6 +4,9 @@ Grades submitted exercise notebooks (files, or folders searched for ``*.ipynb``)
 sandbox of its own, its answers are read cell by cell and checked by the kit, and a problem with
 one notebook only ever becomes that notebook's rows. When every notebook is done, writes one CSV
 row per student, notebook and question (or a gradebook import), and prints each student's total.
+``--language hu`` writes the console's words and the CSV's reasons in Hungarian (the CSV's
+column names stay English: gradebooks import them); each student's feedback report is in the
+language the student chose in the notebook (``start(name, language="hu")``), else in this one.
 """
 
 from __future__ import annotations
@@ -16,17 +19,35 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
 
+from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.i18n import (
+    DEFAULT,
+    N_,
+    _,
+    language,
+    n_,
+    number,
+    read_language,
+    set_language,
+)
 from sailing_kit.exercises import names
 from sailing_kit.grade import outputs, overrides, reports, sandbox, students
 from sailing_kit.grade.sandbox import Limits
 from sailing_kit.grade.scores import Graded, Row, grade_file
 from sailing_kit.grade.submissions import Bounds, find
 
-AS_ROOT = ("note: grading as root: the kernel does not apply the sandbox's limit on processes to "
-           "root; grade as an ordinary user for every limit to hold.")
-UNSANDBOXED = ("warning: --isolation none: every submission runs as you, with your rights, "
-               "without a sandbox: it can read your files and environment and change them. "
-               "The CSV marks its rows isolated=no.")
+AS_ROOT = N_("note: grading as root: the kernel does not apply the sandbox's limit on processes "
+             "to root; grade as an ordinary user for every limit to hold.")
+UNSANDBOXED = N_("warning: --isolation none: every submission runs as you, with your rights, "
+                 "without a sandbox: it can read your files and environment and change them. "
+                 "The CSV marks its rows isolated=no.")
+
+
+def _language(value: str) -> str:
+    try:
+        return read_language(value)
+    except ConfigError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -54,15 +75,28 @@ def _parser() -> argparse.ArgumentParser:
     add("--max-size", type=float, default=20.0, help="the biggest notebook file, in MB (20)")
     add("--memory", type=int, default=2048, help="the memory a notebook may use, in MB (2048)")
     add("--jobs", type=int, default=1, help="notebooks graded at once (default: 1)")
+    add("--language", type=_language, default=DEFAULT, metavar="CODE",
+        help="the language of the console and the CSV's reasons: en (the default), bg, fr, hu "
+             "or ru; a student's report is in the language the student chose")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    spoken = language()
+    set_language(args.language)  # for the grading threads too
+    try:
+        return _main(parser, args)
+    finally:
+        set_language(spoken)
+
+
+def _main(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     missing = [p for p in args.submissions if not p.exists()]
     if missing:
-        parser.error(f"no such file or folder: {', '.join(names.clean(str(p), 200) for p in missing)}")
+        parser.error(_("no such file or folder: {paths}",
+                       paths=", ".join(names.clean(str(p), 200) for p in missing)))
     low = [flag for flag, value, least in (("--timeout", args.timeout, 0.1),
                                            ("--notebook-timeout", args.notebook_timeout, 0.1),
                                            ("--max-cells", args.max_cells, 1),
@@ -70,15 +104,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                                            ("--memory", args.memory, 256), ("--jobs", args.jobs, 1))
            if not value >= least]
     if low:
-        parser.error(f"too small: {', '.join(low)} (see --help for the defaults)")
+        parser.error(_("too small: {options} (see --help for the defaults)",
+                       options=", ".join(low)))
     sandboxed = args.isolation == "sandbox"
     if sandboxed and (why := sandbox.check()):
-        print(f"python -m sailing_kit.grade: cannot grade safely: {why}", file=sys.stderr)
+        print("python -m sailing_kit.grade: " + _("cannot grade safely: {why}", why=why),
+              file=sys.stderr)
         return 2
     if not sandboxed:
-        print(UNSANDBOXED, file=sys.stderr)
+        print(_(UNSANDBOXED), file=sys.stderr)
     elif os.geteuid() == 0:
-        print(AS_ROOT, file=sys.stderr)
+        print(_(AS_ROOT), file=sys.stderr)
     try:
         roster = students.read_roster(args.roster) if args.roster else None
         manual = overrides.read(args.overrides) if args.overrides else []
@@ -86,17 +122,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(error))
     paths = list(find(args.submissions))
     if not paths:
-        parser.error("no .ipynb notebooks in the submissions given")
+        parser.error(_("no .ipynb notebooks in the submissions given"))
     limits = Limits(args.timeout, args.notebook_timeout, args.memory)
     bounds = Bounds(int(args.max_size * 2**20), args.max_cells)
     graded = _grade(paths, partial(grade_file, limits=limits, bounds=bounds, sandboxed=sandboxed),
                     args.jobs)
     rows, warnings = overrides.apply(students.attribute(graded, roster), manual)
     for warning in warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+        print(_("warning: {warning}", warning=warning), file=sys.stderr)
     emails = {s.name: s.email for s in roster or ()}
     written = _write(rows, args, emails)
-    print(f"{len(paths)} notebook(s) graded: {', '.join(names.clean(str(p), 200) for p in written)}")
+    print(n_("{count} notebook graded: {files}", "{count} notebooks graded: {files}", len(paths),
+             files=", ".join(names.clean(str(p), 200) for p in written)))
     _print_totals(rows)
     return 0
 
@@ -110,7 +147,8 @@ def _grade(paths: list[Path], grade: partial[Graded], jobs: int) -> list[Graded]
         try:
             return grade(path)
         except Exception as error:  # a bug of the grader: this notebook's row says so
-            why = f"not graded: the grader failed on this notebook ({type(error).__name__})"
+            why = _("not graded: the grader failed on this notebook ({why})",
+                    why=type(error).__name__)
             return Graded(str(path), "", path.stem, (), path.stem, (),
                           (Row(names.clean(path.stem), str(path), "", "", 0.0, 0.0, why),))
     with ThreadPoolExecutor(max_workers=jobs) as pool:
@@ -146,8 +184,10 @@ def _print_totals(rows: list[Row]) -> None:
     width = max((len(student) for student, *_ in totals), default=0)
     flagged = {row.student for row in rows if row.flags}
     for student, points, most, notebooks in totals:
-        print(f"{student:<{width}}  {points:g} / {most:g} points  ({notebooks} notebook"
-              f"{'s' if notebooks > 1 else ''})" + ("  flagged" if student in flagged else ""))
+        told = n_("{points} / {most} points  ({count} notebook)",
+                  "{points} / {most} points  ({count} notebooks)", notebooks,
+                  points=number(points), most=number(most))
+        print(f"{student:<{width}}  {told}" + ("  " + _("flagged") if student in flagged else ""))
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from sailing_kit.core.i18n import _, number
 from sailing_kit.exercises import names
 from sailing_kit.grade.scores import Row
 
@@ -40,28 +41,34 @@ def read(path: Path) -> list[Override]:
     """The lines of ``overrides.csv`` (see the module docstring)."""
     try:
         if path.stat().st_size > MAX_BYTES:
-            raise OverrideError(f"{path} is over {MAX_BYTES // 1_000_000} MB")
+            raise OverrideError(_("{path} is over {most} MB", path=path,
+                                  most=MAX_BYTES // 1_000_000))
         text = path.read_bytes().decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
-        raise OverrideError(f"{path} cannot be read as UTF-8 text ({type(error).__name__})") from None
+        raise OverrideError(_("{path} cannot be read as UTF-8 text ({why})", path=path,
+                              why=type(error).__name__)) from None
     rows = csv.DictReader(io.StringIO(text))
     missing = [c for c in COLUMNS if c not in (rows.fieldnames or ())]
     if missing:
-        raise OverrideError(f"{path} lacks the column(s) {', '.join(missing)}")
+        raise OverrideError(_("{path} lacks the column(s) {columns}", path=path,
+                              columns=", ".join(missing)))
     found = []
-    for number, line in enumerate(rows, 2):
+    for line_number, line in enumerate(rows, 2):
         try:
             points = float(line.get("points") or "")
         except ValueError:
-            raise OverrideError(f"{path}, line {number}: points must be a number") from None
+            raise OverrideError(_("{path}, line {line}: points must be a number", path=path,
+                                  line=line_number)) from None
         if not math.isfinite(points) or points < 0:
-            raise OverrideError(f"{path}, line {number}: points must be 0 or more")
+            raise OverrideError(_("{path}, line {line}: points must be 0 or more", path=path,
+                                  line=line_number))
         if not names.clean(line.get("student") or ""):
-            raise OverrideError(f"{path}, line {number}: no student named")
+            raise OverrideError(_("{path}, line {line}: no student named", path=path,
+                                  line=line_number))
         found.append(Override(names.clean(line.get("student") or ""),
                               names.clean(line.get("exercise") or ""),
                               names.clean(line.get("question") or ""), points,
-                              names.clean(line.get("comment") or "", 500), number))
+                              names.clean(line.get("comment") or "", 500), line_number))
     return found
 
 
@@ -81,11 +88,15 @@ def apply(rows: Sequence[Row], overrides: Sequence[Override]) -> tuple[list[Row]
         done.update(o.line for o in mine)
         points = min(last.points, row.max_points)
         if last.points > row.max_points:
-            warnings.append(f"overrides line {last.line}: {last.points:g} points is more than "
-                            f"{row.question}'s {row.max_points:g}; {row.max_points:g} given")
+            warnings.append(_("overrides line {line}: {points} points is more than {question}'s "
+                              "{most}; {most} given", line=last.line,
+                              points=number(last.points), question=row.question,
+                              most=number(row.max_points)))
         flags = "; ".join(f for f in (row.flags, f"override: {row.points:g} → {points:g}") if f)
         changed.append(replace(row, points=points, comment=last.comment, flags=flags,
-                               reason=f"{row.reason} (the teacher gave {points:g})"))
-    warnings += [f"overrides line {o.line}: no graded question of \"{o.student}\", {o.exercise} "
-                 f"{o.question}" for o in overrides if o.line not in done]
+                               reason=_("{reason} (the teacher gave {points})", reason=row.reason,
+                                        points=number(points))))
+    warnings += [_('overrides line {line}: no graded question of "{student}", {exercise} '
+                   "{question}", line=o.line, student=o.student, exercise=o.exercise,
+                   question=o.question) for o in overrides if o.line not in done]
     return changed, warnings

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 
+from sailing_kit.core.i18n import _, language, number, use_language
 from sailing_kit.grade.outputs import write_atomically
 from sailing_kit.grade.scores import Row
 
@@ -41,31 +42,45 @@ def chromium() -> str | None:
 
 
 def page(student: str, rows: Sequence[Row]) -> str:
-    """One student's report as an HTML page."""
-    parts = [f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>Feedback: "
-             f"{escape(student)}</title><style>{_STYLE}</style></head><body>",
-             f"<h1>Feedback for {escape(student)}</h1>"]
+    """One student's report as an HTML page, in the language of the student's rows."""
+    with use_language(next((row.language for row in rows if row.language), language())) as code:
+        return _page(student, rows, code)
+
+
+def _page(student: str, rows: Sequence[Row], code: str) -> str:
+    title = _("Feedback: {student}", student=student)
+    heading = _("Feedback for {student}", student=student)
+    parts = [f"<!doctype html><html lang='{code}'><head><meta charset='utf-8'><title>"
+             f"{escape(title)}</title><style>{_STYLE}</style></head><body>",
+             f"<h1>{escape(heading)}</h1>"]
     by_notebook: dict[str, list[Row]] = defaultdict(list)
     for row in rows:
         by_notebook[row.notebook].append(row)
     for notebook, mine in by_notebook.items():
         points, most = sum(r.points for r in mine), sum(r.max_points for r in mine)
-        parts.append(f"<h2>{escape(mine[0].exercise or Path(notebook).name)}: {points:g} of "
-                     f"{most:g} points</h2><p>Notebook: {escape(Path(notebook).name)}</p>")
+        heading = _("{exercise}: {points} of {most} points",
+                    exercise=mine[0].exercise or Path(notebook).name, points=number(points),
+                    most=number(most))
+        parts.append(f"<h2>{escape(heading)}</h2><p>"
+                     + escape(_("Notebook: {name}", name=Path(notebook).name)) + "</p>")
         if mine[0].flags:
-            parts.append(f"<p class='flags'>For the teacher to look at: {escape(mine[0].flags)}</p>")
-        parts.append("<table><tr><th>question</th><th>your answer</th><th>result</th>"
-                     "<th>points</th><th>feedback</th></tr>")
+            parts.append("<p class='flags'>" + escape(_("For the teacher to look at: {flags}",
+                                                        flags=mine[0].flags)) + "</p>")
+        columns = (_("question"), _("your answer"), _("result"), _("points"), _("feedback"))
+        parts.append("<table><tr>" + "".join(f"<th>{escape(c)}</th>" for c in columns)
+                     + "</tr>")
         for row in mine:
             ok = row.points == row.max_points and row.max_points > 0
-            verdict = ("<span class='right'>✔ right</span>" if ok else
-                       "<span class='wrong'>✘ not right</span>" if row.answer else "—")
+            verdict = ("<span class='right'>✔ " + escape(_("right")) + "</span>" if ok else
+                       "<span class='wrong'>✘ " + escape(_("not right")) + "</span>"
+                       if row.answer else "—")
             told = row.feedback or row.reason
             if row.comment:
-                told += f"\nThe teacher: {row.comment}"
+                told += "\n" + _("The teacher: {comment}", comment=row.comment)
             parts.append(f"<tr><td>{escape(row.question)}</td><td><code>{escape(row.answer)}"
-                         f"</code></td><td>{verdict}</td><td>{row.points:g} / "
-                         f"{row.max_points:g}</td><td class='feedback'>{escape(told)}</td></tr>")
+                         f"</code></td><td>{verdict}</td><td>{number(row.points)} / "
+                         f"{number(row.max_points)}</td><td class='feedback'>{escape(told)}"
+                         "</td></tr>")
         parts.append("</table>")
     parts.append("</body></html>")
     return "".join(parts)

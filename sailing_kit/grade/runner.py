@@ -23,9 +23,11 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from sailing_kit.core.i18n import N_
 from sailing_kit.exercises import data, names
 from sailing_kit.grade import sandbox
 from sailing_kit.grade.sandbox import Limits
+from sailing_kit.grade.words import Later, later
 
 GRACE = 5.0
 """Seconds beyond a cell's limit before a kernel that ignores the interrupt is killed."""
@@ -47,14 +49,14 @@ class Run:
     """The last value of each ``answer_N`` the kernel reported."""
     started: dict[str, list[str]] = field(default_factory=dict)
     """Every name each exercise was started with, in order."""
-    problems: list[str] = field(default_factory=list)
-    """What went wrong, cell by cell ("cell 7: ZeroDivisionError: ...")."""
+    problems: list[tuple[int, str]] = field(default_factory=list)
+    """What went wrong, cell by cell: (7, "ZeroDivisionError: ...")."""
     peeks: list[str] = field(default_factory=list)
     """Code that reached for the kit's answers (the audit hook's reports)."""
     finished: int = 0
     """How many code cells ran to their end (or to their time limit)."""
-    stopped: str = ""
-    """Why the run ended before its last cell ("" if every cell ran)."""
+    stopped: Later | None = None
+    """Why the run ended before its last cell (None if every cell ran)."""
 
 
 def run(cells: Sequence[tuple[int, str]], notebook: str, limits: Limits,
@@ -153,31 +155,36 @@ class _Listener:
     def _out_of_time(self, elapsed: float) -> None:
         cell = self._number(self.result.finished)
         if not self.ready:
-            self.result.stopped = f"the kernel did not start within {STARTUP:g} s"
+            self.result.stopped = later(N_("the kernel did not start within {seconds} s"),
+                                        seconds=f"{STARTUP:g}")
         elif elapsed >= self.limits.notebook_timeout:
-            self.result.stopped = (f"the notebook ran longer than {self.limits.notebook_timeout:g}"
-                                   f" s in all and was stopped in cell {cell}")
+            self.result.stopped = later(N_("the notebook ran longer than {seconds} s in all and "
+                                           "was stopped in cell {cell}"),
+                                        seconds=f"{self.limits.notebook_timeout:g}", cell=cell)
         else:
-            self.result.stopped = (f"cell {cell} ran longer than {self.limits.cell_timeout:g} s "
-                                   "and did not stop when interrupted: the notebook hangs")
+            self.result.stopped = later(N_("cell {cell} ran longer than {seconds} s and did not "
+                                           "stop when interrupted: the notebook hangs"),
+                                        cell=cell, seconds=f"{self.limits.cell_timeout:g}")
 
     def _ended(self) -> None:
         if self.done:
             return
         if not self.ready:
             said = " ".join(self.errors.decode("utf-8", "replace").split())[:200]
-            self.result.stopped = "the kernel could not start" + (f" ({said})" if said else "")
+            self.result.stopped = (later(N_("the kernel could not start ({said})"), said=said)
+                                   if said else later(N_("the kernel could not start")))
         else:
-            self.result.stopped = (f"the kernel died while running cell "
-                                   f"{self._number(self.result.finished)}")
+            self.result.stopped = later(N_("the kernel died while running cell {cell}"),
+                                        cell=self._number(self.result.finished))
 
     def _take(self, chunk: bytes) -> None:
         self.sent += len(chunk)
         self.buffer += chunk
         *lines, self.buffer = self.buffer.split(b"\n")
         if self.sent > MOST_SENT or len(self.buffer) > MOST_LINE:
-            self.result.stopped = ("the notebook's kernel sent far more than answers "
-                                   f"(stopped in cell {self._number(self.result.finished)})")
+            self.result.stopped = later(N_("the notebook's kernel sent far more than answers "
+                                           "(stopped in cell {cell})"),
+                                        cell=self._number(self.result.finished))
             return
         for line in lines:
             try:
@@ -206,4 +213,4 @@ class _Listener:
             result.finished += 1
             error = message.get("error")
             if isinstance(error, str) and error:
-                result.problems.append(f"cell {self._number(index)}: {names.clean(error, 200)}")
+                result.problems.append((self._number(index), names.clean(error, 200)))

@@ -21,14 +21,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import sailing_kit
+from sailing_kit.core.i18n import N_, _
 
 HOME = "/home/student"
 """The sandbox's home and working folder (a private tmpfs), where the notebook's copy runs."""
 TMPFS_BYTES = 128 * 2**20
 """The size of each private tmpfs."""
-HOW = ("grade on a Linux machine or a JupyterHub server with bubblewrap installed (Debian and "
-       "Ubuntu: apt install bubblewrap), or pass --isolation none to run the submissions "
-       "without a sandbox, with your own rights")
+HOW = N_("grade on a Linux machine or a JupyterHub server with bubblewrap installed (Debian "
+         "and Ubuntu: apt install bubblewrap), or pass --isolation none to run the submissions "
+         "without a sandbox, with your own rights")
 
 
 @dataclass(frozen=True)
@@ -102,16 +103,18 @@ def command(inner: list[str]) -> list[str]:
 def check() -> str:
     """Why no sandbox can be made here, in one line ("" if one can)."""
     if not sys.platform.startswith("linux"):
-        return f"the grader's sandbox needs Linux (this is {sys.platform}): {HOW}."
+        return _("the grader's sandbox needs Linux (this is {platform}): {how}.",
+                 platform=sys.platform, how=_(HOW))
     if shutil.which("bwrap") is None:
-        return f"bwrap (bubblewrap) is not installed: {HOW}."
+        return _("bwrap (bubblewrap) is not installed: {how}.", how=_(HOW))
     try:
         done = subprocess.run(command([sys.executable, "-I", "-c", "import sailing_kit"]),
                               capture_output=True, timeout=60, stdin=subprocess.DEVNULL)
     except (OSError, subprocess.TimeoutExpired) as error:
-        return f"bwrap cannot start here ({type(error).__name__}): {HOW}."
+        return _("bwrap cannot start here ({why}): {how}.", why=type(error).__name__,
+                 how=_(HOW))
     if done.returncode != 0:
         said = " ".join(done.stderr.decode("utf-8", "replace").split())[:160]
-        return (f"bwrap cannot make a sandbox here ({said or f'exit {done.returncode}'}; user "
-                f"namespaces may be turned off): {HOW}.")
+        return _("bwrap cannot make a sandbox here ({said}; user namespaces may be turned off): "
+                 "{how}.", said=said or "exit " + str(done.returncode), how=_(HOW))
     return ""

@@ -10,11 +10,13 @@ before it, says so; one bad notebook only ever gives its own rows.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from sailing_kit.core.i18n import _, language, use_language
 from sailing_kit.exercises import catalogue, names, teacher
 from sailing_kit.exercises.question import Question
 from sailing_kit.exercises.readers import show
@@ -49,10 +51,15 @@ class Row:
     comment: str = ""
     """The teacher's comment from ``--overrides``."""
     feedback: str = ""
-    """What the check tells the student (for the feedback reports; not a CSV column)."""
+    """What the student's report says of the question, in the student's language: the check's
+    feedback, or why there are no points (not a CSV column)."""
+    language: str = ""
+    """The language of the student's report: the one the student chose, else the teacher's
+    (not a CSV column)."""
 
 
-FIELDS = [f.name for f in fields(Row) if f.name != "feedback"]
+FIELDS = [f.name for f in fields(Row) if f.name not in ("feedback", "language")]
+"""The long CSV's columns (in English whatever the language: gradebook imports read them)."""
 
 
 @dataclass(frozen=True)
@@ -84,23 +91,44 @@ def grade_file(path: Path, limits: Limits | None = None, bounds: Bounds | None =
     isolated = "yes" if sandboxed else "no"
     if submission.problem:
         owner = submission.recorded_name or submission.owner()
-        rows = [_row(submission, owner, q, 0.0, f"not graded: {submission.problem}")
+        rows = [_row(submission, owner, q, 0.0, _not_graded(submission.problem))
                 for q in questions] or [Row(owner, str(path), submission.exercise or "", "", 0.0,
-                                            0.0, f"not graded: {submission.problem}")]
+                                            0.0, _not_graded(submission.problem))]
+        rows = _told_to_student(submission, rows, lambda row: _not_graded(submission.problem))
         return _graded(submission, (), owner, submission.peeks, rows, isolated)
     run = runner.run(submission.cells, submission.text, limits, sandboxed)
     started = tuple(run.started.get(submission.exercise or "", ()))
     student = (started[-1] if started else None) or submission.recorded_name or submission.owner()
-    rows = [_mark(submission, run, student, question) for question in questions]
+    marked = {question.key: question for question in questions}
+    rows = _told_to_student(submission, [_mark(submission, run, student, question)
+                                         for question in questions],
+                            lambda row: _mark(submission, run, student,
+                                              marked[row.question]).feedback)
     peeks = tuple(dict.fromkeys([*submission.peeks, *run.peeks]))
     return _graded(submission, started, student, peeks, rows, isolated)
+
+
+def _not_graded(problem: object) -> str:
+    return _("not graded: {problem}", problem=str(problem))
+
+
+def _told_to_student(submission: Submission, rows: list[Row],
+                     feedback: Callable[[Row], str]) -> list[Row]:
+    """The rows with their report's words in the student's language: ``feedback(row)`` worded
+    again in it when it is not the teacher's (the rows' reasons stay the teacher's)."""
+    chosen = submission.language or language()
+    if chosen == language():
+        return [replace(row, feedback=row.feedback or row.reason, language=chosen)
+                for row in rows]
+    with use_language(chosen):
+        return [replace(row, feedback=feedback(row), language=chosen) for row in rows]
 
 
 def _graded(submission: Submission, started: tuple[str, ...], student: str, peeks: tuple[str, ...]
             | list[str], rows: list[Row], isolated: str) -> Graded:
     return Graded(str(submission.path), submission.exercise or "", submission.owner(), started,
                   student, tuple(peeks), tuple(replace(r, isolated=isolated) for r in rows),
-                  tuple(submission.notes))
+                  tuple(str(note) for note in submission.notes))
 
 
 def _mark(submission: Submission, run: runner.Run, student: str, question: Question[Any]) -> Row:
@@ -109,10 +137,10 @@ def _mark(submission: Submission, run: runner.Run, student: str, question: Quest
         return _row(submission, student, question, 0.0, _missing(submission, run, name))
     answer = run.answers[name]
     marked = question.grade(student, answer)
-    return _row(submission, student, question, question.points_for(marked),
-                reason(question, student, answer, marked),
+    why = reason(question, student, answer, marked)
+    return _row(submission, student, question, question.points_for(marked), why,
                 show(answer, 80) if marked.answered else "",
-                practice_text(marked, question.hint) if marked.answered else "not answered")
+                str(practice_text(marked, question.hint)) if marked.answered else why)
 
 
 def _missing(submission: Submission, run: runner.Run, name: str) -> str:
@@ -121,29 +149,36 @@ def _missing(submission: Submission, run: runner.Run, name: str) -> str:
     where = next((number for number, source in submission.cells if made.search(source)), None)
     ran = submission.cells[run.finished - 1][0] if run.finished else 0
     if run.stopped and (where is None or where > ran):
-        return f"not graded: {run.stopped}, before {name} was made"
-    problem = next((p for p in run.problems if where is not None
-                    and p.startswith(f"cell {where}:")), run.problems[0] if run.problems else "")
-    return f"no {name} in the notebook" + (f" ({problem})" if problem else "")
+        return _("not graded: {why}, before {name} was made", why=str(run.stopped), name=name)
+    problem = next((p for p in run.problems if p[0] == where),
+                   run.problems[0] if run.problems else None)
+    if problem is None:
+        return _("no {name} in the notebook", name=name)
+    return _("no {name} in the notebook (cell {cell}: {error})", name=name, cell=problem[0],
+             error=problem[1])
 
 
 def reason(question: Question[Any], student: str, answer: object, marked: Marked) -> str:
     """Why a question got its points, for the teacher: every wrong part, each with what was
     given and what was expected."""
     if not marked.answered:
-        return "not answered"
+        return _("not answered")
     if marked.verdict is None:
-        return f"could not be read: gave {show(answer, 60)}; {marked.problem}"[:400]
+        return _("could not be read: gave {given}; {problem}", given=show(answer, 60),
+                 problem=marked.problem)[:400]
     if marked.ok:
-        return "right"
+        return _("right")
     expected = question.solution_for(student)
     verdict = marked.verdict
     wrong = [p for p in verdict.parts if not p.ok]
     if len(verdict.parts) == 1:
-        return f"not right: gave {show(answer, 60)}, expected {show(expected, 60)}"[:400]
-    told = "; ".join(f"{p.name}: gave {show(_part(answer, p.name), 30)}, expected "
-                     f"{show(_part(expected, p.name), 30)}" for p in wrong)
-    return f"{verdict.right} of {len(verdict.parts)} parts right; {told}"[:600]
+        return _("not right: gave {given}, expected {expected}", given=show(answer, 60),
+                 expected=show(expected, 60))[:400]
+    told = "; ".join(_("{part}: gave {given}, expected {expected}", part=p.name,
+                       given=show(_part(answer, p.name), 30),
+                       expected=show(_part(expected, p.name), 30)) for p in wrong)
+    return _("{right} of {parts} parts right; {wrong}", right=verdict.right,
+             parts=len(verdict.parts), wrong=told)[:600]
 
 
 def _part(value: object, name: str) -> object:

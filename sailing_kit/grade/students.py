@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from sailing_kit.core.i18n import _
 from sailing_kit.exercises import names
 from sailing_kit.grade.scores import Graded, Row
 
@@ -61,24 +62,28 @@ def read_roster(path: Path) -> list[Student]:
     """The students of ``roster.csv`` (a header with ``name``; ``id`` and ``email`` optional)."""
     try:
         if path.stat().st_size > MAX_ROSTER_BYTES:
-            raise RosterError(f"{path} is over {MAX_ROSTER_BYTES // 1_000_000} MB: not a roster")
+            raise RosterError(_("{path} is over {most} MB: not a roster", path=path,
+                                most=MAX_ROSTER_BYTES // 1_000_000))
         text = path.read_bytes().decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
-        raise RosterError(f"{path} cannot be read as UTF-8 text ({type(error).__name__})") from None
+        raise RosterError(_("{path} cannot be read as UTF-8 text ({why})", path=path,
+                            why=type(error).__name__)) from None
     rows = csv.DictReader(io.StringIO(text))
     header = {names.key(h): h for h in rows.fieldnames or () if isinstance(h, str)}
     if "name" not in header:
-        raise RosterError(f"{path} has no column \"name\" in its first line")
+        raise RosterError(_("{path} has no column {name} in its first line", path=path,
+                            name='"name"'))
     students: list[Student] = []
     for line in rows:
         if len(students) >= MAX_STUDENTS:
-            raise RosterError(f"{path} has more than {MAX_STUDENTS} students")
+            raise RosterError(_("{path} has more than {most} students", path=path,
+                                most=MAX_STUDENTS))
         name = names.clean(line.get(header["name"]) or "")
         if name:
             students.append(Student(name, names.clean(line.get(header.get("id", ""), "") or ""),
                                     names.clean(line.get(header.get("email", ""), "") or "")))
     if not students:
-        raise RosterError(f"{path} names no student")
+        raise RosterError(_("{path} names no student", path=path))
     return students
 
 
@@ -100,11 +105,13 @@ def attribute(graded: Sequence[Graded], roster: Sequence[Student] | None = None)
             shown = spelling.get(names.key(g.graded_as), g.graded_as)
             flags = _common_flags(g)
             if names.looks_alike(g.graded_as, shown):
-                flags.append(f"look-alike: wrote \"{g.graded_as}\" for \"{shown}\"")
+                flags.append("look-alike: " + _('wrote "{wrote}" for "{name}"',
+                                                wrote=g.graded_as, name=shown))
             owner = _owner_key(g.owner)
             if owner in started and owner != names.key(g.graded_as):
-                flags.append(f"name-differs-from-file: started as \"{g.graded_as}\", the file is "
-                             f"named for \"{g.owner}\"")
+                flags.append("name-differs-from-file: " + _(
+                    'started as "{name}", the file is named for "{owner}"',
+                    name=g.graded_as, owner=g.owner))
             flagged.append((g, shown, "", flags))
     _flag_duplicates(flagged)
     return [replace(row, student=shown, student_id=ident, flags="; ".join(flags))
@@ -117,10 +124,11 @@ def _with_roster(g: Graded, match: dict[str, Student]) -> tuple[Graded, str, str
     if named is None:
         flags.append(f"not-on-roster: \"{g.graded_as}\"")
     elif names.looks_alike(g.graded_as, named.name):
-        flags.append(f"look-alike: wrote \"{g.graded_as}\" for \"{named.name}\"")
+        flags.append("look-alike: " + _('wrote "{wrote}" for "{name}"', wrote=g.graded_as,
+                                        name=named.name))
     if owner is not None and named is not None and owner is not named:
-        flags.append(f"name-differs-from-file: started as \"{named.name}\", the file is "
-                     f"\"{owner.name}\"'s")
+        flags.append("name-differs-from-file: " + _(
+            'started as "{name}", the file is "{owner}"\'s', name=named.name, owner=owner.name))
     student = named or owner
     return (g, student.name if student else g.graded_as, student.id if student else "", flags)
 
@@ -128,7 +136,8 @@ def _with_roster(g: Graded, match: dict[str, Student]) -> tuple[Graded, str, str
 def _common_flags(g: Graded) -> list[str]:
     flags = []
     if len({names.key(n) for n in g.started}) > 1:
-        flags.append("second-name: started as " + ", then ".join(f"\"{n}\"" for n in g.started[:4]))
+        quoted = [_('"{name}"', name=name) for name in g.started[:4]]
+        flags.append("second-name: " + _("started as {names}", names=_(", then ").join(quoted)))
     if g.peeks:
         flags.append("answer-api: " + "; ".join(g.peeks[:3]))
     if g.notes:
@@ -147,7 +156,8 @@ def _spellings(graded: Sequence[Graded]) -> dict[str, str]:
 
 def _flag_duplicates(flagged: list[tuple[Graded, str, str, list[str]]]) -> None:
     count = Counter((names.key(shown), g.exercise) for g, shown, _, _ in flagged if g.exercise)
-    for g, shown, _, flags in flagged:
+    for g, shown, _ident, flags in flagged:
         many = count[(names.key(shown), g.exercise)]
         if g.exercise and many > 1:
-            flags.append(f"duplicate: {many} notebooks of {g.exercise} for this student")
+            flags.append("duplicate: " + _("{count} notebooks of {exercise} for this student",
+                                           count=many, exercise=g.exercise))

@@ -16,8 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.i18n import N_, read_language
 from sailing_kit.exercises import catalogue, names
 from sailing_kit.grade.peeking import uses
+from sailing_kit.grade.words import Later, later
 
 
 @dataclass(frozen=True)
@@ -40,9 +43,13 @@ class Submission:
     """The code cells to run: (cell number in the notebook, source)."""
     recorded_name: str | None = None
     """The name in the notebook's ``start("...")`` call, read from its source."""
-    problem: str = ""
-    """Why the file cannot be graded at all ("" if it can)."""
-    notes: list[str] = field(default_factory=list)
+    problem: Later | None = None
+    """Why the file cannot be graded at all (None if it can)."""
+    language: str | None = None
+    """The language the student chose (``start(name, language="hu")``), if it was recorded."""
+    languages_seen: list[object] = field(default_factory=list)
+    """The languages the check boxes' records name (as written: read by :func:`recorded_language`)."""
+    notes: list[Later] = field(default_factory=list)
     """What was wrong but did not stop grading (a malformed cell skipped)."""
     tries: dict[str, list[dict[str, object]]] = field(default_factory=dict)
     peeks: list[str] = field(default_factory=list)
@@ -78,21 +85,25 @@ def read(path: Path, bounds: Bounds = Bounds()) -> Submission:
     try:
         size = path.stat().st_size
         if size > bounds.max_bytes:
-            return Submission(path, guess, problem=f"the file is {size / 2**20:.1f} MB, over "
-                              f"the limit of {bounds.max_bytes / 2**20:g} MB (--max-size)")
+            return Submission(path, guess, problem=later(
+                N_("the file is {size} MB, over the limit of {most} MB (--max-size)"),
+                size=f"{size / 2**20:.1f}", most=f"{bounds.max_bytes / 2**20:g}"))
         if size == 0:
-            return Submission(path, guess, problem="the file is empty")
+            return Submission(path, guess, problem=later(N_("the file is empty")))
         text = path.read_bytes().decode("utf-8")
     except OSError as error:
-        return Submission(path, guess, problem=f"the file cannot be read ({error.strerror})")
+        return Submission(path, guess, problem=later(N_("the file cannot be read ({why})"),
+                                                     why=error.strerror))
     except UnicodeDecodeError:
-        return Submission(path, guess, problem="the file is not a notebook (not UTF-8 text)")
+        return Submission(path, guess,
+                          problem=later(N_("the file is not a notebook (not UTF-8 text)")))
     try:
         notebook = json.loads(text)
     except (ValueError, RecursionError):
-        return Submission(path, guess, problem="the file is not a notebook (not JSON)")
+        return Submission(path, guess, problem=later(N_("the file is not a notebook (not JSON)")))
     if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
-        return Submission(path, guess, problem="the file is not a notebook (no list of cells)")
+        return Submission(path, guess,
+                          problem=later(N_("the file is not a notebook (no list of cells)")))
     return _read_cells(path, text, notebook, bounds)
 
 
@@ -104,19 +115,23 @@ def _read_cells(path: Path, text: str, notebook: dict[str, object],
     for number, cell in enumerate(raw_cells, 1):
         source = _source(cell)
         if source is None or not isinstance(cell, dict):
-            submission.notes.append(f"cell {number} is malformed and was skipped")
+            submission.notes.append(later(N_("cell {cell} is malformed and was skipped"),
+                                          cell=number))
             continue
         if cell.get("cell_type") == "code" and source.strip():
             code.append((number, source))
             _read_outputs(cell, submission)
     submission.exercise = _exercise(notebook, code, path)
     if submission.exercise is None:
-        submission.problem = "not a sailing_kit exercise notebook"
+        submission.problem = later(N_("not a sailing_kit exercise notebook"))
     elif len(code) > bounds.max_cells:
-        submission.problem = (f"the notebook has {len(code):,} code cells, over the limit of "
-                              f"{bounds.max_cells:,} (--max-cells)")
+        submission.problem = later(N_("the notebook has {cells} code cells, over the limit of "
+                                      "{most} (--max-cells)"), cells=len(code),
+                                   most=bounds.max_cells)
     submission.cells = code
     submission.recorded_name = recorded_name(source for _, source in code)
+    submission.language = recorded_language(notebook, [source for _, source in code],
+                                            submission.languages_seen)
     submission.peeks = list(dict.fromkeys(p for _, source in code for p in uses(_python(source))))
     return submission
 
@@ -155,8 +170,8 @@ def _python(source: str) -> str:
         return source
 
 
-def recorded_name(sources: Iterable[str]) -> str | None:
-    """The name in the notebook's first ``start("...")`` call, read from its source (not run)."""
+def _start_calls(sources: Iterable[str]) -> Iterator[ast.Call]:
+    """The notebook's ``start(...)`` calls, in order, read from its source (not run)."""
     for source in sources:
         if "start(" not in source or len(source) > 100_000:
             continue
@@ -166,11 +181,38 @@ def recorded_name(sources: Iterable[str]) -> str | None:
             continue
         for node in ast.walk(tree):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                    and node.func.id == "start" and node.args
-                    and isinstance(node.args[0], ast.Constant)
-                    and isinstance(node.args[0].value, str)
-                    and names.clean(node.args[0].value) not in ("", "...")):
-                return names.clean(node.args[0].value)
+                    and node.func.id == "start"):
+                yield node
+
+
+def recorded_name(sources: Iterable[str]) -> str | None:
+    """The name in the notebook's first ``start("...")`` call, read from its source (not run)."""
+    for call in _start_calls(sources):
+        if (call.args and isinstance(call.args[0], ast.Constant)
+                and isinstance(call.args[0].value, str)
+                and names.clean(call.args[0].value) not in ("", "...")):
+            return names.clean(call.args[0].value)
+    return None
+
+
+def recorded_language(notebook: dict[str, object], sources: Iterable[str],
+                      seen: Iterable[object] = ()) -> str | None:
+    """The language the student chose: the notebook's ``sailing_kit`` metadata, else the one
+    its check boxes recorded with the last try (``seen``, in the notebook's order), else the
+    ``language="hu"`` of its first ``start(...)`` call that names one; None when none names a
+    language of the kit (whatever is written there is read as hostile text)."""
+    metadata = notebook.get("metadata")
+    recorded = metadata.get("sailing_kit") if isinstance(metadata, dict) else None
+    chosen = [recorded.get("language")] if isinstance(recorded, dict) else []
+    chosen += list(seen)[::-1]
+    for call in _start_calls(sources):
+        chosen += [keyword.value.value for keyword in call.keywords
+                   if keyword.arg == "language" and isinstance(keyword.value, ast.Constant)]
+    for value in chosen:
+        try:
+            return read_language(value)
+        except ConfigError:
+            continue
     return None
 
 
@@ -180,6 +222,8 @@ def _read_outputs(cell: dict[str, object], submission: Submission) -> None:
     for output in outputs[:50] if isinstance(outputs, list) else []:
         metadata = output.get("metadata") if isinstance(output, dict) else None
         record = metadata.get("sailing_kit") if isinstance(metadata, dict) else None
+        if isinstance(record, dict) and len(submission.languages_seen) < 100:
+            submission.languages_seen.append(record.get("language"))
         if isinstance(record, dict) and isinstance(record.get("tries"), list):
             question = names.clean(str(record.get("question")), 10)
             submission.tries[question] = [t for t in record["tries"][:100] if isinstance(t, dict)]

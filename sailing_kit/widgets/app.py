@@ -3,8 +3,10 @@ button, the board below them scaled to the window, and the game's seed in small 
 
 Every load and every New game deals a fresh game (a new seed) unless the address gives one
 (``?seed=123``: a teacher can say "everyone use seed 123"); ``?projector=1`` starts the board in
-projector mode and ``?teacher=1`` shows the board's More menu (saving, loading, replays, undo),
-which students do not see.
+projector mode, ``?teacher=1`` shows the board's More menu (saving, loading, replays, undo),
+which students do not see, and ``?lang=hu`` speaks Hungarian (the app's notebook calls
+:func:`~sailing_kit.widgets.address.speak_page_language` first, so that the game's own words
+are in it too).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from sailing_kit.core.chance import fresh_seed
+from sailing_kit.core.i18n import _, language, use_language
 from sailing_kit.widgets.address import PageOptions, page_options
 from sailing_kit.widgets.board import CanvasBoard
 
@@ -24,36 +27,46 @@ class GameApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
     """``make_board(seed=..., **choices)`` builds a board from the current ``choices`` (widgets
     with a ``value`` and a ``description``). ``about`` says how to play, behind "How to play".
     The board's own new-game button is hidden: the app's New game replaces it; its student
-    controls stay in view, the rest wait in its More menu (for a teacher only)."""
+    controls stay in view, the rest wait in its More menu (for a teacher only). The app speaks
+    the page's language (``?lang=``), else the notebook's."""
 
     def __init__(self, title: str, make_board: Callable[..., CanvasBoard], *, about: str = "",
                  page: PageOptions | None = None, **choices: widgets.ValueWidget):
         self.title = title
         self.make_board = make_board
+        self.about = about
         self.choices = choices
         self.page = page_options() if page is None else page
+        self.language = self.page.language or language()
         self.games = 0
-        for choice in choices.values():
+        with use_language(self.language):
+            self.header = self._header()
+            self.footer = widgets.HTML()
+            self.footer.add_class("sk-app-footer")
+            self.board: CanvasBoard = self._build(self.page.seed if self.page.seed is not None
+                                                  else fresh_seed())
+            super().__init__([self.header, self.board, self.footer])
+            self.add_class("sk-app")
+            if self.page.refused:
+                self.board.say(_("Part of the address was not used."), "error",
+                               detail="; ".join(self.page.refused) + ".")
+
+    def _header(self) -> widgets.HBox:
+        """The title, the choices, New game and How to play, in the language spoken now."""
+        for choice in self.choices.values():
             choice.layout.width = "auto"
             choice.style.description_width = "initial"
-        self.start_button = widgets.Button(description="New game", icon="refresh",
-                                           tooltip=f"{title}: start a new game with these choices")
-        self.start_button.on_click(lambda _: self.board._guarded(self.new_game)())
-        heading = widgets.HTML(f'<h1 class="sk-app-title">{html.escape(title)}</h1>')
+        self.start_button = widgets.Button(
+            description=_("New game"), icon="refresh",
+            tooltip=_("{title}: start a new game with these choices", title=self.title))
+        self.start_button.on_click(lambda _press: self.board._guarded(self.new_game)())
+        heading = widgets.HTML(f'<h1 class="sk-app-title">{html.escape(self.title)}</h1>')
         help_text = widgets.HTML(
-            f"<details class='sk-about'><summary>How to play</summary>{html.escape(about)}"
-            "</details>" if about else "")
-        self.header = widgets.HBox([heading, *choices.values(), self.start_button, help_text])
-        self.header.add_class("sk-app-header")
-        self.footer = widgets.HTML()
-        self.footer.add_class("sk-app-footer")
-        self.board: CanvasBoard = self._build(self.page.seed if self.page.seed is not None
-                                              else fresh_seed())
-        super().__init__([self.header, self.board, self.footer])
-        self.add_class("sk-app")
-        if self.page.refused:
-            self.board.say("Part of the address was not used.", "error",
-                           detail="; ".join(self.page.refused) + ".")
+            "<details class='sk-about'><summary>" + html.escape(_("How to play"))
+            + f"</summary>{html.escape(self.about)}</details>" if self.about else "")
+        header = widgets.HBox([heading, *self.choices.values(), self.start_button, help_text])
+        header.add_class("sk-app-header")
+        return header
 
     def _build(self, seed: int) -> CanvasBoard:
         values: dict[str, Any] = {name: choice.value for name, choice in self.choices.items()}
@@ -65,8 +78,9 @@ class GameApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
         board.more_shown(self.page.teacher)
         if self.page.projector:
             board.projector_toggle.value = True
-        self.footer.value = (f"Game seed {seed}: the same game for everyone with "
-                             f"<code>?seed={seed}</code> at the end of the address.")
+        self.footer.value = _("Game seed {seed}: the same game for everyone with {address} at "
+                              "the end of the address.", seed=seed,
+                              address="<code>?seed=" + str(seed) + "</code>")
         return board
 
     @property

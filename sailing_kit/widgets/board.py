@@ -20,7 +20,7 @@ import ipywidgets as widgets
 
 from sailing_kit.core.bots import Bot, advance, named_bots
 from sailing_kit.core.errors import ActionError, SavedGameError
-from sailing_kit.core.i18n import language, use_language
+from sailing_kit.core.i18n import N_, _, language, use_language
 from sailing_kit.core.protocol import CHANCE
 from sailing_kit.draw.scene import Scene
 from sailing_kit.widgets.canvas import BoardCanvas, paint
@@ -32,6 +32,13 @@ _STATUS_STYLE = {
     "good": "color:#00603f",
     "error": "color:#a13c00;font-weight:bold",
 }
+_SAVED_WORDS = {
+    "game": (N_("a saved game (JSON)"), N_("Write the game as JSON in the box"),
+             N_("Load the game written in the box"), N_("Game loaded.")),
+    "race": (N_("a saved race (JSON)"), N_("Write the race as JSON in the box"),
+             N_("Load the race written in the box"), N_("Race loaded.")),
+}
+"""The words of the save box, by what it saves: the box, Save's and Load's tooltips, loaded."""
 ONE_SCREEN_TOOLS = frozenset({"projector", "replay", "timer"})
 """Controls that are no buttons yet belong to one screen or to the teacher: the More menu's."""
 
@@ -69,14 +76,15 @@ class CanvasBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
         self.status = widgets.HTML(layout=widgets.Layout(min_height="1.8em", width="0",
                                                          min_width="100%"))
         self.status.add_class("sk-status")
-        self.text_toggle = self.switch("Text", "Show the position in words (for screen readers "
-                                       "and printouts)", control="text", icon="align-left")
+        self.text_toggle = self.switch(_("Text"), _("Show the position in words (for screen "
+                                       "readers and printouts)"), control="text", icon="align-left")
         self.text_view = widgets.HTML(layout=widgets.Layout(display="none"))
         self.text_view.add_class("sk-text")
         self.text_toggle.observe(self._guarded(lambda _: self._show_text()), names="value")
         self.projector_toggle = self.switch(
-            "Projector", "Large type and thick lines, as large as the page allows (for the "
-            "back of a classroom)", control="projector", icon="television", value=self.projector)
+            _("Projector"), _("Large type and thick lines, as large as the page allows (for "
+                              "the back of a classroom)"),
+            control="projector", icon="television", value=self.projector)
         self.projector_toggle.observe(self._guarded(self._set_projector), names="value")
         self.canvas.on_mouse_down(self._guarded(self._press))
         self.canvas.on_mouse_up(self._guarded(self._release))
@@ -88,9 +96,9 @@ class CanvasBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
         body = widgets.HBox([column, panel]) if side else column
         body.add_class("sk-body")
         self.more_toggle = widgets.ToggleButton(
-            description="More", icon="ellipsis-h", layout=widgets.Layout(width="auto"),
-            tooltip="Tools for one screen and for the teacher: undo, save, load, replay, "
-                    "projector")
+            description=_("More"), icon="ellipsis-h", layout=widgets.Layout(width="auto"),
+            tooltip=_("Tools for one screen and for the teacher: undo, save, load, replay, "
+                      "projector"))
         self.more_panel = widgets.HBox(list(more), layout=widgets.Layout(display="none"))
         self.more_panel.add_class("sk-more-panel")
         self.more_toggle.observe(lambda change: setattr(
@@ -160,9 +168,9 @@ class CanvasBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
     def refuse(self, refusal: Exception) -> None:
         """Say a refusal: its first words in the status line, the engine's whole ruling (with
         its rule) behind "why?"."""
-        prefix = "Not allowed: "
-        self.say(prefix + short_line(str(refusal), SHORT_MOST - len(prefix)), "error",
-                 detail=f"{prefix}{refusal}")
+        prefix = _("Not allowed: {rule}", rule="")
+        self.say(_("Not allowed: {rule}", rule=short_line(str(refusal), SHORT_MOST - len(prefix))),
+                 "error", detail=_("Not allowed: {rule}", rule=refusal))
 
     def advance_bots(self, message: str | None = None) -> None:
         """Let bots and chance move until a human must act, painting each move as it is made
@@ -202,8 +210,9 @@ class CanvasBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
             if message is not None:
                 self.say(message, "good")
 
-    UNDONE = "Move taken back."
-    """What the status line says after an undo (boards with dice add that they roll the same)."""
+    UNDONE = N_("Move taken back.")
+    """What the status line says after an undo (boards with dice add that they roll the same),
+    marked with ``N_`` and translated where it is said."""
 
     @property
     def human_to_act(self) -> bool:
@@ -217,8 +226,8 @@ class CanvasBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
         by anyone else asks that player to press again."""
         state = self.state
         if not state.history:
-            self.say("Nothing to undo yet.", "error",
-                     detail="There is nothing to undo: no move has been played yet.")
+            self.say(_("Nothing to undo yet."), "error",
+                     detail=_("There is nothing to undo: no move has been played yet."))
             return
         mover, now = self.last_human_mover(), state.current_player
         asking = (len(state.history), mover)
@@ -226,17 +235,17 @@ class CanvasBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
                 and self._undo_asked != asking):
             self._undo_asked = asking
             name = self.player_name(mover)
-            self.say(f"{name[0].upper()}{name[1:]} moved last: {name}, press Undo again to take "
-                     "it back.",
-                     detail=f"Undo takes back only your own moves. {name}'s move is taken back "
-                            f"if {name} presses Undo now.")
+            self.say(_("{Name} moved last: {name}, press Undo again to take it back.",
+                       Name=name[:1].upper() + name[1:], name=name),
+                     detail=_("Undo takes back only your own moves. The move of {name} is taken "
+                              "back if {name} presses Undo now.", name=name))
             return
         self._undo_asked = None
         state.undo()
         while state.history and not self.human_to_act:
             state.undo()
         self.reset(new_game=False)
-        self.refresh(self.UNDONE)
+        self.refresh(_(self.UNDONE))
 
     @property
     def humans_at_screen(self) -> list[int]:
@@ -256,7 +265,7 @@ class CanvasBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
     def player_name(self, seat: int) -> str:
         """A seat as the board names it."""
         name = getattr(self.state, "name", None)
-        return str(name(seat)) if callable(name) else f"Player {seat + 1}"
+        return str(name(seat)) if callable(name) else _("Player {number}", number=seat + 1)
 
     def start(self, state: Any, message: str) -> None:
         """Put another game in place (a new deal, a loaded file) and let the bots begin."""
@@ -266,28 +275,29 @@ class CanvasBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
         self.say(message, "good")
 
     def save_and_load(self, what: str = "game", width: str = "320px") -> list[widgets.Widget]:
-        """Save and Load buttons with the box that holds the saved game (JSON) as text."""
-        self.saved_what = what
-        self.saved = widgets.Textarea(placeholder=f"a saved {what} (JSON)",
+        """Save and Load buttons with the box that holds the saved ``what`` (a "game" or a
+        "race") as JSON text."""
+        self.saved_words = _SAVED_WORDS[what]
+        box, write, read, _loaded = self.saved_words
+        self.saved = widgets.Textarea(placeholder=_(box),
                                       layout=widgets.Layout(width=width, height="5em"))
         return [widgets.VBox([widgets.HBox([
-            self.button("Save", f"Write the {what} as JSON in the box", self.save, "download",
-                        control="save"),
-            self.button("Load", f"Load the {what} written in the box", self.load, "upload",
-                        control="load"),
+            self.button(_("Save"), _(write), self.save, "download", control="save"),
+            self.button(_("Load"), _(read), self.load, "upload", control="load"),
         ]), self.saved])]
 
     def save(self) -> None:
         self.saved.value = self.state.to_json()
-        self.say("Saved in the box: copy the text somewhere safe to keep it.", "good")
+        self.say(_("Saved in the box: copy the text somewhere safe to keep it."), "good")
 
     def load(self) -> None:
         try:
             loaded = type(self.state).from_json(self.saved.value)
         except SavedGameError as error:
-            self.say("Cannot load that text.", "error", detail=f"Cannot load: {error}")
+            self.say(_("Cannot load that text."), "error",
+                     detail=_("Cannot load: {problem}", problem=error))
             return
-        self.start(loaded, f"{self.saved_what.capitalize()} loaded.")
+        self.start(loaded, _(self.saved_words[3]))
 
     def redraw(self) -> None:
         """Paint the whole picture again from the engine state, in one message (and write the
@@ -318,7 +328,8 @@ class CanvasBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
             self._first_help = message  # a board first says how to play it
         short = short_line(message)
         full = detail or (message if short != message else "")
-        why = (f'<details><summary>{"why?" if kind == "error" else "more"}</summary>'
+        opener = _("why?") if kind == "error" else _("more")
+        why = (f'<details><summary>{opener}</summary>'
                f"<div>{html.escape(full)}</div></details>") if full else ""
         self.status.value = (
             f'<div class="sk-said" role="status" aria-live="polite" data-said="{self._says}" '
@@ -349,7 +360,7 @@ class CanvasBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
     def _answer_silence(self) -> None:
         """A press that changed nothing and said nothing gets an answer anyway."""
         if self._press_mark == (self._says, self._paints):
-            self.say("Nothing to play there.", "error", detail=self._first_help)
+            self.say(_("Nothing to play there."), "error", detail=self._first_help)
 
     def simulate_click(self, x: float, y: float) -> None:
         """Behave exactly as if the canvas had been clicked at pixel ``(x, y)`` (for tests)."""
@@ -463,7 +474,8 @@ class CanvasBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
             except ActionError as refusal:  # a control used when the rules allow it not
                 self.refuse(refusal)
             except Exception as error:
-                self.say(f"Something went wrong: {type(error).__name__}: {error}", "error")
+                self.say(_("Something went wrong: {kind}: {problem}",
+                           kind=type(error).__name__, problem=error), "error")
 
         return run
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from sailing_kit.core.i18n import _, language
+
 if TYPE_CHECKING:
     from sailing_kit.widgets.board import CanvasBoard as _Board
 else:
@@ -17,7 +19,10 @@ else:
 
 
 def ordinal(number: int) -> str:
-    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st."""
+    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st (2., 2e, 2-е ... in the language spoken)."""
+    if language() != "en":
+        # TRANSLATORS: a place in a game's finishing order (2nd): "{number}." in Hungarian.
+        return _("{number}th", number=number)
     suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
     return f"{number}{suffix}"
 
@@ -51,10 +56,13 @@ def your_places(order: Sequence[Sequence[int]], humans: Sequence[int],
     sizes = {seat: len(group) for group in order for seat in group}
     words = []
     for seat in humans:
-        joint = "joint " if sizes[seat] > 1 else ""
-        who = "You" if len(humans) == 1 else name(seat)
-        detail = f" ({name(seat)})" if len(humans) == 1 else ""
-        words.append(f"{who}{detail}: {joint}{ordinal(placed[seat])} of {seats}.")
+        values = {"name": name(seat), "place": ordinal(placed[seat]), "seats": seats}
+        if len(humans) == 1:
+            words.append(_("You ({name}): joint {place} of {seats}.", **values)
+                         if sizes[seat] > 1 else _("You ({name}): {place} of {seats}.", **values))
+        else:
+            words.append(_("{name}: joint {place} of {seats}.", **values)
+                         if sizes[seat] > 1 else _("{name}: {place} of {seats}.", **values))
     return " ".join(words)
 
 
@@ -65,7 +73,7 @@ class AnnouncesEnd(_Board):
 
     def end_words(self) -> str:
         """The end in plain words (a board with players ranked adds their places)."""
-        return f"Game over: {self.state.result.reason}."
+        return _("Game over: {reason}.", reason=self.state.result.reason)
 
     def refresh(self, message: str | None = None) -> None:
         super().refresh(message)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from sailing_kit.core.i18n import _
+
 if TYPE_CHECKING:
     from sailing_kit.widgets.board import CanvasBoard as _Board
 else:
@@ -58,7 +60,7 @@ class HotSeat(_Board):
         self.refresh(self.revealed_message())
 
     def revealed_message(self) -> str:
-        return f"Player {(self.seat or 0) + 1}, your hand is showing."
+        return _("Player {number}, your hand is showing.", number=(self.seat or 0) + 1)
 
     def undo(self) -> None:
         if self.covered:  # the screen may already be in the next player's hands

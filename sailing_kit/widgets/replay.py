@@ -10,13 +10,15 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
+from sailing_kit.core.i18n import N_, _
+
 if TYPE_CHECKING:
     from sailing_kit.widgets.board import CanvasBoard as _Board
 else:
     _Board = object
 
-REPLAY_ONLY = "This is a replay: drag the slider to the end to play on."
-LIVE_AGAIN = "Back to the live game."
+REPLAY_ONLY = N_("This is a replay: drag the slider to the end to play on.")
+LIVE_AGAIN = N_("Back to the live game.")
 
 
 class Replay(_Board):
@@ -27,11 +29,12 @@ class Replay(_Board):
     replaying: Any = None
     """The earlier position shown, or None for the live game."""
     LIVE_AGAIN = LIVE_AGAIN
+    """What the status line says back at the live game (marked, translated where said)."""
 
     def replay_slider(self, width: str = "300px") -> widgets.IntSlider:
-        self.replay = widgets.IntSlider(description="Replay", min=0, max=0, value=0,
+        self.replay = widgets.IntSlider(description=_("Replay"), min=0, max=0, value=0,
                                         continuous_update=False,
-                                        tooltip="Drag back to see the game after any move",
+                                        tooltip=_("Drag back to see the game after any move"),
                                         layout=widgets.Layout(width=width))
         self._moving_slider = False
         self.replay.observe(self._guarded(self._scrub), names="value")
@@ -70,7 +73,7 @@ class Replay(_Board):
         """True (and say so) while a replay is shown: moves wait for the live game."""
         if self.replaying is None:
             return False
-        self.say(REPLAY_ONLY, "error")
+        self.say(_(REPLAY_ONLY), "error")
         return True
 
     def replay_caption(self, past: Any) -> str:
@@ -84,10 +87,11 @@ class Replay(_Board):
         if moves >= played:
             was_replaying = self.replaying is not None
             self.replaying = None
-            self.refresh(self.LIVE_AGAIN if was_replaying else None)
+            self.refresh(_(self.LIVE_AGAIN) if was_replaying else None)
             return
         self.replaying = self.position_after(moves)
         self.refresh()
         caption = self.replay_caption(self.replaying)  # what matters first, in the short line
-        where = f"Replay: after move {moves} of {played}."
-        self.say(f"{caption} ({where[:-1]})" if caption else where)
+        self.say(_("{caption} (Replay: after move {moves} of {played})", caption=caption,
+                   moves=moves, played=played) if caption
+                 else _("Replay: after move {moves} of {played}.", moves=moves, played=played))

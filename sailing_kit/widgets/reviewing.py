@@ -18,7 +18,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from sailing_kit.core.errors import ConfigError
-from sailing_kit.core.review import Decision, Review
+from sailing_kit.core.i18n import _, n_
+from sailing_kit.core.review import Decision, Review, class_word
 from sailing_kit.draw import palette
 from sailing_kit.draw.review import LOOKS
 from sailing_kit.widgets.replay import Replay
@@ -40,14 +41,15 @@ class Reviews(Replay):
         """The Review button and the review's panel (hidden until the button is pressed)."""
         self._reviewer = reviewer
         self.review_button = self.button(
-            "Review", "Weigh every decision of the game against optimal play (at the game's end)",
+            _("Review"), _("Weigh every decision of the game against optimal play (at the "
+                           "game's end)"),
             self.start_review, icon="search", control="review")
         self.review_summary = widgets.HTML(layout=widgets.Layout(width=width))
         self.review_strip = widgets.HTML(layout=widgets.Layout(width=width))
         steps = widgets.HBox([
-            self.button("◀ Decision", "The previous decision (key ←)", self.previous_decision,
-                        control="review"),
-            self.button("Decision ▶", "The next decision (key →)", self.next_decision,
+            self.button(_("◀ Decision"), _("The previous decision (key ←)"),
+                        self.previous_decision, control="review"),
+            self.button(_("Decision ▶"), _("The next decision (key →)"), self.next_decision,
                         control="review")])
         self.review_panel = widgets.VBox(
             [self.review_summary, self.replay_slider(width), steps, self.review_strip],
@@ -66,13 +68,13 @@ class Reviews(Replay):
         """Weigh the finished game (or show ``made``, its review weighed elsewhere: a class
         server's) and show its first decision (the costliest in the words)."""
         if not self.state.is_over():
-            self.say("The review weighs a finished game: play it to the end first.", "error")
+            self.say(_("The review weighs a finished game: play it to the end first."), "error")
             return
         try:
             self.review = made if made is not None else self._reviewer(self.state,
                                                                       self.reviewed_seats)
         except ConfigError as error:  # a map too big to solve, say
-            self.say(f"No review of this game: {error}", "error")
+            self.say(_("No review of this game: {problem}", problem=error), "error")
             return
         self.review_panel.layout.display = "flex"
         self._show_summary()
@@ -111,13 +113,14 @@ class Reviews(Replay):
 
     def _step(self, direction: int) -> None:
         if self.review is None:
-            self.say("Press Review at the game's end to step through its decisions.", "error")
+            self.say(_("Press Review at the game's end to step through its decisions."), "error")
             return
         now = self.replay.value
         moves = [d.move for d in self.review.decisions
                  if (d.move > now if direction > 0 else d.move < now)]
         if not moves:
-            self.say(f"That was the {'last' if direction > 0 else 'first'} decision.", "error")
+            self.say(_("That was the last decision.") if direction > 0
+                     else _("That was the first decision."), "error")
             return
         self.replay.value = moves[0] if direction > 0 else moves[-1]
 
@@ -126,18 +129,19 @@ class Reviews(Replay):
         if self.review is None:
             return ""
         if decision is None:
-            return "No decision here: ◀ and ▶ step from decision to decision."
+            return _("No decision here: ◀ and ▶ step from decision to decision.")
         number = self.review.decisions.index(decision) + 1
         scale = self.review.scale
         name = next(c.name for c in self.review.curves if c.seat == decision.seat)
+        values = {"number": number, "decisions": len(self.review.decisions), "name": name,
+                  "made": decision.made, "value_made": scale.value(decision.value_made)}
         if decision.kind == "best":
-            verdict = f"the best choice ({scale.value(decision.value_made)})"
-        else:
-            verdict = (f"best was {decision.best} ({scale.value(decision.value_best)} against "
-                       f"{scale.value(decision.value_made)}): {decision.kind}, it cost "
-                       f"{scale.cost(decision.cost)}")
-        return (f"Decision {number} of {len(self.review.decisions)}, {name}: {decision.made}, "
-                f"{verdict}.")
+            return _("Decision {number} of {decisions}, {name}: {made}, the best choice "
+                     "({value_made}).", **values)
+        return _("Decision {number} of {decisions}, {name}: {made}, best was {best} ({value_best} "
+                 "against {value_made}): {kind}, it cost {cost}.", **values, best=decision.best,
+                 value_best=scale.value(decision.value_best), kind=class_word(decision.kind),
+                 cost=scale.cost(decision.cost))
 
     def follow_review(self) -> None:
         """Keep the Review button and the strip up to date (call in ``after_change``)."""
@@ -150,10 +154,13 @@ class Reviews(Replay):
         review = self.review
         assert review is not None
         scale = review.scale
-        lines = [f"<b>Review</b>: each decision's cost in {escape(scale.measure)}"]
+        lines = ["<b>" + escape(_("Review")) + "</b>: "
+                 + escape(_("each decision's cost in {measure}", measure=scale.measure))]
         for totals in review.totals:
-            lines.append(f"{escape(totals.name)}: {totals.decisions} decisions, mean cost "
-                         f"{escape(scale.cost(totals.mean))}")
+            lines.append(escape(n_("{name}: {count} decision, mean cost {cost}",
+                                   "{name}: {count} decisions, mean cost {cost}",
+                                   totals.decisions, name=totals.name,
+                                   cost=scale.cost(totals.mean))))
         self.review_summary.value = "<br>".join(lines)
 
     def _show_strip(self) -> None:
@@ -164,8 +171,10 @@ class Reviews(Replay):
         for decision in review.decisions:
             colour, sign = LOOKS[decision.kind]
             edge = palette.INK if decision is current else "#FFFFFF"
-            cells.append(f"<span title='move {decision.move + 1}: {escape(decision.made)} "
-                         f"({sign} {escape(decision.kind)})' style='display:inline-block;width:9px;"
+            told = _("move {move}: {made}", move=decision.move + 1, made=decision.made)
+            cells.append(f"<span title='{escape(told)} "
+                         f"({sign} {escape(class_word(decision.kind))})' "
+                         "style='display:inline-block;width:9px;"
                          f"height:16px;margin:1px;background:{colour};outline:2px solid {edge}'>"
                          "</span>")
         self.review_strip.value = f"<div aria-hidden='true' style='line-height:12px'>" \
