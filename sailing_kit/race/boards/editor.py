@@ -113,7 +113,8 @@ class SituationEditor(CanvasBoard):
                 self.button(_("Save"), _("Write the situation as JSON in the box (s)"),
                             self.save, "download", control="save"),
                 self.button(_("Load"), _("Read the situation written in the box"), self.load,
-                            "upload", control="load"),
+                            "upload", control="load")]),
+            widgets.HBox([  # a row of its own: the longer languages' words need its width
                 self.button(_("Add to quiz"), _("Keep this situation for a quiz file"),
                             self.add_to_quiz, "plus", control="save"),
                 self.button(_("Save quiz"), _("Write the situations kept as a quiz file in the "
