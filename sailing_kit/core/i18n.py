@@ -144,6 +144,7 @@ def translations(code: str, area: str | None = None) -> NullTranslations:
 
 
 @cache
+@cache
 def _area_of(module: str) -> str | None:
     """The area whose catalog holds the messages of ``module`` (``sailing_kit.race.rrs``:
     the trainer's), or None outside the kit."""
