@@ -90,7 +90,7 @@ class SituationTrainer(CanvasBoard):
         self.rules_choice = widgets.ToggleButtons(
             options=[(_("Race the Wind"), Rules.RACE.value), ("RRS 2025–2028", Rules.RRS.value)],
             value=Rules(self.quiz.rules).value, description=_("Rules:"),
-            style={"button_width": "150px"})
+            style={"button_width": "165px"})
         self.rules_choice.observe(self._guarded(self._change_rules), names="value")
         self.back_button = widgets.Button(description=_("Back to the quiz"), icon="arrow-left",
                                           tooltip=_("Back where you were"),
