@@ -366,7 +366,11 @@ async def _load(room: Classroom, servers: list[ServerProcess], key: str, report:
         await fault(servers)
         fault_over = time.time()
         await asyncio.sleep(report.seconds / 2)
-        report.after_fault = sum(1 for *_, at in bench.confirmed if at > fault_over)
+        for _ in range(60):  # a loaded machine reconnects slowly: play on until a move is seen
+            report.after_fault = sum(1 for *_, at in bench.confirmed if at > fault_over)
+            if report.after_fault:
+                break
+            await asyncio.sleep(0.5)
     else:
         await asyncio.sleep(report.seconds)
     report.memory_mb = max(server.memory_mb() for server in servers)

@@ -19,7 +19,10 @@ TRAINER_FILES = tuple(f"race/{name}" for name in (
     "verdicts.py", "encounter.py", "encounter_drawing.py", "encounter_edit.py",
     "encounter_file.py", "encounter_variants.py", "situation.py", "situation_drawing.py",
     "scenario.py", "trainer.py", "boards/situations.py", "boards/trainer.py",
-    "boards/editor.py", "boards/verdict_words.py", "boards/picker.py"))
+    "boards/editor.py", "boards/verdict_words.py", "boards/picker.py",
+    "situations", "scenarios"))
+"""The trainer's files and folders in ``race/``: its code, its situations and its scenarios
+(JSON, read by :mod:`sailing_kit.locale.situations`)."""
 AREAS: dict[str, tuple[str, ...]] = {
     "core": ("core", "draw", "widgets", "apps", "__init__.py"),
     "race": ("race",),
@@ -34,7 +37,8 @@ AREAS: dict[str, tuple[str, ...]] = {
 }
 """Each area's folders and files (under ``sailing_kit/``); a file named by an area is that
 area's alone, though it lies in another's folder (the trainer's files in ``race/``)."""
-METHODS = [*PYTHON, ("**.js", "javascript")]
+METHODS = [*PYTHON, ("**.js", "javascript"),
+           ("**.json", "sailing_kit.locale.situations:extract")]
 """How each kind of file is read (Babel's methods, or a kit extractor as ``module:function``)."""
 
 KEYWORDS = {"_": None, "n_": (1, 2), "N_": None}
@@ -44,6 +48,7 @@ KEYWORDS = {"_": None, "n_": (1, 2), "N_": None}
 
 def methods_for(area: str, folder: str) -> list[tuple[str, str]]:
     """The extraction methods for ``folder`` of ``area``: files other areas name are skipped."""
-    skipped = [(place[len(folder) + 1:], "ignore") for other, places in AREAS.items()
-               if other != area for place in places if place.startswith(folder + "/")]
+    skipped = [(pattern, "ignore") for other, places in AREAS.items() if other != area
+               for place in places if place.startswith(folder + "/")
+               for pattern in (place[len(folder) + 1:], place[len(folder) + 1:] + "/**")]
     return [*skipped, *METHODS]

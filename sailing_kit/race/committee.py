@@ -10,62 +10,67 @@ text).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sailing_kit.core.grid import chebyshev
-from sailing_kit.race.encounter import Moment, Question, Timeline, Turn
+from sailing_kit.core.i18n import N_, Text, _, n_
+from sailing_kit.race.encounter import Moment, Question, Timeline, Turn, umpire_called
 from sailing_kit.race.engagement import Infringement
 from sailing_kit.race.rightofway import ZONE_RADIUS, Rule
 from sailing_kit.race.rrs_umpire import PART_2_TURNS, RrsRecord
 from sailing_kit.race.sailing import point_of_sail, tack
+from sailing_kit.race.situation import tack_words
 from sailing_kit.race.start import StartFoul
 from sailing_kit.race.verdicts import NO_ONE, Rules, Verdicts
+from sailing_kit.race.wind import compass_name
 
 RRS_RULES = {
-    "10": "RRS 10, on opposite tacks: a port-tack boat keeps clear of a starboard-tack boat",
-    "11": "RRS 11, on the same tack, overlapped: a windward boat keeps clear of a leeward boat",
-    "12": "RRS 12, on the same tack, not overlapped: a boat clear astern keeps clear of a boat "
-          "clear ahead",
-    "13": "RRS 13, while tacking: after passing head to wind a boat keeps clear of others until "
-          "she is on a close-hauled course",
-    "14": "RRS 14, avoiding contact: every boat avoids contact if reasonably possible",
-    "15": "RRS 15, acquiring right of way: a boat that acquires right of way initially gives the "
-          "other room to keep clear, unless she acquired it because of the other's actions",
-    "16.1": "RRS 16.1, changing course: a right-of-way boat changing course gives the other "
-            "boat room to keep clear",
-    "17": "RRS 17, proper course: a boat that became overlapped to leeward from clear astern "
-          "within two hull lengths may not sail above her proper course while that lasts",
-    "18.1": "RRS 18.1: rule 18 applies when at least one boat is in the zone, but not between "
-            "boats on opposite tacks on a beat to windward",
-    "18.2(a)": "RRS 18.2(a): when the first of two boats reaches the zone, the outside boat (if "
+    "10": N_("RRS 10, on opposite tacks: a port-tack boat keeps clear of a starboard-tack boat"),
+    "11": N_("RRS 11, on the same tack, overlapped: a windward boat keeps clear of a leeward boat"),
+    "12": N_("RRS 12, on the same tack, not overlapped: a boat clear astern keeps clear of a boat "
+          "clear ahead"),
+    "13": N_("RRS 13, while tacking: after passing head to wind a boat keeps clear of others until "
+          "she is on a close-hauled course"),
+    "14": N_("RRS 14, avoiding contact: every boat avoids contact if reasonably possible"),
+    "15": N_("RRS 15, acquiring right of way: a boat that acquires right of way initially gives the "
+          "other room to keep clear, unless she acquired it because of the other's actions"),
+    "16.1": N_("RRS 16.1, changing course: a right-of-way boat changing course gives the other "
+            "boat room to keep clear"),
+    "17": N_("RRS 17, proper course: a boat that became overlapped to leeward from clear astern "
+          "within two hull lengths may not sail above her proper course while that lasts"),
+    "18.1": N_("RRS 18.1: rule 18 applies when at least one boat is in the zone, but not between "
+            "boats on opposite tacks on a beat to windward"),
+    "18.2(a)": N_("RRS 18.2(a): when the first of two boats reaches the zone, the outside boat (if "
                "overlapped) or the boat that has not reached the zone (if not) gives the other "
-               "mark-room, and goes on doing so",
-    "18.3": "RRS 18.3, tacking in the zone: a boat passing head to wind from port to starboard "
+               "mark-room, and goes on doing so"),
+    "18.3": N_("RRS 18.3, tacking in the zone: a boat passing head to wind from port to starboard "
             "in the zone of a mark left to port does not make a boat that has been on starboard "
-            "since entering the zone, fetching the mark, sail above close-hauled",
-    "19.2(b)": "RRS 19.2(b): at an obstruction the outside overlapped boat gives the inside boat "
-               "room between her and the obstruction",
-    "20.1": "RRS 20.1: a boat may hail for room to tack only when, close-hauled or above, she "
-            "approaches an obstruction she must soon change course for",
-    "20.2(c)": "RRS 20.2(c): a hailed boat responds by tacking as soon as possible, or by "
-               "replying 'You tack' and then giving room",
-    "20.2(d)": "RRS 20.2(d): once the hailed boat responds, the hailing boat tacks as soon as "
-               "possible",
-    "21.1": "RRS 21.1: a boat sailing back to the pre-start side to start keeps clear of boats "
-            "that are not",
-    "21.2": "RRS 21.2: a boat taking a penalty keeps clear of one that is not",
-    "43.1(a)": "RRS 43.1(a): a boat compelled to break a rule by another boat's breach is "
-               "exonerated",
-    "43.1(b)": "RRS 43.1(b): a boat sailing within the room or mark-room she is entitled to is "
-               "exonerated for breaking a rule of Section A, 15 or 16",
-    "44": "RRS 44.1 and 44.2: the penalty for breaking a rule of Part 2 is a Two-Turns Penalty, "
+            "since entering the zone, fetching the mark, sail above close-hauled"),
+    "19.2(b)": N_("RRS 19.2(b): at an obstruction the outside overlapped boat gives the inside boat "
+               "room between her and the obstruction"),
+    "20.1": N_("RRS 20.1: a boat may hail for room to tack only when, close-hauled or above, she "
+            "approaches an obstruction she must soon change course for"),
+    "20.2(c)": N_("RRS 20.2(c): a hailed boat responds by tacking as soon as possible, or by "
+               "replying 'You tack' and then giving room"),
+    "20.2(d)": N_("RRS 20.2(d): once the hailed boat responds, the hailing boat tacks as soon as "
+               "possible"),
+    "21.1": N_("RRS 21.1: a boat sailing back to the pre-start side to start keeps clear of boats "
+            "that are not"),
+    "21.2": N_("RRS 21.2: a boat taking a penalty keeps clear of one that is not"),
+    "43.1(a)": N_("RRS 43.1(a): a boat compelled to break a rule by another boat's breach is "
+               "exonerated"),
+    "43.1(b)": N_("RRS 43.1(b): a boat sailing within the room or mark-room she is entitled to is "
+               "exonerated for breaking a rule of Section A, 15 or 16"),
+    "44": N_("RRS 44.1 and 44.2: the penalty for breaking a rule of Part 2 is a Two-Turns Penalty, "
           "each turn with one tack and one gybe, taken as soon as possible after getting well "
-          "clear",
-    "start": "Section C preamble and definition Start: no room at a starting mark while boats "
+          "clear"),
+    "start": N_("Section C preamble and definition Start: no room at a starting mark while boats "
              "approach it to start; a boat on the course side at her starting signal has not "
-             "started",
+             "started"),
 }
-"""The rules the RRS umpire applies, in the kit's words (docs/rules-rrs.md cites each)."""
+"""The rules the RRS umpire applies, in the kit's words (docs/rules-rrs.md cites each), shown
+as ``_(RRS_RULES[rule])``."""
 
 
 KEEP_CLEAR_RULES = frozenset({"10", "11", "12", "13", "15", "16.1", "18.2(a)", "18.3",
@@ -83,10 +88,10 @@ class Answer:
     decision: str
 
     def text(self) -> str:
-        return "\n".join([f"Under {self.rules.label}:", "Facts found:",
+        return "\n".join([_("{under}:", under=self.rules.under), _("Facts found:"),
                           *(f"  {i}. {f}" for i, f in enumerate(self.facts, 1)),
-                          "Rules that apply:", *(f"  - {r}" for r in self.apply),
-                          f"Decision: {self.decision}"])
+                          _("Rules that apply:"), *(f"  - {r}" for r in self.apply),
+                          _("Decision: {decision}", decision=self.decision)])
 
 
 def answers(found: Verdicts) -> tuple[Answer, Answer]:
@@ -95,16 +100,31 @@ def answers(found: Verdicts) -> tuple[Answer, Answer]:
 
 
 def moment_words(index: int) -> str:
-    return "as the situation begins" if index == 0 else f"at event {index}"
+    return _("as the situation begins") if index == 0 else _("at event {index}", index=index)
+
+
+def _when(index: int, words: str) -> str:
+    """A fact found at moment ``index``: "At event 2: ..."."""
+    return _("{when}: {fact}", when=_capital(moment_words(index)), fact=words)
+
+
+def _capital(text: str) -> Text:
+    """``text`` with a capital first letter, its English too."""
+    return Text(text.capitalize(), getattr(text, "english", text).capitalize())
+
+
+def _joined(separator: str, texts: Sequence[str]) -> Text:
+    """``texts`` joined, their English joined the same way."""
+    return Text(separator.join(texts),
+                separator.join(getattr(text, "english", text) for text in texts))
 
 
 def _boats_line(moment: Moment, tacks: dict[str, str]) -> str:
-    parts = []
-    for boat in moment.boats:
-        sailing = point_of_sail(boat.heading, moment.wind).label
-        parts.append(f"{boat.name} heading {boat.heading.value} ({sailing}, "
-                     f"{tacks[boat.name]})")
-    return f"Wind from {moment.wind.value}. " + "; ".join(parts) + "."
+    parts = [_("{boat} heading {heading} ({sailing}, {tack})", boat=boat.name,
+               heading=compass_name(boat.heading), sailing=_(point_of_sail(boat.heading,
+                                                                   moment.wind).label),
+               tack=tacks[boat.name]) for boat in moment.boats]
+    return _("Wind from {wind}. {boats}.", wind=compass_name(moment.wind), boats=_joined("; ", parts))
 
 
 # ----- the RRS -----------------------------------------------------------------------------------
@@ -112,38 +132,49 @@ def _rrs_answer(found: Verdicts) -> Answer:
     record, timeline = found.record, found.timeline
     asked = found.encounter.ask.after
     seen = record.seen[asked]
-    tacks = {name: f"{side.value} tack" for name, side in seen.tacks}
-    facts = [f"{moment_words(asked).capitalize()}: "
-             + _boats_line(timeline.moments[asked], tacks)]
-    facts += [f"{moment_words(i).capitalize()}, {words}." for i, words in record.facts]
+    tacks = {name: tack_words(side) for name, side in seen.tacks}
+    facts = [_when(asked, _boats_line(timeline.moments[asked], tacks))]
+    facts += [_("{when}, {fact}.", when=_capital(moment_words(i)), fact=words)
+              for i, words in record.facts]
     facts += _rrs_incidents(record)
     facts += _penalty_facts(record)
     cited = _rrs_cited(found)
-    return Answer(Rules.RRS, tuple(facts), tuple(RRS_RULES[r] for r in cited),
+    return Answer(Rules.RRS, tuple(facts), tuple(_(RRS_RULES[r]) for r in cited),
                   _rrs_decision(found))
 
 
 def _rrs_incidents(record: RrsRecord) -> list[str]:
     if not record.breaches:
-        return ["There was no contact, and no boat had to change course to avoid a boat that "
-                "was required to keep clear of her."]
-    said = ["There was no contact (the grid never lets two boats touch)."]
+        return [_("There was no contact, and no boat had to change course to avoid a boat that "
+                  "was required to keep clear of her.")]
+    said: list[str] = [_("There was no contact (the grid never lets two boats touch).")]
     for breach in record.breaches:
-        said.append(f"{moment_words(breach.moment).capitalize()}: {breach.why}.")
+        said.append(_when(breach.moment, f"{breach.why}."))
     return said
 
 
 def _penalty_facts(record: RrsRecord) -> list[str]:
-    said = []
+    said: list[str] = []
     for penalty in record.penalties:
-        turns = "one full turn" if penalty.turns == 1 else f"{penalty.turns} full turns"
-        when = "at her first turn well clear of the other boats" if penalty.prompt else \
-            "later than her first turn well clear of the other boats"
-        said.append(f"{penalty.boat} began her penalty turns {moment_words(penalty.began)}, "
-                    f"{when}, and made {turns} (each with a tack and a gybe)."
-                    if penalty.turns else
-                    f"{penalty.boat} began penalty turns {moment_words(penalty.began)} but had "
-                    "not completed a turn by the end.")
+        when = moment_words(penalty.began)
+        if not penalty.turns:
+            said.append(_("{boat} began penalty turns {when} but had not completed a turn by "
+                          "the end.", boat=penalty.boat, when=when))
+        elif penalty.prompt:
+            said.append(n_("{boat} began her penalty turns {when}, at her first turn well clear "
+                           "of the other boats, and made {count} full turn (each with a tack "
+                           "and a gybe).",
+                           "{boat} began her penalty turns {when}, at her first turn well clear "
+                           "of the other boats, and made {count} full turns (each with a tack "
+                           "and a gybe).", penalty.turns, boat=penalty.boat, when=when))
+        else:
+            said.append(n_("{boat} began her penalty turns {when}, later than her first turn "
+                           "well clear of the other boats, and made {count} full turn (each "
+                           "with a tack and a gybe).",
+                           "{boat} began her penalty turns {when}, later than her first turn "
+                           "well clear of the other boats, and made {count} full turns (each "
+                           "with a tack and a gybe).", penalty.turns, boat=penalty.boat,
+                           when=when))
     return said
 
 
@@ -174,23 +205,25 @@ def _rrs_decision(found: Verdicts) -> str:
     record = found.record
     said = []
     for breach in record.breaches:
+        boat, rule = breach.boat, breach.rule
         if breach.exonerated:
-            said.append(f"{breach.boat} broke rule {breach.rule} but is exonerated by rule "
-                        f"{breach.exonerated}.")
+            said.append(_("{boat} broke rule {rule} but is exonerated by rule {by}.",
+                          boat=boat, rule=rule, by=breach.exonerated))
             continue
         penalty = record.penalty_for(breach)
         if record.settled(breach):
-            said.append(f"{breach.boat} broke rule {breach.rule} and took the penalty rule 44 "
-                        "asks for: no further penalty.")
+            said.append(_("{boat} broke rule {rule} and took the penalty rule 44 asks for: no "
+                          "further penalty.", boat=boat, rule=rule))
         elif penalty is not None:
-            short = "too late" if not penalty.prompt else \
-                f"only {penalty.turns} of the {PART_2_TURNS} turns"
-            said.append(f"{breach.boat} broke rule {breach.rule}; her penalty turns do not meet "
-                        f"rule 44 ({short}), so she is disqualified.")
+            short = _("too late") if not penalty.prompt else \
+                _("only {turns} of the {needed} turns", turns=penalty.turns, needed=PART_2_TURNS)
+            said.append(_("{boat} broke rule {rule}; her penalty turns do not meet rule 44 "
+                          "({short}), so she is disqualified.", boat=boat, rule=rule,
+                          short=short))
         else:
-            said.append(f"{breach.boat} broke rule {breach.rule}: she is disqualified unless "
-                        "she took a Two-Turns Penalty at the time (rule 44.1).")
-    return " ".join(said) or "No boat broke a rule: no penalty."
+            said.append(_("{boat} broke rule {rule}: she is disqualified unless she took a "
+                          "Two-Turns Penalty at the time (rule 44.1).", boat=boat, rule=rule))
+    return " ".join(said) or _("No boat broke a rule: no penalty.")
 
 
 # ----- the game ---------------------------------------------------------------------------------
@@ -199,34 +232,34 @@ GAME_RULES = {
     "leeward": Rule.LEEWARD.text, "faster": Rule.FASTER.text,
     "turn_order": Rule.TURN_ORDER.text, "inside": Rule.INSIDE.text,
     "astern_in_zone": Rule.ASTERN_IN_ZONE.text,
-    "engaged": "§3.4 (rules-decisions): a boat infringes another when, at the end of her turn "
+    "engaged": N_("§3.4 (rules-decisions): a boat infringes another when, at the end of her turn "
                "or after a wind change, she stands on the point the other sails to next and the "
-               "other has right of way",
-    "penalty": "§3.4: the infringed boat claims a penalty: a declared 360° turn in four 90° "
-               "moves, at least 2 intersections from every buoy and every other boat",
-    "start": "§3.1: during the start no boat manoeuvres on the same intersection for more "
-             "than 2 moves, nor touches the starting line in the 6th and 7th moves",
-    "lull": "§3.2: a boat that meets a yellow token stands still for a turn; the boat ahead "
-            "forced onto it cannot incur a penalty",
-    "cover": "§3.5: a boat on another's cover point places its yellow token two intersections "
-             "ahead on its course",
+               "other has right of way"),
+    "penalty": N_("§3.4: the infringed boat claims a penalty: a declared 360° turn in four 90° "
+               "moves, at least 2 intersections from every buoy and every other boat"),
+    "start": N_("§3.1: during the start no boat manoeuvres on the same intersection for more "
+             "than 2 moves, nor touches the starting line in the 6th and 7th moves"),
+    "lull": N_("§3.2: a boat that meets a yellow token stands still for a turn; the boat ahead "
+            "forced onto it cannot incur a penalty"),
+    "cover": N_("§3.5: a boat on another's cover point places its yellow token two intersections "
+             "ahead on its course"),
 }
 
 
 def _game_answer(found: Verdicts) -> Answer:
     timeline, encounter = found.timeline, found.encounter
     asked = timeline.moments[encounter.ask.after]
-    tacks = {b.name: (f"{side.value} tack" if (side := tack(b.heading, asked.wind)) else
-                      "no tack") for b in asked.boats}
-    facts = [f"{moment_words(asked.index).capitalize()}: " + _boats_line(asked, tacks)]
+    tacks = {b.name: (tack_words(side) if (side := tack(b.heading, asked.wind)) else
+                      _("no tack")) for b in asked.boats}
+    facts = [_when(asked.index, _boats_line(asked, tacks))]
     facts += _game_zone_facts(timeline)
     for moment in timeline.moments[1:]:
-        facts += [f"{moment_words(moment.index).capitalize()}: {words}" for words in moment.said
-                  if not words.startswith("Umpire: ")]
-        facts += [f"{moment_words(moment.index).capitalize()}: {foul.explain()}"
-                  for foul in moment.fouls]
+        facts += [_when(moment.index, words) for words in moment.said
+                  if not umpire_called(words)]
+        facts += [_when(moment.index, foul.explain()) for foul in moment.fouls]
     if not any(m.fouls for m in timeline.moments):
-        facts.append("No boat stood on the point another boat with right of way sails to next.")
+        facts.append(_("No boat stood on the point another boat with right of way sails to "
+                       "next."))
     cited = [found.race.rule, "engaged"]
     if any(isinstance(f, StartFoul) for m in timeline.moments for f in m.fouls):
         cited.append("start")
@@ -235,7 +268,7 @@ def _game_answer(found: Verdicts) -> Answer:
     if found.race.broke:
         cited.append("penalty")
     cited = [c for i, c in enumerate(cited) if c not in cited[:i]]
-    return Answer(Rules.RACE, tuple(facts), tuple(GAME_RULES[c] for c in cited),
+    return Answer(Rules.RACE, tuple(facts), tuple(_(GAME_RULES[c]) for c in cited),
                   _game_decision(timeline))
 
 
@@ -247,8 +280,9 @@ def _game_zone_facts(timeline: Timeline) -> list[str]:
                 key = (boat.name, mark.at)
                 if chebyshev(boat.position, mark.at) <= ZONE_RADIUS and key not in inside:
                     inside.add(key)
-                    said.append(f"{moment_words(moment.index).capitalize()}: {boat.name} is in "
-                                f"the zone of the 2 lengths round the mark at {mark.at}.")
+                    said.append(_when(moment.index, _(
+                        "{boat} is in the zone of the 2 lengths round the mark at {mark}.",
+                        boat=boat.name, mark=mark.at)))
     return said
 
 
@@ -257,9 +291,13 @@ def _game_decision(timeline: Timeline) -> str:
     last = timeline.moments[-1].umpire
     for moment in timeline.moments:
         for foul in moment.fouls:
-            against = f" against {foul.wronged}" if isinstance(foul, Infringement) else ""
             still = last.owes(foul.offender) or last.moves_left(foul.offender)
-            said.append(f"Penalty to {foul.offender}{against} ({moment_words(moment.index)}): "
-                        + ("a 360° turn in four moves, not yet served." if still else
-                           "she served her 360° turn."))
-    return " ".join(said) or "No boat infringed another: no penalty."
+            served = _("a 360° turn in four moves, not yet served.") if still else \
+                _("she served her 360° turn.")
+            when = moment_words(moment.index)
+            said.append(_("Penalty to {boat} against {other} ({when}): {served}",
+                          boat=foul.offender, other=foul.wronged, when=when, served=served)
+                        if isinstance(foul, Infringement) else
+                        _("Penalty to {boat} ({when}): {served}", boat=foul.offender,
+                          when=when, served=served))
+    return " ".join(said) or _("No boat infringed another: no penalty.")

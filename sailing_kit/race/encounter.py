@@ -22,6 +22,7 @@ from enum import StrEnum
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import ActionError, ConfigError, IllegalAction
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import _
 from sailing_kit.race.cover import covered
 from sailing_kit.race.engagement import (
     Infringement,
@@ -41,6 +42,7 @@ from sailing_kit.race.sailing import (
 )
 from sailing_kit.race.situation import Situation
 from sailing_kit.race.start import START_MOVES, StartFoul, start_fouls
+from sailing_kit.race.wind import compass_name
 
 WIDTH, HEIGHT = 40, 60
 """An encounter's points lie on the largest course the race allows: x 0-39, y 0-59."""
@@ -91,14 +93,19 @@ class Turn:
 
     def words(self) -> str:
         if self.spin is not None:
-            return f"{self.boat} makes a 90° penalty spin " \
-                f"{'clockwise' if self.spin else 'anticlockwise'}"
+            return _("{boat} makes a 90° penalty spin clockwise", boat=self.boat) if self.spin \
+                else _("{boat} makes a 90° penalty spin anticlockwise", boat=self.boat)
         if self.wait:
-            return f"{self.boat} stands still"
+            return _("{boat} stands still", boat=self.boat)
         assert self.to is not None and self.heading is not None
-        said = f"{self.boat} ends its turn at {self.to} heading {self.heading.value}"
-        return said + (", hailing for room to tack" if self.hail else "") + \
-            (", replying 'You tack'" if self.reply else "")
+        values = {"boat": self.boat, "point": self.to, "heading": compass_name(self.heading)}
+        if self.hail:
+            return _("{boat} ends its turn at {point} heading {heading}, hailing for room to "
+                     "tack", **values)
+        if self.reply:
+            return _("{boat} ends its turn at {point} heading {heading}, replying 'You tack'",
+                     **values)
+        return _("{boat} ends its turn at {point} heading {heading}", **values)
 
 
 @dataclass(frozen=True)
@@ -108,7 +115,7 @@ class Shift:
     wind: Direction
 
     def words(self) -> str:
-        return f"The wind shifts to {self.wind.value}"
+        return _("The wind shifts to {wind}", wind=compass_name(self.wind))
 
 
 Event = Turn | Shift
@@ -240,6 +247,12 @@ class Timeline:
         return tuple(found)
 
 
+def umpire_called(words: str) -> bool:
+    """Words of a moment that are the game's umpire calling an infringement (in any language:
+    their English begins "Umpire: ")."""
+    return getattr(words, "english", words).startswith("Umpire: ")
+
+
 def play(encounter: Encounter) -> Timeline:
     """Replay ``encounter`` event by event; an event the engine refuses raises ConfigError
     naming it and the rule."""
@@ -248,8 +261,9 @@ def play(encounter: Encounter) -> Timeline:
         try:
             player.play(index, event)
         except ActionError as refusal:
-            raise ConfigError(f"encounter {encounter.id!r}, event {index} ({event.words()}): "
-                              f"{refusal}") from None
+            raise ConfigError(_("encounter {id}, event {index} ({event}): {refusal}",
+                                id=repr(encounter.id), index=index, event=event.words(),
+                                refusal=refusal)) from None
     return Timeline(encounter, tuple(player.moments), tuple(player.frames))
 
 
@@ -263,7 +277,8 @@ class _Player:
                        situation=self._situation(encounter.boats, encounter.wind,
                                                  encounter.start_move is not None))
         self.moments: list[Moment] = [start]
-        self.frames: list[Frame] = [Frame(0, start.boats, start.wind, "The boats as they come")]
+        self.frames: list[Frame] = [Frame(0, start.boats, start.wind,
+                                          _("The boats as they come"))]
         self.turn = 0
         self.stayed = dict.fromkeys(encounter.names, 0)
         self.spin_sense: dict[str, bool] = {}
@@ -289,8 +304,8 @@ class _Player:
             return
         expected = self.encounter.names[self.turn]
         if event.boat != expected:
-            raise IllegalAction(f"it is {expected}'s turn: the boats play in turn order "
-                                f"({', '.join(self.encounter.names)})")
+            raise IllegalAction(_("it is {boat}'s turn: the boats play in turn order ({order})",
+                                  boat=expected, order=", ".join(self.encounter.names)))
         if event.spin is not None:
             self._spin(index, event)
         elif event.wait:
@@ -304,17 +319,18 @@ class _Player:
         now, name = self.now, turn.boat
         boat = now.boat(name)
         if name in now.becalmed:
-            raise IllegalAction(f"§3.2: {name} met a yellow token (a lull) and stands still "
-                                "this turn")
+            raise IllegalAction(_("§3.2: {boat} met a yellow token (a lull) and stands still "
+                                  "this turn", boat=name))
         if now.umpire.moves_left(name):
-            raise IllegalAction(f"§3.4: {name} is serving its penalty turn: its move is the "
-                                "next 90° spin")
+            raise IllegalAction(_("§3.4: {boat} is serving its penalty turn: its move is the "
+                                  "next 90° spin", boat=name))
         option = next((o for o in self.options(boat) if o.end == (turn.to, turn.heading)), None)
         if option is None:
-            raise IllegalAction(f"§2: {name} cannot end its turn at {turn.to} heading "
-                                f"{turn.heading.value if turn.heading else '?'} from "
-                                f"{boat.position} heading {boat.heading.value} (nor may it sail "
-                                "onto or through a boat, a mark, an obstruction or a lull)")
+            raise IllegalAction(_("§2: {boat} cannot end its turn at {to} heading {heading} "
+                                  "from {point} heading {now} (nor may it sail onto or through "
+                                  "a boat, a mark, an obstruction or a lull)", boat=name,
+                                  to=turn.to, heading=compass_name(turn.heading) if turn.heading else "?",
+                                  point=boat.position, now=compass_name(boat.heading)))
         forced = forced_onto_lull(boat, now.boats, now.wind, option)
         boats = tuple(boat.moved(option.position, option.heading) if b.name == name else b
                       for b in now.boats)
@@ -322,8 +338,8 @@ class _Player:
         if any(not m.is_movement for m in option.moves) or cover.get(name) in option.path:
             cover.pop(name, None)
         becalmed = now.becalmed + ((name,) if option.lulled else ())
-        said = [f"{name} meets a yellow token at {option.position}: becalmed (§3.2)."] \
-            if option.lulled else []
+        said: list[str] = [_("{boat} meets a yellow token at {point}: becalmed (§3.2).", boat=name,
+                  point=option.position)] if option.lulled else []
         self._record(index, turn, boats, boat, option, cover, becalmed, said,
                      track=(boat.position, *option.path), manoeuvred=not option.path,
                      exempt={name} if forced else set())
@@ -333,17 +349,17 @@ class _Player:
         now, name = self.now, turn.boat
         boat = now.boat(name)
         umpire = now.umpire
-        said = []
+        said: list[str] = []
         if not umpire.moves_left(name):
             umpire = umpire.declare(boat, now.boats, [m.at for m in self.encounter.marks])
             self.spin_sense[name] = bool(turn.spin)
-            said.append(f"{name} declares its penalty turn (§3.4).")
+            said.append(_("{boat} declares its penalty turn (§3.4).", boat=name))
         elif self.spin_sense[name] != turn.spin:
-            raise IllegalAction("§3.4: the penalty is one full 360° turn: keep turning the same "
-                                "way")
+            raise IllegalAction(_("§3.4: the penalty is one full 360° turn: keep turning the "
+                                  "same way"))
         umpire = umpire.penalty_move(name)
         if not umpire.moves_left(name):
-            said.append(f"{name} has served its penalty.")
+            said.append(_("{boat} has served its penalty.", boat=name))
         spun = boat.moved(heading=boat.heading.rotate(2 if turn.spin else -2))
         boats = tuple(spun if b.name == name else b for b in now.boats)
         cover = {n: p for n, p in now.cover if n != name}
@@ -355,11 +371,12 @@ class _Player:
         now, name = self.now, turn.boat
         boat = now.boat(name)
         if name not in now.becalmed and self.options(boat):
-            raise IllegalAction("§2: it is compulsory to complete your move in full; a boat only "
-                                "stands still when becalmed or boxed in")
+            raise IllegalAction(_("§2: it is compulsory to complete your move in full; a boat "
+                                  "only stands still when becalmed or boxed in"))
         becalmed = tuple(n for n in now.becalmed if n != name)
         self._record(index, turn, now.boats, boat, None, dict(now.cover), becalmed,
-                     [f"{name} is becalmed and stands still."], track=(boat.position,),
+                     [_("{boat} is becalmed and stands still.", boat=name)],
+                     track=(boat.position,),
                      manoeuvred=False, exempt={name})  # a becalmed boat is not judged
         self.frames.append(Frame(index, now.boats, now.wind, turn.words()))
 
@@ -370,8 +387,8 @@ class _Player:
         cover = dict(now.cover)
         moment = replace(now, index=index, wind=shift.wind, event=shift, option=None,
                          before=None, umpire=umpire, fouls=tuple(found),
-                         said=(f"The wind turns from {now.wind.value} to {shift.wind.value} "
-                               "(§3.3).", *words),
+                         said=(_("The wind turns from {old} to {new} (§3.3).",
+                                 old=compass_name(now.wind), new=compass_name(shift.wind)), *words),
                          situation=self._situation(now.boats, shift.wind, now.starting,
                                                    previous_wind=now.wind))
         self.moments.append(self._covered(moment, cover))
@@ -411,13 +428,13 @@ class _Player:
                     moment.boats, moment.wind, cover,
                     lambda boat, point: open_water(self.encounter, point, moment.boats,
                                                    boat.name)):
-                said.append(f"{name} is covered by {coverer}: its yellow token goes to {token} "
-                            "(§3.5).")
+                said.append(_("{boat} is covered by {coverer}: its yellow token goes to "
+                              "{point} (§3.5).", boat=name, coverer=coverer, point=token))
         return replace(moment, cover=tuple(sorted(cover.items())), said=(*moment.said, *said))
 
     def _line(self) -> tuple[Point, ...]:
         assert self.encounter.line is not None
-        (x1, y), (x2, _) = self.encounter.line
+        (x1, y), (x2, _y) = self.encounter.line
         return tuple((x, y) for x in range(min(x1, x2), max(x1, x2) + 1))
 
     def options(self, boat: Boat) -> list[TurnOption]:
@@ -429,10 +446,10 @@ class _Player:
         for move in option.moves:
             if move.is_movement:
                 position = path.pop(0)
-                words = f"{boat.name} advances to {position}"
+                words = _("{boat} advances to {point}", boat=boat.name, point=position)
             else:
                 heading = heading.rotate(move.rotation)
-                words = f"{boat.name} turns to {heading.value}"
+                words = _("{boat} turns to {heading}", boat=boat.name, heading=compass_name(heading))
             boats = tuple(b.moved(position, heading) if b.name == boat.name else b
                           for b in self.now.boats)
             self.frames.append(Frame(index, boats, self.now.wind, words))

@@ -15,25 +15,29 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import N_, _, n_
 from sailing_kit.draw import palette
 from sailing_kit.draw.gridview import GridView
 from sailing_kit.draw.scene import MIN_TEXT, Scene
 from sailing_kit.draw.wind import draw_wind
 from sailing_kit.race import drawing, rrs
-from sailing_kit.race.encounter import Frame, Timeline
+from sailing_kit.race.encounter import Frame, Side, Timeline
 from sailing_kit.race.rrs_seen import Seen
 from sailing_kit.race.rrs_umpire import RrsRecord, relation
 from sailing_kit.race.sailing import Tack
 
 OVERLAYS = {
-    "overlap": "overlap lines (abeam of each stern)",
-    "zone": "three-length zone (RRS)",
-    "ruler": "boat-length ruler",
-    "wind": "the wind across the water",
-    "tacks": "each boat's tack (RRS)",
-    "keep_clear": "who keeps clear (after you answer)",
+    "overlap": N_("overlap lines (abeam of each stern)"),
+    "zone": N_("three-length zone (RRS)"),
+    "ruler": N_("boat-length ruler"),
+    "wind": N_("the wind across the water"),
+    "tacks": N_("each boat's tack (RRS)"),
+    "keep_clear": N_("who keeps clear (after you answer)"),
 }
-"""Overlay name: what it shows."""
+"""Overlay name: what it shows (shown as ``_(OVERLAYS[name])``)."""
+OVERLAY_LABELS = {"overlap": N_("overlap"), "zone": N_("zone"), "ruler": N_("ruler"),
+                  "wind": N_("wind"), "tacks": N_("tacks"), "keep_clear": N_("keep clear")}
+"""Overlay name: its toggle's short label (shown as ``_(OVERLAY_LABELS[name])``)."""
 MAX_CELL = 48
 HEADER = 30
 
@@ -71,7 +75,8 @@ def frame_scene(timeline: Timeline, record: RrsRecord, board: Board, frame: int,
     """Frame ``frame`` of the encounter on ``board`` (see the module's docstring)."""
     view, shown = board.view, timeline.frames[frame]
     moment = timeline.moments[shown.moment]
-    scene = Scene(*view.size, title=title or timeline.encounter.title, background=palette.WATER)
+    scene = Scene(*view.size, title=title or _(timeline.encounter.title),
+                  background=palette.WATER)
     view.draw_grid(scene)
     _water(scene, view, timeline, shown, overlays)
     _tracks(scene, view, timeline, frame)
@@ -85,8 +90,8 @@ def frame_scene(timeline: Timeline, record: RrsRecord, board: Board, frame: int,
     if "tacks" in overlays:
         for boat in shown.boats:
             x, y = view.pixel(boat.position)
-            label(scene, (x, y + 0.62 * view.cell), seen.tack(boat.name).value, palette.INK,
-                  bold=True)
+            side = _("port") if seen.tack(boat.name) is Tack.PORT else _("starboard")
+            label(scene, (x, y + 0.62 * view.cell), side, palette.INK, bold=True)
     if reveal and "keep_clear" in overlays:
         _keep_clear(scene, view, timeline, record, frame)
     if reveal:
@@ -112,12 +117,13 @@ def _water(scene: Scene, view: GridView, timeline: Timeline, shown: Frame,
                          fill=palette.SKY_BLUE, opacity=0.12)
             scene.circle(view.pixel(mark.at), rrs.ZONE * view.cell, stroke=palette.BLUE,
                          width=1.5)
-        drawing.draw_mark(scene, view, mark.at, f"mark ({mark.leave.value})")
+        drawing.draw_mark(scene, view, mark.at, _("mark (port)") if mark.leave is Side.PORT
+                          else _("mark (starboard)"))
     if encounter.line is not None:
         scene.line(view.pixel(encounter.line[0]), view.pixel(encounter.line[1]),
                    stroke=palette.INK, width=2, dash=(6, 4))
-        for end, name in zip(encounter.line, ("committee boat", "pin"), strict=True):
-            drawing.draw_mark(scene, view, end, name)
+        for end, words in zip(encounter.line, (_("committee boat"), _("pin")), strict=True):
+            drawing.draw_mark(scene, view, end, words)
     for obstruction in encounter.obstructions:
         x, y = view.pixel(obstruction)
         half = 0.42 * view.cell
@@ -158,7 +164,7 @@ def _overlap_lines(scene: Scene, view: GridView, shown: Frame, seen: Seen) -> No
         scene.line(view.pixel(ends[0]), view.pixel(ends[1]), stroke=colour, width=1.5,
                    dash=(2, 3))
         x, y = view.pixel(ends[1])
-        label(scene, (x, y), f"{boat.name} abeam", colour)
+        label(scene, (x, y), _("{boat} abeam", boat=boat.name), colour)
 
 
 def _wind_streaks(scene: Scene, view: GridView, shown: Frame) -> None:
@@ -188,7 +194,8 @@ def _keep_clear(scene: Scene, view: GridView, timeline: Timeline, record: RrsRec
     end = view.pixel(moment.boat(other).position)
     scene.line(start, end, stroke=palette.VERMILLION, width=2, dash=(6, 3))
     label(scene, ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2 - 10),
-          f"{keeper} keeps clear (RRS {rule})", palette.VERMILLION, bold=True)
+          _("{boat} keeps clear (RRS {rule})", boat=keeper, rule=rule), palette.VERMILLION,
+          bold=True)
 
 
 def _ruler(scene: Scene, view: GridView) -> None:
@@ -200,7 +207,7 @@ def _ruler(scene: Scene, view: GridView) -> None:
         scene.line((x + lengths * view.cell, y - 4), (x + lengths * view.cell, y + 2),
                    stroke=palette.INK, width=2)
         label(scene, (x + lengths * view.cell + 4, y - 4),
-              f"{lengths} length" + ("s" if lengths > 1 else ""), palette.INK, anchor="start")
+              n_("{count} length", "{count} lengths", lengths), palette.INK, anchor="start")
         y -= 16
 
 

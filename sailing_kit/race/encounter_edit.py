@@ -14,6 +14,7 @@ from dataclasses import replace
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import N_, _
 from sailing_kit.race.encounter import (
     HEIGHT,
     MAX_BOATS,
@@ -40,7 +41,7 @@ MAX_PIECES = 40
 def blank(wind: Direction = Direction.N) -> Encounter:
     """A new situation: two boats meeting on opposite tacks, nothing played yet."""
     return checked(Encounter(
-        id="my-situation", level=1, title="My situation", topic="my own", wind=wind,
+        id="my-situation", level=1, title=N_("My situation"), topic=N_("my own"), wind=wind,
         boats=(Boat("A", (3, 3), Direction.NE), Boat("B", (7, 3), Direction.NW)), events=(),
         ask=Ask(Question.PENALISED, 0, ("A", "B"))))
 
@@ -55,12 +56,12 @@ def checked(encounter: Encounter) -> Encounter:
     encounter = replace(encounter, ask=Ask(ask.question, after, (pair[0], pair[1])))
     for point in _pieces(encounter):
         if not (0 <= point[0] < WIDTH and 0 <= point[1] < HEIGHT):
-            raise ConfigError(f"{point} is off the board: x runs from 0 to {WIDTH - 1} and y "
-                              f"from 0 to {HEIGHT - 1}")
+            raise ConfigError(_("{point} is off the board: x runs from 0 to {x} and y from 0 "
+                                "to {y}", point=point, x=WIDTH - 1, y=HEIGHT - 1))
     pieces = _pieces(encounter)
     if len(set(pieces)) != len(pieces):
-        raise ConfigError("two pieces on one point: each boat, mark, obstruction and lull needs "
-                          "its own intersection")
+        raise ConfigError(_("two pieces on one point: each boat, mark, obstruction and lull "
+                            "needs its own intersection"))
     play(encounter)
     return encounter
 
@@ -86,7 +87,7 @@ def piece_at(encounter: Encounter, point: Point) -> str | None:
 # ----- the set-up ---------------------------------------------------------------------------------
 def add_boat(encounter: Encounter, point: Point, heading: Direction) -> Encounter:
     if len(encounter.boats) >= MAX_BOATS:
-        raise ConfigError(f"a situation holds at most {MAX_BOATS} boats")
+        raise ConfigError(_("a situation holds at most {count} boats", count=MAX_BOATS))
     name = next(n for n in NAMES if n not in encounter.names)
     return checked(replace(encounter, boats=(*encounter.boats, Boat(name, point, heading)),
                            events=()))
@@ -96,11 +97,13 @@ def add_piece(encounter: Encounter, kind: str, point: Point) -> Encounter:
     """Add a "mark", an "obstruction" or a "lull" at ``point``."""
     if kind == "mark":
         if len(encounter.marks) >= 4:
-            raise ConfigError("a situation holds at most 4 marks")
+            raise ConfigError(_("a situation holds at most 4 marks"))
         return checked(replace(encounter, marks=(*encounter.marks, Mark(point))))
     points = _points(encounter, kind)
     if len(points) >= MAX_PIECES:
-        raise ConfigError(f"a situation holds at most {MAX_PIECES} {kind}s")
+        raise ConfigError(_("a situation holds at most {count} obstructions", count=MAX_PIECES)
+                          if kind == "obstruction" else
+                          _("a situation holds at most {count} lulls", count=MAX_PIECES))
     return checked(_with_points(encounter, kind, (*points, point)))
 
 
@@ -118,10 +121,10 @@ def remove_at(encounter: Encounter, point: Point) -> Encounter:
     """Remove what stands at ``point`` (a boat takes her moves with her)."""
     what = piece_at(encounter, point)
     if what is None:
-        raise ConfigError(f"nothing stands at {point}")
+        raise ConfigError(_("nothing stands at {point}", point=point))
     if what in encounter.names:
         if len(encounter.boats) <= 2:
-            raise ConfigError("a situation needs at least two boats")
+            raise ConfigError(_("a situation needs at least two boats"))
         return checked(replace(encounter, boats=tuple(b for b in encounter.boats
                                                       if b.name != what), events=()))
     if what == "mark":
@@ -135,9 +138,9 @@ def move_piece(encounter: Encounter, source: Point, target: Point) -> Encounter:
     """Move what stands at ``source`` to ``target`` (a free intersection)."""
     what = piece_at(encounter, source)
     if what is None:
-        raise ConfigError(f"nothing stands at {source}")
+        raise ConfigError(_("nothing stands at {point}", point=source))
     if piece_at(encounter, target) is not None:
-        raise ConfigError(f"{target} is taken: choose a free intersection")
+        raise ConfigError(_("{point} is taken: choose a free intersection", point=target))
     if what in encounter.names:
         boats = tuple(b.moved(target) if b.name == what else b for b in encounter.boats)
         return checked(replace(encounter, boats=boats))
@@ -184,7 +187,7 @@ def next_ends(encounter: Encounter) -> list[TurnOption]:
 
 def add_event(encounter: Encounter, event: Event) -> Encounter:
     if len(encounter.events) >= MAX_EVENTS:
-        raise ConfigError(f"a situation holds at most {MAX_EVENTS} moves")
+        raise ConfigError(_("a situation holds at most {count} moves", count=MAX_EVENTS))
     return checked(replace(encounter, events=(*encounter.events, event)))
 
 
@@ -200,5 +203,5 @@ def shift_wind(encounter: Encounter, steps: int) -> Encounter:
 
 def undo(encounter: Encounter) -> Encounter:
     if not encounter.events:
-        raise ConfigError("no move to take back")
+        raise ConfigError(_("no move to take back"))
     return checked(replace(encounter, events=encounter.events[:-1]))

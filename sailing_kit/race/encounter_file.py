@@ -19,6 +19,7 @@ from typing import Any
 from sailing_kit.core import reading
 from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import Text, _, number
 from sailing_kit.core.reading import shown
 from sailing_kit.race.encounter import (
     HEIGHT,
@@ -55,25 +56,34 @@ def encounter_from_data(data: Any, *, check: bool = True) -> tuple[Encounter, di
     """An encounter and its ``"expect"`` block (empty if none) from parsed JSON. With ``check``
     the engine plays it and the expectations are compared with the umpires' answers."""
     if not isinstance(data, dict):
-        raise ConfigError(f"a situation is a JSON object, not {shown(data)}")
+        raise ConfigError(_("a situation is a JSON object, not {value}", value=shown(data)))
     ident = data.get("id", "?")
     ident = ident if isinstance(ident, str) and len(ident) <= 80 else shown(ident)
     missing = [key for key in _REQUIRED if key not in data]
     unknown = [shown(key) for key in data if key not in _REQUIRED + _OPTIONAL]
     if missing or unknown:
-        raise ConfigError(f"situation {ident!r}: missing {missing}, unknown {unknown}")
+        raise ConfigError(_("situation {id}: missing {missing}, unknown {unknown}",
+                            id=repr(ident), missing=missing, unknown=unknown))
     try:
         encounter = _build(data)
     except (KeyError, TypeError, ValueError) as error:
-        raise ConfigError(f"situation {ident!r}: {error}") from None
+        raise ConfigError(_("situation {id}: {problems}", id=repr(ident),
+                            problems=said(error))) from None
     expect = data.get("expect", {})
     if not isinstance(expect, dict):
-        raise ConfigError(f"situation {ident!r}: 'expect' is an object, not {shown(expect)}")
+        raise ConfigError(_("situation {id}: 'expect' is an object, not {value}",
+                            id=repr(ident), value=shown(expect)))
     if check:
         from sailing_kit.race.verdicts import check_expectations
 
         check_expectations(encounter, expect)  # plays it: the engine refuses a bad event
     return encounter, expect
+
+
+def said(error: Exception) -> str:
+    """What ``error`` says, keeping its English when its message is a translated text."""
+    first = error.args[0] if error.args else None
+    return first if isinstance(first, Text) else str(error)
 
 
 def _build(data: dict[str, Any]) -> Encounter:
@@ -83,32 +93,33 @@ def _build(data: dict[str, Any]) -> Encounter:
                           most=MAX_BOATS, error=ValueError)
     names = [b.name for b in boats]
     marks = reading.items(data.get("marks", ()), _mark, "'marks'", most=4, error=ValueError)
-    obstructions = reading.items(data.get("obstructions", ()), lambda p: _point(p, "an "
-                                 "obstruction"), "'obstructions'", most=MAX_POINTS,
-                                 error=ValueError)
-    lulls = reading.items(data.get("lulls", ()), lambda p: _point(p, "a lull"), "'lulls'",
+    obstructions = reading.items(data.get("obstructions", ()),
+                                 lambda p: _point(p, _("an obstruction")), "'obstructions'",
+                                 most=MAX_POINTS, error=ValueError)
+    lulls = reading.items(data.get("lulls", ()), lambda p: _point(p, _("a lull")), "'lulls'",
                           most=MAX_POINTS, error=ValueError)
     line = None
     if data.get("line") is not None:
-        ends = reading.items(data["line"], lambda p: _point(p, "an end of the line"), "'line'",
-                             fewest=2, most=2, error=ValueError)
+        ends = reading.items(data["line"], lambda p: _point(p, _("an end of the line")),
+                             "'line'", fewest=2, most=2, error=ValueError)
         if ends[0][1] != ends[1][1] or ends[0] == ends[1]:
-            raise ValueError("the starting line runs across the board: its two ends share a "
-                             f"row, not {list(ends)}")
+            raise ValueError(_("the starting line runs across the board: its two ends share a "
+                               "row, not {ends}", ends=list(ends)))
         line = (ends[0], ends[1])
     pieces = [b.position for b in boats] + [m.at for m in marks] + list(obstructions) + \
         list(line or ()) + list(lulls)
     if len(set(names)) != len(names) or len(set(pieces)) != len(pieces):
-        raise ValueError("boat names and the points of boats, marks, obstructions, lulls and the "
-                         "line's ends must all differ: two pieces on one point")
+        raise ValueError(_("boat names and the points of boats, marks, obstructions, lulls and "
+                           "the line's ends must all differ: two pieces on one point"))
     events = reading.items(data["events"], lambda e: _event(e, names), "'events'",
                            most=MAX_EVENTS, error=ValueError)
     start_move = None
     if data.get("start_move") is not None:
-        start_move = reading.whole(data["start_move"], "'start_move' (the move of the start "
-                                   "procedure the situation begins with)", 1, 7, error=ValueError)
+        start_move = reading.whole(data["start_move"], _("'start_move' (the move of the start "
+                                                         "procedure the situation begins with)"),
+                                   1, 7, error=ValueError)
         if line is None:
-            raise ValueError("a situation in the start procedure needs its starting 'line'")
+            raise ValueError(_("a situation in the start procedure needs its starting 'line'"))
     return Encounter(
         id=_text(data["id"], "'id'", 80), title=_text(data["title"], "'title'"),
         level=reading.whole(data["level"], "'level'", LEVELS[0], LEVELS[-1], error=ValueError),
@@ -117,7 +128,7 @@ def _build(data: dict[str, Any]) -> Encounter:
         lulls=lulls, line=line, start_move=start_move,
         cover=reading.flag(data.get("cover", False), "'cover'", error=ValueError),
         runs=tuple(runs),
-        cases=reading.items(data.get("cases", ()), lambda c: _text(c, "a case", 120), "'cases'",
+        cases=reading.items(data.get("cases", ()), lambda c: _text(c, _("a case"), 120), "'cases'",
                             most=12, error=ValueError),
         note=_text(data.get("note", ""), "'note'", MAX_TEXT))
 
@@ -129,81 +140,90 @@ def _text(value: Any, what: str, most: int = 200) -> str:
 def _point(value: Any, what: str) -> Point:
     point = reading.point(value, what, error=ValueError)
     if not (0 <= point[0] < WIDTH and 0 <= point[1] < HEIGHT):
-        raise ValueError(f"{what} {point} is off the board: x runs from 0 to {WIDTH - 1} and y "
-                         f"from 0 to {HEIGHT - 1}")
+        raise ValueError(_("{what} {point} is off the board: x runs from 0 to {x} and y from 0 "
+                           "to {y}", what=what, point=point, x=WIDTH - 1, y=HEIGHT - 1))
     return point
 
 
 def _boat(item: Any, runs: list[tuple[str, Tack]]) -> Boat:
     keys = {"name", "position", "heading"}
     if not isinstance(item, dict) or not keys <= set(item) <= keys | {"tack"}:
-        raise ValueError("a boat is {'name': 'A', 'position': [x, y], 'heading': 'N'} (and "
-                         f"'tack' for a boat running dead downwind), not {shown(item)}")
-    name = _text(item["name"], "a boat's 'name'", 3)
+        raise ValueError(_("a boat is {form} (and 'tack' for a boat running dead downwind), not "
+                           "{value}", form="{'name': 'A', 'position': [x, y], 'heading': 'N'}",
+                           value=shown(item)))
+    name = _text(item["name"], _("a boat's 'name'"), 3)
     if not name.isalnum():
-        raise ValueError(f"a boat's name is letters or digits, not {shown(name)}")
+        raise ValueError(_("a boat's name is letters or digits, not {value}", value=shown(name)))
     if "tack" in item:
-        runs.append((name, reading.member(item["tack"], Tack, f"boat {name}'s 'tack'",
-                                          error=ValueError)))
-    return Boat(name, _point(item["position"], f"boat {name}'s position"),
-                reading.direction(item["heading"], f"boat {name}'s heading", error=ValueError))
+        runs.append((name, reading.member(item["tack"], Tack, _("boat {name}'s 'tack'",
+                                                                 name=name), error=ValueError)))
+    return Boat(name, _point(item["position"], _("boat {name}'s position", name=name)),
+                reading.direction(item["heading"], _("boat {name}'s heading", name=name),
+                                  error=ValueError))
 
 
 def _mark(item: Any) -> Mark:
     if not isinstance(item, dict) or not {"at"} <= set(item) <= {"at", "leave"}:
-        raise ValueError(f"a mark is {{'at': [x, y], 'leave': 'port'}}, not {shown(item)}")
-    return Mark(_point(item["at"], "a mark"),
-                reading.member(item.get("leave", "port"), Side, "a mark's 'leave'",
+        raise ValueError(_("a mark is {form}, not {value}", form="{'at': [x, y], 'leave': 'port'}",
+                           value=shown(item)))
+    return Mark(_point(item["at"], _("a mark")),
+                reading.member(item.get("leave", "port"), Side, _("a mark's 'leave'"),
                                error=ValueError))
 
 
 def _name(value: Any, names: list[str], what: str) -> str:
     if not isinstance(value, str) or value not in names:
-        raise ValueError(f"{what}: {shown(value)} is none of the boats ({', '.join(names)})")
+        raise ValueError(_("{what}: {value} is none of the boats ({names})", what=what,
+                           value=shown(value), names=", ".join(names)))
     return value
 
 
 def _event(item: Any, names: list[str]) -> Event:
     if not isinstance(item, dict) or not set(item) <= _EVENT_KEYS:
-        raise ValueError("an event is {'boat': 'A', 'to': [x, y], 'heading': 'NE'}, "
-                         "{'boat': 'A', 'spin': 'clockwise'}, {'boat': 'A', 'wait': true} or "
-                         f"{{'wind': 'NE'}}, not {shown(item)}")
+        raise ValueError(_("an event is {sail}, {spin}, {wait} or {shift}, not {value}",
+                           sail="{'boat': 'A', 'to': [x, y], 'heading': 'NE'}",
+                           spin="{'boat': 'A', 'spin': 'clockwise'}",
+                           wait="{'boat': 'A', 'wait': true}", shift="{'wind': 'NE'}",
+                           value=shown(item)))
     if set(item) == {"wind"}:
-        return Shift(reading.direction(item["wind"], "a wind shift's 'wind'", error=ValueError))
-    boat = _name(item.get("boat"), names, "an event's 'boat'")
+        return Shift(reading.direction(item["wind"], _("a wind shift's 'wind'"),
+                                       error=ValueError))
+    boat = _name(item.get("boat"), names, _("an event's 'boat'"))
     hail = reading.flag(item.get("hail", False), "'hail'", error=ValueError)
     reply = reading.flag(item.get("reply", False), "'reply'", error=ValueError)
     kinds = [key for key in ("to", "spin", "wait") if key in item]
     if len(kinds) != 1 or ("heading" in item) != (kinds == ["to"]):
-        raise ValueError(f"{boat}'s turn either sails ('to' and 'heading'), spins or waits, not "
-                         f"{shown(item)}")
+        raise ValueError(_("{boat}'s turn either sails ('to' and 'heading'), spins or waits, "
+                           "not {value}", boat=boat, value=shown(item)))
     if kinds == ["spin"]:
         sense = reading.choice(item["spin"], ("clockwise", "anticlockwise"), "'spin'",
                                error=ValueError)
         return Turn(boat, spin=sense == "clockwise", hail=hail, reply=reply)
     if kinds == ["wait"]:
         if item["wait"] is not True:
-            raise ValueError(f"'wait' is true, not {shown(item['wait'])}")
+            raise ValueError(_("'wait' is true, not {value}", value=shown(item["wait"])))
         return Turn(boat, wait=True, hail=hail, reply=reply)
-    return Turn(boat, _point(item["to"], f"{boat}'s 'to'"),
-                reading.direction(item["heading"], f"{boat}'s 'heading'", error=ValueError),
+    return Turn(boat, _point(item["to"], _("{boat}'s 'to'", boat=boat)),
+                reading.direction(item["heading"], _("{boat}'s 'heading'", boat=boat),
+                                  error=ValueError),
                 hail=hail, reply=reply)
 
 
 def _ask(item: Any, names: list[str], events: int) -> Ask:
     if not isinstance(item, dict) or set(item) != {"question", "after", "boats"}:
-        raise ValueError("'ask' is {'question': 'keep_clear' or 'penalised', 'after': events "
-                         f"played, 'boats': [two boats]}}, not {shown(item)}")
-    pair = reading.items(item["boats"], lambda n: _name(n, names, "'ask' names two boats"),
+        raise ValueError(_("'ask' is {form}, not {value}",
+                           form="{'question': 'keep_clear' or 'penalised', 'after': events "
+                                "played, 'boats': [two boats]}", value=shown(item)))
+    pair = reading.items(item["boats"], lambda n: _name(n, names, _("'ask' names two boats")),
                          "'ask' 'boats'", fewest=2, most=2, error=ValueError)
     if pair[0] == pair[1]:
-        raise ValueError("'ask' names two different boats")
-    question = reading.member(item["question"], Question, "the question", error=ValueError)
-    after = reading.whole(item["after"], "'after' (the events played when it is asked)", 0,
+        raise ValueError(_("'ask' names two different boats"))
+    question = reading.member(item["question"], Question, _("the question"), error=ValueError)
+    after = reading.whole(item["after"], _("'after' (the events played when it is asked)"), 0,
                           events, error=ValueError)
     if question is Question.PENALISED and after != events:
-        raise ValueError("who is penalised is asked once every event is played: 'after' is "
-                         f"{events}")
+        raise ValueError(_("who is penalised is asked once every event is played: 'after' is "
+                           "{events}", events=events))
     return Ask(question, after, (pair[0], pair[1]))
 
 
@@ -266,10 +286,12 @@ def read_json_file(path: str | Path, what: str) -> Any:
     try:
         size = path.stat().st_size
     except OSError as problem:
-        raise ConfigError(f"cannot read {what} {str(path)!r}: {problem.strerror}") from None
+        raise ConfigError(_("cannot read {what} {path}: {problem}", what=what,
+                            path=repr(str(path)), problem=problem.strerror)) from None
     if size > MAX_BYTES:
-        raise ConfigError(f"{what} {path.name!r} is {size:,} bytes: a file of situations holds "
-                          f"at most {MAX_BYTES:,}")
+        raise ConfigError(_("{what} {name} is {size} bytes: a file of situations holds at most "
+                            "{most}", what=what, name=repr(path.name), size=number(size),
+                            most=number(MAX_BYTES)))
     return reading.json_value(path.read_bytes(), what, error=ConfigError)
 
 
@@ -279,16 +301,18 @@ def situations_from_data(data: Any, *, check: bool = True
     from one situation's object (the title is then its own)."""
     if isinstance(data, dict) and "situations" in data:
         if set(data) != {"quiz", "situations"}:
-            raise ConfigError("a quiz file is {'quiz': 'its title', 'situations': [...]}, not "
-                              f"an object with {sorted(map(shown, data))}")
-        title = reading.text(data["quiz"], "the quiz's title", 200, error=ConfigError)
+            raise ConfigError(_("a quiz file is {form}, not an object with {keys}",
+                                form="{'quiz': 'its title', 'situations': [...]}",
+                                keys=sorted(map(shown, data))))
+        title = reading.text(data["quiz"], _("the quiz's title"), 200, error=ConfigError)
         items = reading.items(data["situations"], lambda item: item, "'situations'", fewest=1,
                               most=MAX_SITUATIONS, error=ConfigError)
         found = [encounter_from_data(item, check=check) for item in items]
-        ids = [e.id for e, _ in found]
+        ids = [e.id for e, _expected in found]
         repeated = sorted({i for i in ids if ids.count(i) > 1})
         if repeated:
-            raise ConfigError(f"two situations of the quiz share the id {repeated[0]!r}")
+            raise ConfigError(_("two situations of the quiz share the id {id}",
+                                id=repr(repeated[0])))
         return title, found
     encounter, expect = encounter_from_data(data, check=check)
     return encounter.title, [(encounter, expect)]

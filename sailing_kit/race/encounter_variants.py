@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import _
 from sailing_kit.race.encounter import HEIGHT, WIDTH, Encounter, Event, Mark, Shift, Side, Turn
 from sailing_kit.race.rightofway import Boat
 from sailing_kit.race.sailing import Tack
@@ -35,7 +36,8 @@ def moved(encounter: Encounter, dx: int, dy: int) -> Encounter:
     """``encounter`` moved by ``(dx, dy)`` (ValueError if that leaves the board)."""
     across, up = room_to_move(encounter)
     if dx not in across or dy not in up:
-        raise ValueError(f"moving by ({dx}, {dy}) takes the situation off the board")
+        raise ValueError(_("moving by ({dx}, {dy}) takes the situation off the board", dx=dx,
+                           dy=dy))
     return _mapped(encounter, lambda p: (p[0] + dx, p[1] + dy), lambda d: d, mirror=False)
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from sailing_kit.core import reading
 from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.i18n import _
 from sailing_kit.draw.feedback import Feedback
 from sailing_kit.race.encounter import LEVELS, Encounter, Question
 from sailing_kit.race.encounter_file import (
@@ -41,7 +42,7 @@ def library() -> tuple[Encounter, ...]:
     for level in LEVELS:
         data = reading.json_value((folder / LEVEL_FILES[level]).read_bytes(),
                                   f"the level {level} situations", error=ConfigError)
-        found += [encounter for encounter, _ in situations_from_data(data)[1]]
+        found += [encounter for encounter, _expected in situations_from_data(data)[1]]
     return tuple(found)
 
 
@@ -72,11 +73,13 @@ class Summary:
     missed: tuple[Missed, ...]
 
     def __str__(self) -> str:
-        lines = [f"Answers right at the first try: {self.right} of {self.asked}; reasons right "
-                 f"at the first try: {self.why_right} of {self.why_asked}."]
+        lines = [_("Answers right at the first try: {right} of {asked}; reasons right at the "
+                   "first try: {why_right} of {why_asked}.", right=self.right, asked=self.asked,
+                   why_right=self.why_right, why_asked=self.why_asked)]
         for missed in self.missed:
-            where = f" — see '{missed.situation.title}'" if missed.situation else ""
-            lines.append(f"Missed: {missed.name}{where}")
+            lines.append(_("Missed: {rule} — see '{title}'", rule=missed.name,
+                           title=_(missed.situation.title)) if missed.situation else
+                         _("Missed: {rule}", rule=missed.name))
         return "\n".join(lines)
 
 
@@ -100,10 +103,11 @@ class Quiz:
     def __post_init__(self) -> None:
         self.rules = reading.member(self.rules, Rules, "the quiz's rules", error=ConfigError)
         if self.level is not None and self.level not in LEVELS:
-            raise ConfigError(f"the quiz's level is 1, 2, 3 or None (all), not {self.level!r}")
+            raise ConfigError(_("the quiz's level is 1, 2, 3 or None (all), not {level}",
+                                level=repr(self.level)))
         chosen = [s for s in self.situations if self.level is None or s.level == self.level]
         if not chosen:
-            raise ConfigError("the quiz needs at least one situation (of that level)")
+            raise ConfigError(_("the quiz needs at least one situation (of that level)"))
         self.order = chosen
         random.Random(self.seed).shuffle(self.order)
 
@@ -113,8 +117,8 @@ class Quiz:
         """A quiz from a file of situations (``{"quiz": title, "situations": [...]}``, or one
         situation), read strictly: a file that is too big, not JSON, or holds a situation the
         engine or the umpires refuse raises ConfigError and nothing is made."""
-        title, found = situations_from_data(read_json_file(path, "a file of situations"))
-        return cls([encounter for encounter, _ in found], title=title, **settings)  # type: ignore[arg-type]  # the quiz's own keyword fields, read and checked by the file reader
+        title, found = situations_from_data(read_json_file(path, _("a file of situations")))
+        return cls([encounter for encounter, _expected in found], title=title, **settings)  # type: ignore[arg-type]  # the quiz's own keyword fields, read and checked by the file reader
 
     def save(self, path: str | Path) -> None:
         """Write the quiz's situations as a file :meth:`load` reads back."""
@@ -139,14 +143,14 @@ class Quiz:
         """The question in words: nothing of the answer in it."""
         ask = self.current.ask
         a, b = ask.boats
-        under = f"Under {self.ruled_by.label}"
+        under = self.ruled_by.under
         if ask.question is Question.KEEP_CLEAR:
-            return f"{under}, who must keep clear now: {a} or {b}?"
+            return _("{under}, who must keep clear now: {a} or {b}?", under=under, a=a, b=b)
         if ask.question is Question.MARK_ROOM:
-            return f"{under}, who is entitled to mark-room now (or the zone's right of way, in " \
-                f"the game): {a}, {b} or no one?"
-        return f"{under}, which boat is penalised at the end: " \
-            f"{', '.join(self.current.names)} or no one?"
+            return _("{under}, who is entitled to mark-room now (or the zone's right of way, in "
+                     "the game): {a}, {b} or no one?", under=under, a=a, b=b)
+        return _("{under}, which boat is penalised at the end: {boats} or no one?",
+                 under=under, boats=", ".join(self.current.names))
 
     def options(self) -> tuple[str, ...]:
         """The answers to choose from."""
@@ -164,18 +168,19 @@ class Quiz:
         right = verdict.answer(self.current.ask.question)
         given = self._read(value)
         if given is None:
-            return Feedback(False, f"Answer one of {', '.join(self.options())}.",
+            return Feedback(False, _("Answer one of {options}.", options=", ".join(
+                _(option) if option == NO_ONE else option for option in self.options())),
                             answered=False)
         correct = given == (right if isinstance(right, str) else
                             (tuple(sorted(right)) or NO_ONE))
         self.first_answers.setdefault(self.current.id, correct)
         if not correct:
-            return Feedback(False, "Not this one: try again (only your first answer counts).")
+            return Feedback(False, _("Not this one: try again (only your first answer counts)."))
         self.solved = True
-        first = "" if self.first_answers[self.current.id] else \
-            "Right on another try (your first answer scored 0). "
-        return Feedback(True, f"{first}Now: why? Choose the fact that decides it.",
-                        title=self.current.title)
+        then = _("Now: why? Choose the fact that decides it.")
+        said = then if self.first_answers[self.current.id] else _(
+            "Right on another try (your first answer scored 0). {then}", then=then)
+        return Feedback(True, said, title=_(self.current.title))
 
     def _read(self, value: str | Collection[str]) -> str | tuple[str, ...] | None:
         names = set(self.options())
@@ -199,16 +204,16 @@ class Quiz:
         """Judge the chosen reason; only the first choice counts."""
         options = self.reasons()
         if not options:
-            return Feedback(False, "First answer the question.", answered=False)
-        chosen = reading.whole(choice, "the reason's number", 0, len(options) - 1,
+            return Feedback(False, _("First answer the question."), answered=False)
+        chosen = reading.whole(choice, _("the reason's number"), 0, len(options) - 1,
                                error=ConfigError)
         reason = options[chosen]
         self.first_reasons.setdefault(self.current.id, reason.decides)
         if not reason.decides:
-            return Feedback(False, f"{reason.feedback} Try another (only your first choice "
-                            "counts).")
+            return Feedback(False, _("{feedback} Try another (only your first choice counts).",
+                                     feedback=reason.feedback))
         self.explained = True
-        return Feedback(True, reason.feedback, title=self.current.title)
+        return Feedback(True, reason.feedback, title=_(self.current.title))
 
     def next(self) -> Encounter:
         self.index += 1
@@ -219,7 +224,7 @@ class Quiz:
     @property
     def score(self) -> str:
         right = sum(self.first_answers.values())
-        return f"{right} of {len(self.first_answers)}"
+        return _("{right} of {asked}", right=right, asked=len(self.first_answers))
 
     def summary(self) -> Summary:
         """The score and the rules missed at the first try, each with its teaching situation."""

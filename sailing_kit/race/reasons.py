@@ -12,8 +12,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from sailing_kit.core.i18n import N_, Text, _
 from sailing_kit.race import rrs
-from sailing_kit.race.encounter import Moment, Question
+from sailing_kit.race.encounter import Moment, Question, umpire_called
 from sailing_kit.race.rightofway import (
     Rule,
     engaged_from_astern,
@@ -39,14 +40,17 @@ class Reason:
     @property
     def feedback(self) -> str:
         if self.decides:
-            return f"Yes: {self.text}."
+            return _("Yes: {fact}.", fact=self.text)
         if self.true:
-            return f"True ({self.text}), but that is not what decides it here."
-        return f"That is not so: it is not true that {_lower(self.text)}."
+            return _("True ({fact}), but that is not what decides it here.", fact=self.text)
+        return _("That is not so: it is not true that {fact}.", fact=_lower(self.text))
 
 
-def _lower(text: str) -> str:
-    return text[:1].lower() + text[1:] if not text[:2].isupper() else text
+def _lower(text: str) -> Text:
+    """``text`` with a small first letter (not a boat's name), its English too."""
+    def small(words: str) -> str:
+        return words[:1].lower() + words[1:] if not words[:2].isupper() else words
+    return Text(small(text), small(getattr(text, "english", text)))
 
 
 def decisive_rule(found: Verdicts, rules: Rules) -> str:
@@ -73,37 +77,42 @@ def decisive_rule(found: Verdicts, rules: Rules) -> str:
 
 RULE_NAMES: dict[Rules, dict[str, str]] = {
     Rules.RRS: {
-        "10": "rule 10 (port keeps clear of starboard)",
-        "11": "rule 11 (windward keeps clear of leeward)",
-        "12": "rule 12 (clear astern keeps clear of clear ahead)",
-        "13": "rule 13 (a boat tacking keeps clear)",
-        "15": "rule 15 (room to keep clear after acquiring right of way)",
-        "16.1": "rule 16.1 (room to keep clear when changing course)",
-        "17": "rule 17 (proper course after an overlap from astern)",
-        "18.1": "rule 18.1 (when rule 18 applies)",
-        "18.2(a)": "rule 18.2(a) (mark-room)",
-        "18.3": "rule 18.3 (tacking in the zone)",
-        "19.2(b)": "rule 19.2(b) (room at an obstruction)",
-        "20.1": "rule 20.1 (when to hail for room to tack)",
-        "20.2(c)": "rule 20.2(c) (responding to a hail)",
-        "20.2(d)": "rule 20.2(d) (the hailing boat tacks)",
-        "21.1": "rule 21.1 (a boat returning to start keeps clear)",
-        "21.2": "rule 21.2 (a boat taking a penalty keeps clear)",
-        "43.1(a)": "rule 43.1(a) (exoneration when compelled)",
-        "43.1(b)": "rule 43.1(b) (exoneration within room or mark-room)",
+        "10": N_("rule 10 (port keeps clear of starboard)"),
+        "11": N_("rule 11 (windward keeps clear of leeward)"),
+        "12": N_("rule 12 (clear astern keeps clear of clear ahead)"),
+        "13": N_("rule 13 (a boat tacking keeps clear)"),
+        "15": N_("rule 15 (room to keep clear after acquiring right of way)"),
+        "16.1": N_("rule 16.1 (room to keep clear when changing course)"),
+        "17": N_("rule 17 (proper course after an overlap from astern)"),
+        "18.1": N_("rule 18.1 (when rule 18 applies)"),
+        "18.2(a)": N_("rule 18.2(a) (mark-room)"),
+        "18.3": N_("rule 18.3 (tacking in the zone)"),
+        "19.2(b)": N_("rule 19.2(b) (room at an obstruction)"),
+        "20.1": N_("rule 20.1 (when to hail for room to tack)"),
+        "20.2(c)": N_("rule 20.2(c) (responding to a hail)"),
+        "20.2(d)": N_("rule 20.2(d) (the hailing boat tacks)"),
+        "21.1": N_("rule 21.1 (a boat returning to start keeps clear)"),
+        "21.2": N_("rule 21.2 (a boat taking a penalty keeps clear)"),
+        "43.1(a)": N_("rule 43.1(a) (exoneration when compelled)"),
+        "43.1(b)": N_("rule 43.1(b) (exoneration within room or mark-room)"),
     },
     Rules.RACE: {
-        "starboard": "§3.4 starboard over port", "head_to_wind": "§3.4 head to wind keeps clear",
-        "leeward": "§3.4 leeward over windward", "faster": "§3.4 the faster point of sail",
-        "turn_order": "§3.4 the first to arrive", "inside": "§3.6 the inside boat in the zone",
-        "astern_in_zone": "§3.6 engaged from astern in the zone",
-        "zone": "§3.6 when the zone does not decide", "start": "§3.1 the start procedure",
+        "starboard": N_("§3.4 starboard over port"),
+        "head_to_wind": N_("§3.4 head to wind keeps clear"),
+        "leeward": N_("§3.4 leeward over windward"),
+        "faster": N_("§3.4 the faster point of sail"),
+        "turn_order": N_("§3.4 the first to arrive"),
+        "inside": N_("§3.6 the inside boat in the zone"),
+        "astern_in_zone": N_("§3.6 engaged from astern in the zone"),
+        "zone": N_("§3.6 when the zone does not decide"), "start": N_("§3.1 the start procedure"),
     },
 }
 
 
 def rule_name(rules: Rules, rule: str) -> str:
-    return RULE_NAMES[rules].get(rule, rule)
+    """The rule's number and name in words, in the language spoken now."""
+    name = RULE_NAMES[rules].get(rule)
+    return _(name) if name else rule
 
 
 def reasons(found: Verdicts, rules: Rules, pair: tuple[str, str], seed: int = 0
@@ -152,16 +161,21 @@ def _rrs_bank(moment: Moment, seen: Seen, keeper: str, other: str
     overlapped = seen.overlapped(keeper, other)
     leeward = rrs.leeward_boat(k, o, seen.tack(keeper), moment.wind).name if same else None
     return [
-        ("10", f"{keeper} is on port tack and {other} on starboard tack",
+        ("10", _("{keeper} is on port tack and {other} on starboard tack", keeper=keeper,
+                 other=other),
          seen.tack(keeper) is Tack.PORT and seen.tack(other) is Tack.STARBOARD),
-        ("11", f"{keeper} and {other} are overlapped on the same tack, {keeper} to windward",
+        ("11", _("{a} and {b} are overlapped on the same tack, {a} to windward", a=keeper,
+                 b=other),
          same and overlapped and leeward == other),
-        ("12", f"{keeper} is clear astern of {other} on the same tack",
+        ("12", _("{keeper} is clear astern of {other} on the same tack", keeper=keeper,
+                 other=other),
          same and rrs.clear_astern(k, o)),
-        ("11", f"{other} and {keeper} are overlapped on the same tack, {other} to windward",
+        ("11", _("{a} and {b} are overlapped on the same tack, {a} to windward", a=other,
+                 b=keeper),
          same and overlapped and leeward == keeper),
-        ("21.2", f"{keeper} is taking a penalty", keeper in seen.serving),
-        ("21.1", f"{keeper} is sailing back to start after being over the line",
+        ("21.2", _("{keeper} is taking a penalty", keeper=keeper), keeper in seen.serving),
+        ("21.1", _("{keeper} is sailing back to start after being over the line",
+                   keeper=keeper),
          keeper in seen.returning),
     ]
 
@@ -178,19 +192,23 @@ def _game_bank(found: Verdicts, moment: Moment, keeper: str, other: str
     inside = any(in_zone(o.position, m) or in_zone(k.position, m) for m in marks) and \
         not moment.starting
     return [
-        ("starboard", f"{other} is on starboard tack and {keeper} on port tack",
+        ("starboard", _("{other} is on starboard tack and {keeper} on port tack", other=other,
+                        keeper=keeper),
          tack(o.heading, wind) is Tack.STARBOARD and tack(k.heading, wind) is Tack.PORT),
-        ("head_to_wind", f"{keeper} is head to wind",
+        ("head_to_wind", _("{keeper} is head to wind", keeper=keeper),
          point_of_sail(k.heading, wind) is PointOfSail.HEAD_TO_WIND),
-        ("leeward", f"{other} is further to leeward than {keeper}, on the same tack",
+        ("leeward", _("{other} is further to leeward than {keeper}, on the same tack",
+                      other=other, keeper=keeper),
          same and deeper),
-        ("faster", f"{other} sails a faster point of sail on the same wind line and tack",
+        ("faster", _("{other} sails a faster point of sail on the same wind line and tack",
+                     other=other),
          same and level and faster),
-        ("turn_order", f"{other} got there first, all else being equal",
+        ("turn_order", _("{other} got there first, all else being equal", other=other),
          same and level and not faster and
          point_of_sail(o.heading, wind).speed == point_of_sail(k.heading, wind).speed),
-        ("inside", f"{other} is nearer the mark, inside the zone of the 2 lengths", inside),
-        ("astern_in_zone", f"{other} engaged {keeper} from astern inside the zone",
+        ("inside", _("{boat} is nearer the mark, inside the zone of the 2 lengths", boat=other),
+         inside),
+        ("astern_in_zone", _("{a} engaged {b} from astern inside the zone", a=other, b=keeper),
          inside and engaged_from_astern(k, o, wind)),
     ]
 
@@ -198,16 +216,18 @@ def _game_bank(found: Verdicts, moment: Moment, keeper: str, other: str
 def _rrs_room_bank(found: Verdicts, seen: Seen, taker: str, giver: str
                    ) -> list[tuple[str, str, bool]]:
     room = seen.room(giver, taker)
-    how = room.why if room else ""
+    how = getattr(room.why, "english", room.why) if room else ""
     in_zone_now = bool(seen.in_zone(taker) or seen.in_zone(giver))
     return [
-        ("18.2(a)", f"{taker} was overlapped inside {giver} when the first of them reached the "
-         "zone", "(1)" in how),
-        ("18.2(a)", f"{taker} reached the zone first, not overlapped with {giver}",
+        ("18.2(a)", _("{taker} was overlapped inside {giver} when the first of them reached "
+                      "the zone", taker=taker, giver=giver), "(1)" in how),
+        ("18.2(a)", _("{taker} reached the zone first, not overlapped with {giver}",
+                      taker=taker, giver=giver),
          "(2)" in how),
-        ("18.1", f"{taker} and {giver} are on opposite tacks on a beat to windward, where rule "
-         "18 does not apply", in_zone_now and room is None),
-        ("18.1", "neither boat is in the three-length zone", not in_zone_now),
+        ("18.1", _("{taker} and {giver} are on opposite tacks on a beat to windward, where "
+                   "rule 18 does not apply", taker=taker, giver=giver),
+         in_zone_now and room is None),
+        ("18.1", _("neither boat is in the three-length zone"), not in_zone_now),
     ]
 
 
@@ -220,14 +240,15 @@ def _game_room_bank(found: Verdicts, moment: Moment, taker: str, giver: str
     decided = found.race.mark_room != NO_ONE
     rule = found.race.rule
     return [
-        ("inside", f"{taker} is nearer the mark, inside the zone of the 2 lengths",
+        ("inside", _("{boat} is nearer the mark, inside the zone of the 2 lengths", boat=taker),
          decided and rule == Rule.INSIDE.value),
-        ("astern_in_zone", f"{taker} engaged {giver} from astern inside the zone",
+        ("astern_in_zone", _("{a} engaged {b} from astern inside the zone", a=taker, b=giver),
          decided and rule == Rule.ASTERN_IN_ZONE.value),
-        ("zone", "the zone of the 2 lengths does not decide between them (neither boat is in "
-         "it, they are equally near the mark, or it is the start)", not zone or not decided),
-        ("starboard", f"{taker} is on starboard tack", tack(t.heading, moment.wind) is
-         Tack.STARBOARD),
+        ("zone", _("the zone of the 2 lengths does not decide between them (neither boat is in "
+                   "it, they are equally near the mark, or it is the start)"),
+         not zone or not decided),
+        ("starboard", _("{boat} is on starboard tack", boat=taker),
+         tack(t.heading, moment.wind) is Tack.STARBOARD),
     ]
 
 
@@ -238,19 +259,19 @@ def _penalty_reasons(found: Verdicts, rules: Rules) -> list[Reason]:
     mirror: Callable[[str], str] = lambda text: _swap(text, names[0], names[1])  # noqa: E731
     if rules is Rules.RRS:
         said = [(b.rule if not b.exonerated else b.exonerated,
-                 b.why + (f" (she is exonerated by rule {b.exonerated})" if b.exonerated
-                          else ""))
+                 _("{why} (she is exonerated by rule {rule})", why=b.why, rule=b.exonerated)
+                 if b.exonerated else b.why)
                 for b in found.record.breaches]
     else:
         said = [(b.split()[1], m_said.split(": ", 1)[-1]) for b, m_said in zip(
             found.race.broke, (w for m in found.timeline.moments for w in m.said
-                               if w.startswith("Umpire: ")), strict=False)]
+                               if umpire_called(w)), strict=False)]
     bank = [Reason(text, True, rule == decisive and i == 0) for i, (rule, text) in
             enumerate(said)]
     bank += [Reason(mirror(text), False, False) for _, text in said if mirror(text) != text]
     clean = not said
-    bank.append(Reason("No boat broke a rule", clean, clean))
-    bank.append(Reason("The boats touched", False, False))
+    bank.append(Reason(_("No boat broke a rule"), clean, clean))
+    bank.append(Reason(_("The boats touched"), False, False))
     return bank
 
 

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import _
 from sailing_kit.race import rrs
 from sailing_kit.race.encounter import Encounter, Moment, Side, Turn
 from sailing_kit.race.rightofway import Boat
@@ -120,7 +121,7 @@ def passed_head_to_wind(moment: Moment, name: str, before: Tack, after: Tack) ->
     moves = moment.option.moves if moment.option is not None else ()
     for move in moves:
         sense = 1 if move.rotation > 0 else -1
-        for _ in range(abs(move.rotation)):
+        for _step in range(abs(move.rotation)):
             heading = heading.rotate(sense)
             visited.append(heading)
     if isinstance(moment.event, Turn) and moment.event.spin is not None:
@@ -139,11 +140,15 @@ def see(walk: Walk, moment: Moment, previous: Seen | None, tacks: dict[str, Tack
                          if rrs.overlapped(a, b) and _terms_apply(moment, tacks, zones, a, b))
     round_end = index == 0 or moment.mover == encounter.names[-1]
     for name in sorted(tacked):
-        walk.note(index, f"{name} passes head to wind: she tacks onto {tacks[name].value} tack")
+        walk.note(index, _("{boat} passes head to wind: she tacks onto port tack", boat=name)
+                  if tacks[name] is Tack.PORT else
+                  _("{boat} passes head to wind: she tacks onto starboard tack", boat=name))
     for name, zone in zones.items():
         if zone and (previous is None or not previous.in_zone(name)):
-            walk.note(index, f"{name} {'is' if previous is None else 'reaches'} the "
-                      f"three-length zone of the mark at {zone[0]}")
+            walk.note(index, _("{boat} is in the three-length zone of the mark at {mark}",
+                               boat=name, mark=zone[0]) if previous is None else
+                      _("{boat} reaches the three-length zone of the mark at {mark}",
+                        boat=name, mark=zone[0]))
             if tacks[name] is Tack.STARBOARD:
                 walk.starboard_since_zone.add(name)
         if tacks[name] is not Tack.STARBOARD or not zone:
@@ -206,9 +211,15 @@ def _overlap_facts(walk: Walk, moment: Moment, tacks: dict[str, Tack],
         now, was = pair in overlaps, last is not None and pair in last.overlaps
         if now and not was:
             astern = _clear_astern_before(before, last, a.name, b.name)
-            how = f" from clear astern ({astern} was clear astern)" if astern else ""
-            walk.note(index, f"{a.name} and {b.name} {'are' if last is None else 'become'} "
-                      f"overlapped{how}")
+            pair_names = {"a": a.name, "b": b.name, "astern": astern}
+            if last is None:
+                walk.note(index, _("{a} and {b} are overlapped from clear astern ({astern} was "
+                                   "clear astern)", **pair_names) if astern else
+                          _("{a} and {b} are overlapped", **pair_names))
+            else:
+                walk.note(index, _("{a} and {b} become overlapped from clear astern ({astern} "
+                                   "was clear astern)", **pair_names) if astern else
+                          _("{a} and {b} become overlapped", **pair_names))
             if astern and tacks[a.name] is tacks[b.name]:
                 other = b.name if astern == a.name else a.name
                 leeward = rrs.leeward_boat(moment.boat(astern), moment.boat(other),
@@ -216,11 +227,12 @@ def _overlap_facts(walk: Walk, moment: Moment, tacks: dict[str, Tack],
                 if leeward.name == astern and \
                         rrs.distance(a.position, b.position) <= rrs.NEAR + 1e-9:
                     kept[astern] = other
-                    walk.note(index, f"{astern} became overlapped to leeward of {other} from "
-                              "clear astern within two hull lengths: she may not sail above "
-                              "her proper course (rule 17)")
+                    walk.note(index, _("{astern} became overlapped to leeward of {other} from "
+                                       "clear astern within two hull lengths: she may not sail "
+                                       "above her proper course (rule 17)", astern=astern,
+                                       other=other))
         elif was and not now:
-            walk.note(index, f"{a.name} and {b.name} are no longer overlapped")
+            walk.note(index, _("{a} and {b} are no longer overlapped", a=a.name, b=b.name))
     return _still_restricted(moment, None, tacks, overlaps, kept)
 
 
@@ -258,19 +270,19 @@ def _returning(walk: Walk, moment: Moment) -> frozenset[str]:
     line = walk.encounter.line
     if line is None:
         return frozenset()
-    (x1, row), (x2, _) = line
+    (x1, row), (x2, _row) = line
     previous = walk.moments[moment.index - 1] if moment.index else None
     if previous is not None and previous.starting and not moment.starting:
         walk.ocs = {b.name for b in moment.boats
                     if b.position[1] >= row and min(x1, x2) <= b.position[0] <= max(x1, x2)}
         for name in sorted(walk.ocs):
-            walk.note(moment.index, f"At the starting signal {name} is on the course side of "
-                      "the starting line: she has not started and must return (definition "
-                      "Start)")
+            walk.note(moment.index, _("At the starting signal {boat} is on the course side of "
+                                      "the starting line: she has not started and must return "
+                                      "(definition Start)", boat=name))
     for boat in moment.boats:
         if boat.name in walk.ocs and boat.position[1] < row:
             walk.ocs.discard(boat.name)
-            walk.note(moment.index, f"{boat.name} is back on the pre-start side")
+            walk.note(moment.index, _("{boat} is back on the pre-start side", boat=boat.name))
     return frozenset(b.name for b in moment.boats
                      if b.name in walk.ocs and b.heading.vector[1] < 0)
 
@@ -285,8 +297,8 @@ def _rooms(walk: Walk, moment: Moment, previous: Seen | None, seen: Seen,
     for room in previous.rooms if previous is not None else ():
         if room.mark not in seen.in_zone(room.taker) or room.taker in seen.tacked or \
                 frozenset((room.giver, room.taker)) in walk.switched_off:
-            walk.note(index, f"{room.taker} is no longer entitled to mark-room from "
-                      f"{room.giver}")
+            walk.note(index, _("{taker} is no longer entitled to mark-room from {giver}",
+                               taker=room.taker, giver=room.giver))
             continue
         kept.append(room)
     tacks, zones, last = dict(seen.tacks), dict(seen.zones), walk.last_round
@@ -315,20 +327,22 @@ def _room(moment: Moment, a: Boat, b: Boat, mark: Point, reached: list[str],
         inside = rrs.nearer(a, b, mark)
         outside = b if inside is a else a
         return Room(outside.name, inside.name, mark, moment.index,
-                    f"{inside.name} and {outside.name} are overlapped when the first of them "
-                    f"reaches the zone: {outside.name}, outside, owes {inside.name} mark-room "
-                    "(rule 18.2(a)(1))")
+                    _("{inside} and {outside} are overlapped when the first of them reaches the "
+                      "zone: {outside}, outside, owes {inside} mark-room (rule 18.2(a)(1))",
+                      inside=inside.name, outside=outside.name))
     if len(reached) == 1:
         first = reached[0]
         other = b.name if first == a.name else a.name
         return Room(other, first, mark, moment.index,
-                    f"{first} reaches the zone first, not overlapped with {other}: {other} owes "
-                    f"{first} mark-room (rule 18.2(a)(2))")
+                    _("{first} reaches the zone first, not overlapped with {other}: {other} "
+                      "owes {first} mark-room (rule 18.2(a)(2))", first=first, other=other))
     ahead, astern = (a, b) if rrs.clear_astern(b, a) else (b, a)
-    when = "as the encounter begins" if beginning else "by the end of the same round"
+    names = {"ahead": ahead.name, "astern": astern.name}
     return Room(astern.name, ahead.name, mark, moment.index,
-                f"both boats are in the zone {when}, {ahead.name} clear ahead: {astern.name} "
-                f"owes {ahead.name} mark-room (rule 18.2(a)(2))")
+                _("both boats are in the zone as the encounter begins, {ahead} clear ahead: "
+                  "{astern} owes {ahead} mark-room (rule 18.2(a)(2))", **names) if beginning else
+                _("both boats are in the zone by the end of the same round, {ahead} clear "
+                  "ahead: {astern} owes {ahead} mark-room (rule 18.2(a)(2))", **names))
 
 
 def _tacking_in_the_zone(walk: Walk, moment: Moment, seen: Seen, mark: Point,
@@ -345,8 +359,9 @@ def _tacking_in_the_zone(walk: Walk, moment: Moment, seen: Seen, mark: Point,
                 rrs.fetching(boat, mark, moment.wind, leave_to_port=True):
             walk.switched_off.add(frozenset((tacker, boat.name)))
             walk.tackers[frozenset((tacker, boat.name))] = tacker
-            walk.note(moment.index, f"{tacker} passed head to wind in the zone, and "
-                      f"{boat.name} on starboard is fetching the mark: rule 18.2 does not apply "
-                      "between them (rule 18.3)")
+            walk.note(moment.index, _("{tacker} passed head to wind in the zone, and {boat} on "
+                                      "starboard is fetching the mark: rule 18.2 does not apply "
+                                      "between them (rule 18.3)", tacker=tacker,
+                                      boat=boat.name))
 
 

@@ -26,13 +26,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point, chebyshev
+from sailing_kit.core.i18n import N_, _
 from sailing_kit.race import rrs
 from sailing_kit.race.encounter import Moment, Shift, Timeline, Turn, turn_ends
 from sailing_kit.race.rightofway import course_point
 from sailing_kit.race.rrs_seen import Breach, Pending, Seen, Walk, passed_head_to_wind, see
 from sailing_kit.race.sailing import Tack
+from sailing_kit.race.wind import compass_name
 
 PART_2_TURNS = 2
 """Turns of the penalty for breaking a rule of Part 2 (RRS 44.1: a Two-Turns Penalty)."""
@@ -138,20 +139,23 @@ def _hails(walk: Walk, moment: Moment) -> None:
     for hailer, (since, hailed) in list(walk.hails.items()):
         if name in hailed and since < moment.index:
             if name in seen.tacked:
-                walk.note(moment.index, f"{name} responds to {hailer}'s hail by tacking")
+                walk.note(moment.index, _("{boat} responds to {hailer}'s hail by tacking",
+                                          boat=name, hailer=hailer))
             elif event.reply:
                 walk.replied[name] = hailer
-                walk.note(moment.index, f"{name} replies 'You tack' to {hailer}")
+                walk.note(moment.index, _("{boat} replies 'You tack' to {hailer}", boat=name,
+                                          hailer=hailer))
             else:
                 walk.breach(name, "20.2(c)", hailer, moment.index,
-                            f"{name} did not respond to {hailer}'s hail for room to tack")
+                            _("{boat} did not respond to {hailer}'s hail for room to tack",
+                              boat=name, hailer=hailer))
             walk.hails[hailer] = (since, hailed - {name})
         if name == hailer and since < moment.index and not walk.hails[hailer][1]:
             del walk.hails[hailer]
             if name not in seen.tacked:
                 walk.breach(name, "20.2(d)", name, moment.index,
-                            f"{name} hailed for room to tack but did not tack as soon as "
-                            "possible")
+                            _("{boat} hailed for room to tack but did not tack as soon as "
+                              "possible", boat=name))
     if event.hail:
         _hail(walk, moment, name)
 
@@ -166,11 +170,11 @@ def _hail(walk: Walk, moment: Moment, name: str) -> None:
                        seen.tack(b.name) is seen.tack(name) and
                        chebyshev(b.position, boat.position) <= rrs.NEAR and
                        not rrs.on_leeward_side(b, boat, seen.tack(name), moment.wind))
-    walk.note(moment.index, f"{name} hails for room to tack")
+    walk.note(moment.index, _("{boat} hails for room to tack", boat=name))
     if not near or not rrs.close_hauled_or_above(boat.heading, moment.wind):
         walk.breach(name, "20.1", ", ".join(sorted(hailed)) or name, moment.index,
-                    f"{name} hailed for room to tack without approaching an obstruction "
-                    "close-hauled")
+                    _("{boat} hailed for room to tack without approaching an obstruction "
+                      "close-hauled", boat=name))
     walk.hails[name] = (moment.index, hailed)
 
 
@@ -187,18 +191,19 @@ def _ways(walk: Walk, moment: Moment) -> None:
                 ways.discard((keeper, other))
     for k, r in sorted(ways):
         if _switched(walk, k, r) and walk.tackers.get(frozenset((k, r))) == k:
-            walk.breach(k, "18.3", r, moment.index, f"{k} passed head to wind in the zone and "
-                        f"{r}, fetching the mark on starboard since entering the zone, could not "
-                        "hold her course to it: she would have to sail above close-hauled to "
-                        "avoid her")
+            walk.breach(k, "18.3", r, moment.index, _(
+                "{tacker} passed head to wind in the zone and {other}, fetching the mark on "
+                "starboard since entering the zone, could not hold her course to it: she would "
+                "have to sail above close-hauled to avoid her", tacker=k, other=r))
             continue
-        keeper, _ = relation(moment, seen, k, r)
+        keeper, _rule = relation(moment, seen, k, r)
         if keeper == k and mover == k:
             _resolve(walk, moment, k, r, "")
         elif keeper == k and (k, r) not in walk.pending:
             walk.pending[(k, r)] = Pending(_cause(walk, moment, k, r))
-            walk.note(moment.index, f"{k} is on the point {r} sails to next: she must keep "
-                      f"clear of {r} on her next turn")
+            walk.note(moment.index, _("{keeper} is on the point {other} sails to next: she "
+                                      "must keep clear of {other} on her next turn", keeper=k,
+                                      other=r))
         elif keeper == r and mover == k:
             _room_taken(walk, moment, k, r)
 
@@ -225,18 +230,23 @@ def _resolve(walk: Walk, moment: Moment, keeper: str, other: str, cause: str) ->
     words = _rule_words(rule, keeper, other)
     giver = _owing_room(walk, moment, keeper)
     if not _had_a_way_out(walk, moment, keeper, other):
-        rule_g, what = "18.2(a)", "mark-room"
+        rule_g = "18.2(a)"
         if giver is None:
-            rule_g, what = "19.2(b)", "room between her and the obstruction"
+            rule_g = "19.2(b)"
             giver = _obstruction_giver(walk, moment, keeper)
         if giver is not None:
-            walk.breach(giver, rule_g, keeper, index, f"{giver} did not give {keeper} the {what} "
-                        "she was entitled to: she had no way to keep clear")
+            walk.breach(giver, rule_g, keeper, index, _(
+                "{giver} did not give {keeper} the mark-room she was entitled to: she had no "
+                "way to keep clear", giver=giver, keeper=keeper) if rule_g == "18.2(a)" else _(
+                "{giver} did not give {keeper} the room between her and the obstruction she "
+                "was entitled to: she had no way to keep clear", giver=giver, keeper=keeper))
             walk.breach(keeper, rule, other, index, words, exonerated="43.1(b)")
         elif cause:
-            what = "acquired right of way" if cause == "15" else "changed course"
-            walk.breach(other, cause, keeper, index, f"{other} {what} without giving {keeper} "
-                        "room to keep clear: every turn left her in the way")
+            walk.breach(other, cause, keeper, index, _(
+                "{other} acquired right of way without giving {keeper} room to keep clear: "
+                "every turn left her in the way", other=other, keeper=keeper) if cause == "15"
+                else _("{other} changed course without giving {keeper} room to keep clear: "
+                       "every turn left her in the way", other=other, keeper=keeper))
             walk.breach(keeper, rule, other, index, words, exonerated="43.1(a)")
         else:
             walk.breach(keeper, rule, other, index, words)
@@ -263,12 +273,15 @@ def _obstruction_giver(walk: Walk, moment: Moment, name: str) -> str | None:
     return None
 
 
+KEEPING_CLEAR = {"10": N_("on port tack"), "11": N_("to windward, overlapped on the same tack"),
+                 "12": N_("clear astern on the same tack"), "13": N_("tacking"),
+                 "21.1": N_("sailing back to start"), "21.2": N_("taking a penalty")}
+"""Why a boat had to keep clear, by the rule (shown as ``_(KEEPING_CLEAR[rule])``)."""
+
+
 def _rule_words(rule: str, keeper: str, other: str) -> str:
-    reasons = {"10": "on port tack", "11": "to windward, overlapped on the same tack",
-               "12": "clear astern on the same tack", "13": "tacking",
-               "21.1": "sailing back to start", "21.2": "taking a penalty"}
-    return f"{keeper}, {reasons[rule]}, did not keep clear of {other}: {other} could not sail " \
-        "on without changing course"
+    return _("{keeper}, {why}, did not keep clear of {other}: {other} could not sail on "
+             "without changing course", keeper=keeper, why=_(KEEPING_CLEAR[rule]), other=other)
 
 
 def _switched(walk: Walk, tacker: str, other: str) -> bool:
@@ -311,8 +324,8 @@ def _room_taken(walk: Walk, moment: Moment, boat: str, entitled: str) -> None:
     if heading_for is not None and rrs.distance(heading_for, room.mark) <= \
             rrs.distance(here, room.mark):
         walk.breach(boat, "18.2(a)", entitled, moment.index,
-                    f"{boat} stood in the way of {entitled}, sailing to the mark, to which she "
-                    "owed mark-room")
+                    _("{boat} stood in the way of {entitled}, sailing to the mark, to which "
+                      "she owed mark-room", boat=boat, entitled=entitled))
 
 
 def _proper_course(walk: Walk, moment: Moment) -> None:
@@ -329,13 +342,10 @@ def _proper_course(walk: Walk, moment: Moment) -> None:
     if rrs.above(boat.heading, moment.before.heading, wind) and \
             rrs.above(boat.heading, proper, wind):
         walk.breach(mover, "17", restricted[mover], moment.index,
-                    f"{mover} sailed above her proper course ({_heading_words(proper)}) while "
-                    f"overlapped to leeward of {restricted[mover]}, having become overlapped "
-                    "from clear astern within two hull lengths")
-
-
-def _heading_words(heading: Direction) -> str:
-    return f"heading {heading.value}, straight for the mark"
+                    _("{boat} sailed above her proper course (heading {heading}, straight for "
+                      "the mark) while overlapped to leeward of {other}, having become "
+                      "overlapped from clear astern within two hull lengths", boat=mover,
+                      heading=compass_name(proper), other=restricted[mover]))
 
 
 # ----- penalties (rule 44) ----------------------------------------------------------------------

@@ -19,7 +19,9 @@ from typing import Any
 from sailing_kit.core import reading
 from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import _
 from sailing_kit.core.reading import shown
+from sailing_kit.race.encounter_file import said
 from sailing_kit.race.rightofway import Boat, Rule, Ruling
 from sailing_kit.race.situation import Situation
 
@@ -77,17 +79,19 @@ def scenario_from_data(data: Any) -> Scenario:
     two pieces on one point, a name that is no boat's, or an expected answer the umpire does
     not give."""
     if not isinstance(data, dict):
-        raise ConfigError("a scenario is a JSON object")
+        raise ConfigError(_("a scenario is a JSON object"))
     ident = data.get("id", "?")
     ident = ident if isinstance(ident, str) and len(ident) <= 80 else shown(ident)
     missing = [key for key in _REQUIRED if key not in data]
     unknown = [shown(key) for key in data if key not in _REQUIRED + _OPTIONAL]
     if missing or unknown:
-        raise ConfigError(f"scenario {ident!r}: missing {missing}, unknown {unknown}")
+        raise ConfigError(_("scenario {id}: missing {missing}, unknown {unknown}",
+                            id=repr(ident), missing=missing, unknown=unknown))
     try:
         scenario = _build(data)
     except (KeyError, TypeError, ValueError) as error:
-        raise ConfigError(f"scenario {ident!r}: {error}") from None
+        raise ConfigError(_("scenario {id}: {error}", id=repr(ident), error=said(error))) \
+            from None
     _check_against_the_umpire(scenario)
     return scenario
 
@@ -96,30 +100,33 @@ def _build(data: dict[str, Any]) -> Scenario:
     boats = reading.items(data["boats"], _boat, "'boats'", fewest=2, most=MAX_BOATS,
                           error=ValueError)
     names = [b.name for b in boats]
-    marks = (_point(data["mark"], "the mark"),) if data.get("mark") is not None else ()
+    marks = (_point(data["mark"], _("the mark")),) if data.get("mark") is not None else ()
     pieces = [b.position for b in boats] + list(marks)
     if len(set(names)) != len(names) or len(set(pieces)) != len(pieces):
-        raise ValueError("boat names and positions must all differ (and no boat stands on the "
-                         "mark): two pieces on one point")
+        raise ValueError(_("boat names and positions must all differ (and no boat stands on "
+                           "the mark): two pieces on one point"))
     before = None
     if "before" in data:
         if data.get("mover") not in names:
-            raise ValueError("'before' is where the mover stood: name the mover too")
+            raise ValueError(_("'before' is where the mover stood: name the mover too"))
         before = _standing(data["before"], data["mover"])
-    question = reading.items(data["question"], lambda name: _name(name, names, "'question' names two boats"),
+    question = reading.items(data["question"],
+                             lambda name: _name(name, names, _("'question' names two boats")),
                              "'question'", error=ValueError)
     expected = data["expected"]
     if not isinstance(expected, dict) or set(expected) != {"winner", "rule"}:
-        raise ValueError("'expected' is {'winner': a boat, 'rule': a rule's key}, not "
-                         f"{shown(expected)}")
+        raise ValueError(_("'expected' is {form}, not {value}",
+                           form="{'winner': a boat, 'rule': a rule's key}",
+                           value=shown(expected)))
     if len(question) != 2 or question[0] == question[1] or expected["winner"] not in question:
-        raise ValueError("'question' names two boats and the expected winner is one of them")
+        raise ValueError(_("'question' names two boats and the expected winner is one of them"))
     return Scenario(
         id=_text(data["id"], "'id'"), title=_text(data["title"], "'title'"),
         source=_text(data["source"], "'source'"),
         wind=reading.direction(data["wind"], "'wind'", error=ValueError), boats=boats,
         question=(question[0], question[1]), winner=expected["winner"],
-        rule_key=reading.member(expected["rule"], Rule, "the expected 'rule'", error=ValueError),
+        rule_key=reading.member(expected["rule"], Rule, _("the expected 'rule'"),
+                                error=ValueError),
         explanation=_text(data["explanation"], "'explanation'", 4000), marks=marks,
         start=reading.flag(data.get("start", False), "'start'", error=ValueError),
         mover=None if data.get("mover") is None else _name(data["mover"], names, "'mover'"),
@@ -143,27 +150,30 @@ def _build(data: dict[str, Any]) -> Scenario:
 
 def _boat(item: Any) -> Boat:
     if not isinstance(item, dict) or set(item) != {"name", "position", "heading"}:
-        raise ValueError(f"a boat is {{'name': 'A', 'position': [x, y], 'heading': 'N'}}, not "
-                         f"{shown(item)}")
-    name = _text(item["name"], "a boat's 'name'", 3)
-    return Boat(name, _point(item["position"], f"boat {name}'s position"),
-                reading.direction(item["heading"], f"boat {name}'s heading", error=ValueError))
+        raise ValueError(_("a boat is {form}, not {value}",
+                           form="{'name': 'A', 'position': [x, y], 'heading': 'N'}",
+                           value=shown(item)))
+    name = _text(item["name"], _("a boat's 'name'"), 3)
+    return Boat(name, _point(item["position"], _("boat {name}'s position", name=name)),
+                reading.direction(item["heading"], _("boat {name}'s heading", name=name),
+                                  error=ValueError))
 
 
 def _standing(item: Any, mover: str) -> Boat:
     """Where the mover stood before its turn: {'position': [x, y], 'heading': 'N'}."""
     if not isinstance(item, dict) or set(item) != {"position", "heading"}:
-        raise ValueError(f"'before' is {{'position': [x, y], 'heading': 'N'}}, not {shown(item)}")
-    return Boat(mover, _point(item["position"], "'before' position"),
-                reading.direction(item["heading"], "'before' heading", error=ValueError))
+        raise ValueError(_("'before' is {form}, not {value}",
+                           form="{'position': [x, y], 'heading': 'N'}", value=shown(item)))
+    return Boat(mover, _point(item["position"], _("'before' position")),
+                reading.direction(item["heading"], _("'before' heading"), error=ValueError))
 
 
 def _point(value: Any, what: str) -> Point:
     point = reading.point(value, what, error=ValueError, low=-reading.MAX_WHOLE,
                           high=reading.MAX_WHOLE)
     if not (0 <= point[0] < MAX_WIDTH and 0 <= point[1] < MAX_HEIGHT):
-        raise ValueError(f"{what} {point} is off the board: x runs from 0 to {MAX_WIDTH - 1} "
-                         f"and y from 0 to {MAX_HEIGHT - 1}")
+        raise ValueError(_("{what} {point} is off the board: x runs from 0 to {x} and y from 0 "
+                           "to {y}", what=what, point=point, x=MAX_WIDTH - 1, y=MAX_HEIGHT - 1))
     return point
 
 
@@ -173,21 +183,24 @@ def _text(value: Any, what: str, most: int = 200) -> str:
 
 def _name(value: Any, names: list[str], what: str) -> str:
     if not isinstance(value, str) or value not in names:
-        raise ValueError(f"{what}: {shown(value)} is none of the boats ({', '.join(names)})")
+        raise ValueError(_("{what}: {value} is none of the boats ({names})", what=what,
+                           value=shown(value), names=", ".join(names)))
     return value
 
 
 def _pair(value: Any, names: list[str]) -> tuple[str, str]:
     pair = reading.items(value, lambda name: _name(name, names, "'infringements'"),
-                         "an infringement [offender, wronged]", fewest=2, most=2, error=ValueError)
+                         _("an infringement [offender, wronged]"), fewest=2, most=2,
+                         error=ValueError)
     return (pair[0], pair[1])
 
 
 def _contest(value: Any, names: list[str]) -> tuple[Point, str]:
     if not isinstance(value, dict) or set(value) != {"point", "entitled"}:
-        raise ValueError(f"a contest is {{'point': [x, y], 'entitled': 'A'}}, not {shown(value)}")
-    return (_point(value["point"], "a contested point"),
-            _name(value["entitled"], names, "a contest's 'entitled'"))
+        raise ValueError(_("a contest is {form}, not {value}",
+                           form="{'point': [x, y], 'entitled': 'A'}", value=shown(value)))
+    return (_point(value["point"], _("a contested point")),
+            _name(value["entitled"], names, _("a contest's 'entitled'")))
 
 
 def _check_against_the_umpire(scenario: Scenario) -> None:
@@ -196,26 +209,30 @@ def _check_against_the_umpire(scenario: Scenario) -> None:
     ruling = scenario.ruling()
     found: list[str] = []
     if (ruling.winner, ruling.rule_key) != (scenario.winner, scenario.rule_key):
-        found.append(f"the umpire gives right of way to {ruling.winner} by the "
-                     f"{ruling.rule_key.value!r} rule, but 'expected' says {scenario.winner} by "
-                     f"{scenario.rule_key.value!r}")
+        found.append(_("the umpire gives right of way to {winner} by the {rule} rule, but "
+                       "'expected' says {expected} by {expected_rule}", winner=ruling.winner,
+                       rule=repr(ruling.rule_key.value), expected=scenario.winner,
+                       expected_rule=repr(scenario.rule_key.value)))
     if scenario.expected_infringements is not None:
         seen = tuple((i.offender, i.wronged) for i in scenario.infringements())
         if seen != scenario.expected_infringements:
-            found.append(f"the umpire sees the infringements {list(map(list, seen))}, but "
-                         f"'infringements' says {list(map(list, scenario.expected_infringements))}")
+            found.append(_("the umpire sees the infringements {seen}, but 'infringements' says "
+                           "{expected}", seen=list(map(list, seen)),
+                           expected=list(map(list, scenario.expected_infringements))))
     if scenario.expected_contests is not None:
         contests = tuple((c.point, c.entitled) for c in scenario.contests())
         if contests != scenario.expected_contests:
-            found.append(f"the umpire finds the contested points {list(contests)}, but "
-                         f"'contests' says {list(scenario.expected_contests)}")
+            found.append(_("the umpire finds the contested points {found}, but 'contests' says "
+                           "{expected}", found=list(contests),
+                           expected=list(scenario.expected_contests)))
     if found:
-        raise ConfigError(f"scenario {scenario.id!r}: {'; '.join(found)}")
+        raise ConfigError(_("scenario {id}: {error}", id=repr(scenario.id),
+                            error="; ".join(found)))
 
 
 def scenario_from_json(text: str | bytes) -> Scenario:
     """A scenario from its JSON text (or UTF-8 bytes)."""
-    return scenario_from_data(reading.json_value(text, "a scenario file", error=ConfigError))
+    return scenario_from_data(reading.json_value(text, _("a scenario file"), error=ConfigError))
 
 
 def load_scenario(path: str | Path) -> Scenario:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import _
 from sailing_kit.draw.gridview import GridView
 from sailing_kit.draw.scene import Scene
 from sailing_kit.race.engagement import (
@@ -22,8 +23,9 @@ from sailing_kit.race.engagement import (
     judge,
 )
 from sailing_kit.race.rightofway import Boat, Ruling
-from sailing_kit.race.sailing import point_of_sail, tack
+from sailing_kit.race.sailing import Tack, point_of_sail, tack
 from sailing_kit.race.situation_drawing import situation_scene, situation_view
+from sailing_kit.race.wind import compass_name
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -117,22 +119,32 @@ class Situation:
         return self.scene().to_svg()
 
     def describe(self) -> str:
-        lines = [f"{self.title}. Wind from {self.wind.value}." if self.title
-                 else f"Wind from {self.wind.value}."]
+        wind = _("Wind from {wind}.", wind=compass_name(self.wind))
+        lines = [_("{title}. {wind}", title=_(self.title), wind=wind) if self.title else wind]
         if self.previous_wind:
-            lines.append(f"The wind has just shifted from {self.previous_wind.value}.")
-        lines += [f"{b.name} at {b.position} heading {b.heading.value}: "
-                  f"{sailing_words(b, self.wind)}" for b in self.boats]
-        lines += [f"{'Starting mark' if self.start else 'Mark'} at {m}" for m in self.marks]
+            lines.append(_("The wind has just shifted from {wind}.",
+                           wind=compass_name(self.previous_wind)))
+        lines += [_("{boat} at {point} heading {heading}: {sailing}", boat=b.name,
+                    point=b.position, heading=compass_name(b.heading),
+                    sailing=sailing_words(b, self.wind)) for b in self.boats]
+        lines += [_("Starting mark at {point}", point=m) if self.start else
+                  _("Mark at {point}", point=m) for m in self.marks]
         if self.mover:
-            came = (f", sailing from {self.before.position} (heading {self.before.heading.value})"
-                    if self.moved and self.before is not None else "")
-            lines.append(f"{self.mover} has just ended its turn{came}.")
+            lines.append(_("{boat} has just ended its turn, sailing from {point} (heading "
+                           "{heading}).", boat=self.mover, point=self.before.position,
+                           heading=compass_name(self.before.heading))
+                         if self.moved and self.before is not None else
+                         _("{boat} has just ended its turn.", boat=self.mover))
         return "\n".join(lines)
+
+
+def tack_words(side: Tack) -> str:
+    """"port tack" or "starboard tack", in the language spoken now."""
+    return _("port tack") if side is Tack.PORT else _("starboard tack")
 
 
 def sailing_words(boat: Boat, wind: Direction) -> str:
     """"close-hauled, port tack", "run, starboard tack", "head to wind"."""
     side = tack(boat.heading, wind)
-    sailing = point_of_sail(boat.heading, wind).label
-    return f"{sailing}, {side.value} tack" if side else sailing
+    sailing = _(point_of_sail(boat.heading, wind).label)
+    return _("{sailing}, {tack}", sailing=sailing, tack=tack_words(side)) if side else sailing

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import _
 from sailing_kit.draw import palette
 from sailing_kit.draw.gridview import GridView
 from sailing_kit.draw.scene import Scene
@@ -54,7 +55,7 @@ def header(situation: Situation, title: str, width: float) -> list[tuple[str, bo
     room = width - 8 - WIND_ROOM
     lines = [(line, True) for line in _wrap(title, room / (0.62 * TITLE_SIZE))]
     for boat in situation.boats:
-        words = f"{boat.name}: {sailing_words(boat, situation.wind)}"
+        words = _("{boat}: {sailing}", boat=boat.name, sailing=sailing_words(boat, situation.wind))
         lines += [(line, False) for line in _wrap(words, room / (0.6 * LINE_SIZE))]
     return lines
 
@@ -77,7 +78,7 @@ def situation_view(situation: Situation, *, size: tuple[int, int] | None = None,
     matters (:func:`interest`): cells as large as fit (at most :data:`MAX_CELL`), that part
     centred and the grid widened to fill the box, the picture exactly that box; ``also``: more
     points to keep in view (those the words speak of)."""
-    title = situation.title if title is None else title
+    title = _(situation.title) if title is None and situation.title else title or ""
     if box is None:
         width, height = size or extent(situation)
         top = header_height(situation, title, 2 * MARGIN + (width - 1) * CELL)
@@ -118,13 +119,13 @@ def situation_scene(situation: Situation, view: GridView, *, reveal: bool = True
     replaces the situation's own (which may state the answer); ``targets`` names the boats to
     click (boat name -> what a click does); ``marked``: points the words speak of, each ringed
     and labelled with its coordinates. Each boat is a piece (a boat moved glides)."""
-    title = situation.title if title is None else title
-    scene = Scene(*view.size, title=title or "a situation on the water",
+    title = _(situation.title) if title is None and situation.title else title or ""
+    scene = Scene(*view.size, title=title or _("a situation on the water"),
                   background=palette.WATER)
     view.draw_grid(scene)
     for mark in situation.marks:
         drawing.draw_zone(scene, view, mark)
-        drawing.draw_mark(scene, view, mark, "start" if situation.start else "mark")
+        drawing.draw_mark(scene, view, mark, _("start") if situation.start else _("mark"))
     for boat in situation.boats:
         drawing.draw_wind_line(scene, view, boat.position, situation.wind)
     if situation.moved and situation.before is not None:  # where the mover came from

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.grid import Point
+from sailing_kit.core.i18n import _
 from sailing_kit.draw.feedback import Feedback
 from sailing_kit.race.quiz import Quiz
 from sailing_kit.race.rightofway import Rule
@@ -43,10 +44,10 @@ class Trainer:
 
     def __post_init__(self) -> None:
         if self.level not in (1, 2):
-            raise ConfigError(f"the trainer's level is 1 (who keeps clear) or 2 (and which "
-                              f"rule), not {self.level!r}")
+            raise ConfigError(_("the trainer's level is 1 (who keeps clear) or 2 (and which "
+                                "rule), not {level}", level=repr(self.level)))
         if not self.scenarios:
-            raise ConfigError("the trainer needs at least one scenario")
+            raise ConfigError(_("the trainer needs at least one scenario"))
         self.order = list(range(len(self.scenarios)))
         random.Random(self.seed).shuffle(self.order)
 
@@ -64,14 +65,15 @@ class Trainer:
         scenario = self.current
         ruling = scenario.ruling()
         if keep_clear not in scenario.question:
-            names = " or ".join(scenario.question)
-            return Feedback(False, f"The question is about {names}: answer one of them.",
-                            answered=False)
+            first, second = scenario.question
+            return Feedback(False, _("The question is about {a} or {b}: answer one of them.",
+                                     a=first, b=second), answered=False)
         if self.level == 2 and rule is None:
-            return Feedback(False, "At level 2, also say which rule decides.", answered=False)
+            return Feedback(False, _("At level 2, also say which rule decides."), answered=False)
         if rule is not None and rule not in set(Rule):
             names = ", ".join(r.value for r in Rule)
-            return Feedback(False, f"{rule!r} is not one of the rules: {names}.", answered=False)
+            return Feedback(False, _("{rule} is not one of the rules: {names}.", rule=repr(rule),
+                                     names=names), answered=False)
         if self.verdict is not None:
             return self.verdict
         right_boat = keep_clear == ruling.keep_clear
@@ -82,14 +84,16 @@ class Trainer:
             self.answered = True
             self.first_right = right_boat and right_rule
         if right_boat and not right_rule:
-            return Feedback(False, f"Yes, {ruling.keep_clear} keeps clear, but another rule "
-                            "decides: try again (only your first answer counts).")
+            return Feedback(False, _("Yes, {boat} keeps clear, but another rule decides: try "
+                                     "again (only your first answer counts).",
+                                     boat=ruling.keep_clear))
         if not right_boat:
-            return Feedback(False, "Not this boat: try again (only your first answer counts).")
-        said = f"{what_to_do(scenario)} {ruling.rule}. {scenario.explanation}"
+            return Feedback(False, _("Not this boat: try again (only your first answer "
+                                     "counts)."))
+        said = f"{what_to_do(scenario)} {_(ruling.rule)}. {_(scenario.explanation)}"
         if not self.first_right:
-            said = f"Right on another try (your first answer scored 0). {said}"
-        self.verdict = Feedback(True, said, title=scenario.title)
+            said = _("Right on another try (your first answer scored 0). {then}", then=said)
+        self.verdict = Feedback(True, said, title=_(scenario.title))
         return self.verdict
 
     def next(self) -> Scenario:
@@ -99,7 +103,7 @@ class Trainer:
 
     @property
     def score(self) -> str:
-        return f"{self.right} of {self.asked}"
+        return _("{right} of {asked}", right=self.right, asked=self.asked)
 
 
 def what_to_do(scenario: Scenario) -> str:
@@ -107,12 +111,14 @@ def what_to_do(scenario: Scenario) -> str:
     ruling = scenario.ruling()
     keep, win = ruling.keep_clear, ruling.winner
     if any(incident.offender == keep for incident in scenario.infringements()):
-        return (f"{keep} should not have stayed on the point {win} sails to next: {keep} had to "
-                f"keep clear of {win}.")
+        return _("{keep} should not have stayed on the point {win} sails to next: {keep} had "
+                 "to keep clear of {win}.", keep=keep, win=win)
     if any(contest.entitled == win and keep in contest.claimants
            for contest in scenario.contests()):
-        return f"{keep} should leave the free point to {win}, which has right of way."
-    return f"{keep} must keep clear of {win}: it may not end its turn on the point {win} sails to."
+        return _("{keep} should leave the free point to {win}, which has right of way.",
+                 keep=keep, win=win)
+    return _("{keep} must keep clear of {win}: it may not end its turn on the point {win} "
+             "sails to.", keep=keep, win=win)
 
 
 def mentioned_points(text: str) -> list[Point]:

@@ -16,6 +16,7 @@ from typing import Any
 
 from sailing_kit.core import reading
 from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.i18n import N_, _, language
 from sailing_kit.core.reading import shown
 from sailing_kit.race.encounter import Encounter, Question, Timeline
 from sailing_kit.race.engagement import Infringement
@@ -23,8 +24,8 @@ from sailing_kit.race.rightofway import Rule
 from sailing_kit.race.rrs_umpire import RrsRecord, judge
 from sailing_kit.race.start import StartFoul
 
-NO_ONE = "no one"
-"""The answer to "who is penalised?" when nobody is."""
+NO_ONE = N_("no one")
+"""The answer to "who is penalised?" when nobody is (shown as ``_(NO_ONE)``)."""
 
 
 class Rules(StrEnum):
@@ -35,7 +36,13 @@ class Rules(StrEnum):
 
     @property
     def label(self) -> str:
-        return "Race the Wind" if self is Rules.RACE else "the Racing Rules of Sailing"
+        return _("Race the Wind") if self is Rules.RACE else _("the Racing Rules of Sailing")
+
+    @property
+    def under(self) -> str:
+        """"Under" the rulebook, as a sentence begins."""
+        return _("Under Race the Wind") if self is Rules.RACE else \
+            _("Under the Racing Rules of Sailing")
 
 
 @dataclass(frozen=True)
@@ -81,10 +88,15 @@ class Verdicts:
         return self.race.answer(question) != self.rrs.answer(question)
 
 
-@cache
 def verdicts(encounter: Encounter) -> Verdicts:
-    """Play and judge ``encounter`` (the result is cached: encounters are immutable). Who must
-    keep clear is judged on the boats as they stand when the question is asked."""
+    """Play and judge ``encounter`` (the result is cached per language: encounters are
+    immutable, and the umpires' words are said in the language spoken now). Who must keep
+    clear is judged on the boats as they stand when the question is asked."""
+    return _verdicts(encounter, language())
+
+
+@cache
+def _verdicts(encounter: Encounter, spoken: str) -> Verdicts:
     timeline = encounter.play()
     record = judge(timeline)
     a, b = encounter.ask.boats
@@ -122,22 +134,25 @@ def check_expectations(encounter: Encounter, expect: dict[str, Any]) -> Verdicts
     problems = []
     unknown = [shown(key) for key in expect if key not in ("race", "rrs")]
     if unknown:
-        raise ConfigError(f"situation {encounter.id!r}: 'expect' holds 'race' and 'rrs', not "
-                          f"{unknown}")
+        raise ConfigError(_("situation {id}: 'expect' holds 'race' and 'rrs', not {unknown}",
+                            id=repr(encounter.id), unknown=unknown))
     for rules in Rules:
         wanted = expect.get(rules.value, {})
         if not isinstance(wanted, dict) or not set(wanted) <= _EXPECT_KEYS:
-            raise ConfigError(f"situation {encounter.id!r}: 'expect' {rules.value!r} holds "
-                              f"{sorted(_EXPECT_KEYS)}, not {shown(wanted)}")
+            raise ConfigError(_("situation {id}: 'expect' {rules} holds {keys}, not {wanted}",
+                                id=repr(encounter.id), rules=repr(rules.value),
+                                keys=sorted(_EXPECT_KEYS), wanted=shown(wanted)))
         verdict = found.of(rules)
         for key, value in wanted.items():
             given = value if key in ("keep_clear", "rule", "mark_room") else _names(value, key)
             computed = getattr(verdict, key)
             if given != computed:
-                problems.append(f"{rules.label} gives {key} {_shown(computed)}, the file "
-                                f"expects {_shown(given)}")
+                problems.append(_("{rules} gives {key} {computed}, the file expects {given}",
+                                  rules=rules.label, key=key, computed=_shown(computed),
+                                  given=_shown(given)))
     if problems:
-        raise ConfigError(f"situation {encounter.id!r}: " + "; ".join(problems))
+        raise ConfigError(_("situation {id}: {problems}", id=repr(encounter.id),
+                            problems="; ".join(problems)))
     return found
 
 
@@ -148,5 +163,5 @@ def _names(value: Any, what: str) -> tuple[str, ...]:
 
 def _shown(value: Any) -> str:
     if isinstance(value, tuple):
-        return "[" + ", ".join(value) + "]" if value else "[] (nothing)"
+        return "[" + ", ".join(value) + "]" if value else _("[] (nothing)")
     return repr(value)

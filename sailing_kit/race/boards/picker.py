@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from sailing_kit.core.i18n import _
 from sailing_kit.draw.gridview import GridView
 from sailing_kit.race.drawing import option_marker
 from sailing_kit.race.sailing import TurnOption
@@ -59,6 +60,7 @@ class TurnPicker(_Board):
             return True
         self.selected = (self.selected + (1 if key == "ArrowRight" else -1)) % len(options)
         self.redraw()
-        self.say(f"Option {self.selected + 1} of {len(options)}: "
-                 f"{options[self.selected].describe()}. Press Enter to sail it.")
+        self.say(_("Option {number} of {count}: {option}. Press Enter to sail it.",
+                   number=self.selected + 1, count=len(options),
+                   option=options[self.selected].describe()))
         return True

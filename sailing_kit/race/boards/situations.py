@@ -16,21 +16,24 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
+from sailing_kit.core.i18n import N_, _
 from sailing_kit.draw.scene import Scene
 from sailing_kit.exercises.attempts import Attempt, notify
 from sailing_kit.race.boards.verdict_words import committee_html, summary_html
-from sailing_kit.race.encounter import Encounter
-from sailing_kit.race.encounter_drawing import OVERLAYS, Board, frame_scene
+from sailing_kit.race.encounter import Encounter, Side
+from sailing_kit.race.encounter_drawing import OVERLAY_LABELS, OVERLAYS, Board, frame_scene
 from sailing_kit.race.quiz import Quiz
 from sailing_kit.race.verdicts import NO_ONE, Rules, verdicts
+from sailing_kit.race.wind import compass_name
 from sailing_kit.widgets.board import CanvasBoard
 
 BOX = (560, 470)
 """The canvas (pixels): every situation is zoomed to fill it."""
 INTERVAL_MS = 700
 """How long each frame shows while playing."""
-HELP = ("Space plays or pauses, ←/→ step, Home and End jump, r replays; 1, 2, 3 answer; "
-        "o z u w t k switch the overlays; n: next situation.")
+HELP = N_("Space plays or pauses, ←/→ step, Home and End jump, r replays; 1, 2, 3 answer; "
+          "o z u w t k switch the overlays; n: next situation.")
+"""The keys (shown as ``_(HELP)``)."""
 OVERLAY_KEYS = {"o": "overlap", "z": "zone", "u": "ruler", "w": "wind", "t": "tacks",
                 "k": "keep_clear"}
 Report = Callable[[Attempt], None]
@@ -56,21 +59,22 @@ class SituationTrainer(CanvasBoard):
         self._load_situation()
         super().__init__(quiz, size=BOX, controls=self._controls(), side=[self.side])
         self.after_change()
-        self.say(f"Press Play to watch the boats: the question comes when it matters. {HELP}")
+        self.say(_("Press Play to watch the boats: the question comes when it matters. {keys}",
+                   keys=_(HELP)))
 
     # ----- widgets ------------------------------------------------------------------------------
     def _build_widgets(self) -> None:
         self.play_control = widgets.Play(value=0, min=0, max=1, interval=INTERVAL_MS,
-                                         description="Play", show_repeat=False,
+                                         description=_("Play"), show_repeat=False,
                                          layout=widgets.Layout(width="auto"))
-        self.slider = widgets.IntSlider(value=0, min=0, max=1, description="Move",
+        self.slider = widgets.IntSlider(value=0, min=0, max=1, description=_("Move"),
                                         readout=False, continuous_update=True,
                                         layout=widgets.Layout(width="220px"))
         widgets.jslink((self.play_control, "value"), (self.slider, "value"))
         self.slider.observe(self._guarded(self._slid), names="value")
         self.overlay_toggles = {
             name: widgets.ToggleButton(value=name in self.overlays,
-                                       description=name.replace("_", " "), tooltip=words,
+                                       description=_(OVERLAY_LABELS[name]), tooltip=_(words),
                                        layout=widgets.Layout(width="auto"))
             for name, words in OVERLAYS.items()}
         for name, toggle in self.overlay_toggles.items():
@@ -84,14 +88,14 @@ class SituationTrainer(CanvasBoard):
         self.committee = widgets.HTML()
         self.score = widgets.HTML()
         self.rules_choice = widgets.ToggleButtons(
-            options=[("Race the Wind", Rules.RACE.value), ("RRS 2025–2028", Rules.RRS.value)],
-            value=Rules(self.quiz.rules).value, description="Rules:",
-            style={"button_width": "150px"})
+            options=[(_("Race the Wind"), Rules.RACE.value), ("RRS 2025–2028", Rules.RRS.value)],
+            value=Rules(self.quiz.rules).value, description=_("Rules:"),
+            style={"button_width": "165px"})
         self.rules_choice.observe(self._guarded(self._change_rules), names="value")
-        self.back_button = widgets.Button(description="Back to the quiz", icon="arrow-left",
-                                          tooltip="Back where you were",
+        self.back_button = widgets.Button(description=_("Back to the quiz"), icon="arrow-left",
+                                          tooltip=_("Back where you were"),
                                           layout=widgets.Layout(width="auto"))
-        self.back_button.on_click(lambda _: self._guarded(self.back_to_quiz)())
+        self.back_button.on_click(lambda _button: self._guarded(self.back_to_quiz)())
         self.learn_box = widgets.VBox()
         self.side = widgets.VBox([self.score, self.question_box, self.answers, self.reasons,
                                   self.feedback, self.learn_box, self.committee],
@@ -99,21 +103,21 @@ class SituationTrainer(CanvasBoard):
 
     def _controls(self) -> list[widgets.Widget]:
         timeline = [
-            self.button("", "Back one move (←)", lambda: self.step(-1), "step-backward",
+            self.button("", _("Back one move (←)"), lambda: self.step(-1), "step-backward",
                         control="timeline"),
             self.play_control, self.slider,
-            self.button("", "Forward one move (→)", lambda: self.step(1), "step-forward",
+            self.button("", _("Forward one move (→)"), lambda: self.step(1), "step-forward",
                         control="timeline"),
-            self.button("Replay", "Play the whole situation again (r)", self.replay, "repeat",
-                        control="timeline"),
+            self.button(_("Replay"), _("Play the whole situation again (r)"), self.replay,
+                        "repeat", control="timeline"),
         ]
         return [widgets.VBox([
             widgets.HBox(timeline),
-            widgets.HBox([widgets.Label("Overlays:"), *self.overlay_toggles.values()]),
+            widgets.HBox([widgets.Label(_("Overlays:")), *self.overlay_toggles.values()]),
             widgets.HBox([self.rules_choice,
-                          self.button("Next", "The next situation (n)", self.next_situation,
-                                      "forward", control="next"),
-                          self.button("Summary", "Your score and the rules you missed",
+                          self.button(_("Next"), _("The next situation (n)"),
+                                      self.next_situation, "forward", control="next"),
+                          self.button(_("Summary"), _("Your score and the rules you missed"),
                                       self.show_summary, "list", control="summary")]),
         ])]
 
@@ -150,29 +154,35 @@ class SituationTrainer(CanvasBoard):
     def title(self) -> str:
         number = self.quiz.index % len(self.quiz.order) + 1
         if self.review is not None:
-            return f"Learn from: {self.review.title}"
+            return _("Learn from: {title}", title=_(self.review.title))
         if self.asking:
-            return f"Situation {number} of {len(self.quiz.order)} (level " \
-                f"{self.situation.level}, {self.situation.topic})"
-        return self.situation.title
+            return _("Situation {number} of {count} (level {level}, {topic})", number=number,
+                     count=len(self.quiz.order), level=self.situation.level,
+                     topic=_(self.situation.topic))
+        return _(self.situation.title)
 
     def describe(self) -> str:
         shown = self.timeline.frames[self.frame]
-        lines = [self.title(), f"Wind from {shown.wind.value}. {shown.caption}."]
-        lines += [f"{b.name} at {b.position} heading {b.heading.value}" for b in shown.boats]
-        lines += [f"Mark at {m.at}, left to {m.leave.value}" for m in self.situation.marks]
-        lines += [f"Obstruction at {p}" for p in self.situation.obstructions]
+        lines = [self.title(), _("Wind from {wind}. {caption}.", wind=compass_name(shown.wind),
+                                 caption=shown.caption)]
+        lines += [_("{boat} at {point} heading {heading}", boat=b.name, point=b.position,
+                    heading=compass_name(b.heading)) for b in shown.boats]
+        lines += [_("Mark at {point}, left to port", point=m.at) if m.leave is Side.PORT else
+                  _("Mark at {point}, left to starboard", point=m.at)
+                  for m in self.situation.marks]
+        lines += [_("Obstruction at {point}", point=p) for p in self.situation.obstructions]
         lines.append(self.quiz.question() if self.review is None else "")
         return "\n".join(line for line in lines if line)
 
     def after_change(self) -> None:
-        self.score.value = f"<b>Score: {html.escape(self.quiz.score)}</b> (first answers)"
+        self.score.value = _("<b>Score: {score}</b> (first answers)",
+                             score=html.escape(self.quiz.score))
         asked = self.review is None and self.frame >= self.ask_frame
         question = self.quiz.question() if self.review is None else \
-            "Learning from a situation: its answer is shown."
+            _("Learning from a situation: its answer is shown.")
+        hint = _("Play the situation: the question is asked at its moment.")
         self.question_box.value = f"<p style='font-size:1.05em'><b>{html.escape(question)}</b>" \
-            "</p>" + ("" if asked or self.review else
-                      "<p><i>Play the situation: the question is asked at its moment.</i></p>")
+            "</p>" + ("" if asked or self.review else f"<p><i>{html.escape(hint)}</i></p>")
         self.answers.children = [self._answer_button(i, option) for i, option in
                                  enumerate(self.quiz.options(), 1)] \
             if asked and not self.quiz.solved else []
@@ -187,14 +197,15 @@ class SituationTrainer(CanvasBoard):
             self.committee.value = committee_html(self.situation)
 
     def _answer_button(self, number: int, option: str) -> widgets.Button:
-        words = "no one" if option == NO_ONE else option
-        return self.button(f"{number}: {words}", f"Answer {words} (key {number})",
+        words = _(NO_ONE) if option == NO_ONE else option
+        return self.button(f"{number}: {words}", _("Answer {answer} (key {key})", answer=words,
+                                                   key=number),
                            lambda: self.answer(option), control="answer")
 
     def _reason_button(self, number: int, text: str) -> widgets.HBox:
         """A reason: its number as the button (key ``number + 1``), its words beside (they wrap
         on a narrow screen)."""
-        button = self.button(str(number + 1), f"This fact decides it: {text}",
+        button = self.button(str(number + 1), _("This fact decides it: {fact}", fact=text),
                              lambda: self.explain(number), control="answer")
         words = widgets.HTML(f"<span style='line-height:1.3'>{html.escape(text)}</span>",
                              layout=widgets.Layout(width="320px"))
@@ -208,14 +219,14 @@ class SituationTrainer(CanvasBoard):
     def _slid(self, change: dict[str, object]) -> None:
         self.frame = int(change["new"])  # type: ignore[call-overload]  # traitlets hands over the widget's value untyped
         if self.asking and self.frame >= self.ask_frame:  # Play stops here: it is its end
-            self.refresh("The question: " + self.quiz.question())
+            self.refresh(_("The question: {question}", question=self.quiz.question()))
             return
         self.refresh()
 
     def step(self, by: int) -> None:
         self.play_control.playing = False
         if self.asking and self.frame + by > self.ask_frame:
-            self.say("Answer the question first: the rest of the situation comes after.",
+            self.say(_("Answer the question first: the rest of the situation comes after."),
                      "error")
             return
         self.show_frame(self.frame + by)
@@ -225,7 +236,7 @@ class SituationTrainer(CanvasBoard):
         self.play_control.playing = False
         self.show_frame(0)
         self.play_control.playing = True
-        self.say("Replaying.")
+        self.say(_("Replaying."))
 
     def _overlay(self, name: str, on: bool) -> None:
         if on:
@@ -233,13 +244,13 @@ class SituationTrainer(CanvasBoard):
         else:
             self.overlays.discard(name)
         if name == "keep_clear" and on and self.asking:
-            self.say("Who keeps clear shows once you have answered.", "info")
+            self.say(_("Who keeps clear shows once you have answered."), "info")
         self.refresh()
 
     # ----- answering ---------------------------------------------------------------------------
     def answer(self, option: str) -> None:
         if self.review is not None or self.frame < self.ask_frame:
-            self.say("Play the situation to its question first.", "error")
+            self.say(_("Play the situation to its question first."), "error")
             return
         first = self.quiz.current.id not in self.quiz.first_answers
         verdict = self.quiz.answer(option)
@@ -249,11 +260,11 @@ class SituationTrainer(CanvasBoard):
         self.feedback.value = verdict._repr_html_()
         if verdict.ok:
             self.slider.max = self.play_control.max = len(self.timeline.frames) - 1
-            self.refresh("Right. Now choose why; Play shows the rest of the situation, Replay "
-                         "all of it.")
+            self.refresh(_("Right. Now choose why; Play shows the rest of the situation, "
+                           "Replay all of it."))
             return
         self.refresh()
-        self.say("Not this one: try again.", "error")
+        self.say(_("Not this one: try again."), "error")
 
     def explain(self, choice: int) -> None:
         first = self.quiz.current.id not in self.quiz.first_reasons
@@ -262,8 +273,8 @@ class SituationTrainer(CanvasBoard):
             self._report(f"{self.quiz.current.id}/why", str(choice),
                          self.quiz.first_reasons.get(self.quiz.current.id, False))
         self.feedback.value = verdict._repr_html_()
-        self.refresh("Press Next for another situation." if verdict.ok else
-                     "Not that fact: choose another.")
+        self.refresh(_("Press Next for another situation.") if verdict.ok else
+                     _("Not that fact: choose another."))
 
     def _report(self, question: str, answer: str, ok: bool) -> None:
         if self.student:
@@ -275,7 +286,7 @@ class SituationTrainer(CanvasBoard):
         self.review = None
         self.learn_box.children = []
         self.quiz.next()
-        self._fresh("Press Play to watch the boats.")
+        self._fresh(_("Press Play to watch the boats."))
 
     def _fresh(self, message: str) -> None:
         self.feedback.value = self.committee.value = ""
@@ -284,7 +295,9 @@ class SituationTrainer(CanvasBoard):
 
     def _change_rules(self, change: dict[str, str]) -> None:
         self.quiz.rules = Rules(change["new"])
-        self.refresh(f"Questions are now asked under {Rules(change['new']).label}.")
+        self.refresh(_("Questions are now asked under Race the Wind.")
+                     if Rules(change["new"]) is Rules.RACE else
+                     _("Questions are now asked under the Racing Rules of Sailing."))
 
     def show_summary(self) -> None:
         summary = self.quiz.summary()
@@ -292,21 +305,22 @@ class SituationTrainer(CanvasBoard):
         self.learn_box.children = [self._learn_button(missed.name, situation)
                                    for missed in summary.missed
                                    if (situation := missed.situation) is not None]
-        self.say("Your summary: each missed rule links to a situation that shows it.")
+        self.say(_("Your summary: each missed rule links to a situation that shows it."))
 
     def _learn_button(self, name: str, situation: Encounter) -> widgets.Button:
-        return self.button(f"Learn: {name}", f"Play '{situation.title}'",
+        return self.button(_("Learn: {rule}", rule=name),
+                           _("Play '{title}'", title=_(situation.title)),
                            lambda: self.learn(situation), "graduation-cap", control="summary")
 
     def learn(self, situation: Encounter) -> None:
         """Play ``situation`` with its answer shown (not asked, not scored)."""
         self.review = situation
         self.learn_box.children = []
-        self._fresh(f"Learning from '{situation.title}': press Play.")
+        self._fresh(_("Learning from '{title}': press Play.", title=_(situation.title)))
 
     def back_to_quiz(self) -> None:
         self.review = None
-        self._fresh("Back to the quiz.")
+        self._fresh(_("Back to the quiz."))
 
     # ----- pointer and keys -----------------------------------------------------------------------
     def on_click(self, x: float, y: float) -> None:
@@ -324,7 +338,7 @@ class SituationTrainer(CanvasBoard):
             self.replay() if not self.asking else self.say(self.quiz.question(), "info")
             return
         self.play_control.playing = not self.play_control.playing
-        self.say("Playing." if self.play_control.playing else "Paused.")
+        self.say(_("Playing.") if self.play_control.playing else _("Paused."))
 
     def on_key(self, key: str, shift: bool, ctrl: bool, meta: bool) -> None:
         moves = {"ArrowLeft": -1, "ArrowRight": 1}

@@ -16,6 +16,7 @@ import ipywidgets as widgets
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point, step
+from sailing_kit.core.i18n import N_, _
 from sailing_kit.draw.gridview import GridView
 from sailing_kit.draw.scene import Scene
 from sailing_kit.race.rightofway import Boat, Rule
@@ -25,18 +26,20 @@ from sailing_kit.race.trainer import Trainer, mentioned_points
 from sailing_kit.widgets.board import CanvasBoard
 
 RULE_LABELS = {
-    Rule.STARBOARD: "starboard over port",
-    Rule.HEAD_TO_WIND: "head to wind keeps clear",
-    Rule.LEEWARD: "leeward over windward",
-    Rule.FASTER: "faster point of sail",
-    Rule.TURN_ORDER: "first to arrive",
-    Rule.INSIDE: "inside boat at the mark",
-    Rule.ASTERN_IN_ZONE: "engaged from astern in the zone",
+    Rule.STARBOARD: N_("starboard over port"),
+    Rule.HEAD_TO_WIND: N_("head to wind keeps clear"),
+    Rule.LEEWARD: N_("leeward over windward"),
+    Rule.FASTER: N_("faster point of sail"),
+    Rule.TURN_ORDER: N_("first to arrive"),
+    Rule.INSIDE: N_("inside boat at the mark"),
+    Rule.ASTERN_IN_ZONE: N_("engaged from astern in the zone"),
 }
+"""Each rule's button (shown as ``_(RULE_LABELS[rule])``)."""
 
-HELP = ("Quiz: click the boat that must keep clear (or its button, or keys 1/2). Free mode: drag a "
-        "boat to move it (or s selects a boat, arrows move it); q/e turn it; a/d turn the wind. "
-        "The umpire judges the boat you moved last, or the wind shift.")
+HELP = N_("Quiz: click the boat that must keep clear (or its button, or keys 1/2). Free mode: "
+          "drag a boat to move it (or s selects a boat, arrows move it); q/e turn it; a/d turn "
+          "the wind. The umpire judges the boat you moved last, or the wind shift.")
+"""The keys (shown as ``_(HELP)``)."""
 BOX = (460, 480)
 """The canvas (pixels): every scenario is zoomed to fill it."""
 ARROWS = {"ArrowUp": Direction.N, "ArrowDown": Direction.S, "ArrowLeft": Direction.W,
@@ -58,23 +61,25 @@ class RightOfWayTrainer(CanvasBoard):
         self.score = widgets.HTML()
         self.answers = widgets.HBox()
         self.rules = widgets.ToggleButtons(
-            options=[(label, rule.value) for rule, label in RULE_LABELS.items()], value=None,
-            description="Rule:", style={"button_width": "210px"},
-            tooltips=[rule.text for rule in RULE_LABELS])
-        self.level = widgets.ToggleButtons(options=[("Who keeps clear", 1), ("+ which rule", 2)],
-                                           value=trainer.level, description="Level:")
+            options=[(_(label), rule.value) for rule, label in RULE_LABELS.items()], value=None,
+            description=_("Rule:"), style={"button_width": "210px"},
+            tooltips=[_(rule.text) for rule in RULE_LABELS])
+        self.level = widgets.ToggleButtons(options=[(_("Who keeps clear"), 1),
+                                                    (_("+ which rule"), 2)],
+                                           value=trainer.level, description=_("Level:"))
         self.level.observe(self._guarded(self._change_level), names="value")
-        self.mode = widgets.ToggleButton(description="Free mode", icon="hand-paper-o",
-                                         tooltip="Move the boats yourself; the umpire rules live")
+        self.mode = widgets.ToggleButton(description=_("Free mode"), icon="hand-paper-o",
+                                         tooltip=_("Move the boats yourself; the umpire rules "
+                                                   "live"))
         self.mode.observe(self._guarded(self._toggle_free), names="value")
-        controls = [self.level, self.button("Next", "Next scenario", self.next_scenario,
+        controls = [self.level, self.button(_("Next"), _("Next scenario"), self.next_scenario,
                                             icon="forward", control="next"), self.mode]
         self.state = trainer  # (CanvasBoard sets it too) the first grid needs the question
         self.grid = self._fitted(trainer.current)
         super().__init__(trainer, size=BOX, controls=controls,
                          side=[self.score, self.answers, self.rules, self.feedback])
         self.after_change()
-        self.say(HELP)
+        self.say(_(HELP))
 
     @property
     def trainer(self) -> Trainer:
@@ -103,11 +108,11 @@ class RightOfWayTrainer(CanvasBoard):
         trainer = self.trainer
         first, second = trainer.current.question
         number = trainer.index % len(trainer.scenarios) + 1
-        return f"Scenario {number} of {len(trainer.scenarios)}: who must keep clear, {first} " \
-            f"or {second}?"
+        return _("Scenario {number} of {count}: who must keep clear, {a} or {b}?",
+                 number=number, count=len(trainer.scenarios), a=first, b=second)
 
     def title(self) -> str:
-        return self.question() if self.asking else self.situation.title
+        return self.question() if self.asking else _(self.situation.title)
 
     def view(self) -> GridView:
         """The grid on the canvas (where each boat is drawn and clicked)."""
@@ -116,18 +121,19 @@ class RightOfWayTrainer(CanvasBoard):
     def _fitted(self, situation: Situation) -> GridView:
         """The grid zoomed onto ``situation``, with room for the longer of its titles (so the
         boats stay put when the answer shows the real one)."""
-        titles = [situation.title] if situation is self.free else \
-            [situation.title, self.question()]
+        titles = [_(situation.title)] if situation is self.free else \
+            [_(situation.title), self.question()]
         title = max(titles, key=lambda t: len(header(situation, t, BOX[0])))
         return situation_view(situation, box=BOX, title=title, also=self.mentioned(situation))
 
     def scene(self) -> Scene:
         situation = self.situation
         if self.free is not None:
-            targets = {b.name: f"boat {b.name}: drag it to move it" for b in situation.boats}
+            targets = {b.name: _("boat {boat}: drag it to move it", boat=b.name)
+                       for b in situation.boats}
         else:
-            targets = {name: f"{name} keeps clear" for name in self.trainer.current.question} \
-                if self.asking else {}
+            targets = {name: _("{boat} keeps clear", boat=name)
+                       for name in self.trainer.current.question} if self.asking else {}
         return situation_scene(situation, self.grid, reveal=not self.asking, title=self.title(),
                                targets=targets,
                                marked=[] if self.asking else self.mentioned(situation))
@@ -137,19 +143,21 @@ class RightOfWayTrainer(CanvasBoard):
             return self.situation.describe()
         first, second = self.trainer.current.question
         asked = Situation.describe(replace(self.situation, title=self.question()))
-        return f"{asked}\nQuestion: between {first} and {second}, who must keep clear?"
+        return asked + "\n" + _("Question: between {a} and {b}, who must keep clear?", a=first,
+                                b=second)
 
     def after_change(self) -> None:
         scenario = self.trainer.current
         self.rules.layout.display = None if self.trainer.level == 2 and not self.free else "none"
-        self.score.value = f"<b>Score: {self.trainer.score}</b>"
+        self.score.value = _("<b>Score: {score}</b>", score=self.trainer.score)
         self.renew(self.answers, [] if self.free else [self._answer_button(name)
                                                        for name in scenario.question])
         if self.free is not None:
             self.feedback.value = self._live_ruling()
 
     def _answer_button(self, name: str) -> widgets.Button:
-        return self.button(f"{name} keeps clear", f"Answer: {name} must keep clear",
+        return self.button(_("{boat} keeps clear", boat=name),
+                           _("Answer: {boat} must keep clear", boat=name),
                            lambda: self.answer(name), control="answer")
 
     # ----- quiz -----------------------------------------------------------------------------------
@@ -159,13 +167,13 @@ class RightOfWayTrainer(CanvasBoard):
         kept = self.trainer.verdict
         verdict = self.trainer.answer(keep_clear, self.rules.value)
         self.feedback.value = verdict._repr_html_()
-        self.score.value = f"<b>Score: {self.trainer.score}</b>"
+        self.score.value = _("<b>Score: {score}</b>", score=self.trainer.score)
         if kept is not None:
-            self.say("Already answered: press Next for another scenario.")
+            self.say(_("Already answered: press Next for another scenario."))
         elif verdict.ok:
             self.redraw()  # answered: now the picture shows why
-            self.say("Correct! Press Next for another scenario." if self.trainer.first_right
-                     else "Right this time (your first answer scored 0). Press Next.", "good")
+            self.say(_("Correct! Press Next for another scenario.") if self.trainer.first_right
+                     else _("Right this time (your first answer scored 0). Press Next."), "good")
         else:
             self.say(verdict.message, "error" if verdict.answered else "info")
 
@@ -175,7 +183,7 @@ class RightOfWayTrainer(CanvasBoard):
         self.grid = self._fitted(self.trainer.current)
         self.rules.value = None
         self.feedback.value = ""
-        self.refresh(f"{self.question()} Click it, or press 1 or 2.")
+        self.refresh(_("{question} Click it, or press 1 or 2.", question=self.question()))
 
     def _change_level(self, change: dict[str, Any]) -> None:
         self.trainer.level = change["new"]
@@ -185,23 +193,27 @@ class RightOfWayTrainer(CanvasBoard):
     def _toggle_free(self, change: dict[str, Any]) -> None:
         scenario = self.trainer.current
         self.free = Situation(boats=scenario.boats, wind=scenario.wind, marks=scenario.marks,
-                              start=scenario.start, title="Free mode: the umpire rules live",
+                              start=scenario.start, title=_("Free mode: the umpire rules live"),
                               ) if change["new"] else None
         self.grid = self._fitted(self.situation)
         self.selected = None
-        self.refresh("Free mode: drag the boats, turn them with q/e, the wind with a/d."
-                     if self.free else "Back to the quiz.")
+        self.refresh(_("Free mode: drag the boats, turn them with q/e, the wind with a/d.")
+                     if self.free else _("Back to the quiz."))
 
     def _live_ruling(self) -> str:
         free = self.situation
         ruling = free.judge(free.boats[0].name, free.boats[1].name)
+        real, infringement = _("Real rules:"), _("Infringement:")
         lines = [f"<b>{html.escape(str(ruling))}</b>",
-                 f"<i>Real rules:</i> {html.escape(ruling.rrs)}"]
+                 f"<i>{html.escape(real)}</i> {html.escape(_(ruling.rrs))}"]
         for contest in free.contests():
-            lines.append(f"Free point {contest.point} is claimed by {', '.join(contest.claimants)}"
-                         f" and due to {contest.entitled}.")
+            lines.append(html.escape(_("Free point {point} is claimed by {boats} and due to "
+                                       "{boat}.", point=contest.point,
+                                       boats=", ".join(contest.claimants),
+                                       boat=contest.entitled)))
         for incident in free.infringements():
-            lines.append(f"<b>Infringement:</b> {html.escape(incident.explain())}")
+            lines.append(f"<b>{html.escape(infringement)}</b> "
+                         f"{html.escape(incident.explain())}")
         return "<br>".join(lines)
 
     def rotate(self, name: str | None, steps: int) -> None:
@@ -233,13 +245,13 @@ class RightOfWayTrainer(CanvasBoard):
         point = self.grid.nearest(x, y)
         boat = next(b for b in self.free.boats if b.name == self.selected)
         if point is None or point == boat.position:
-            self.say(f"{boat.name} selected: q/e turns it.")
+            self.say(_("{boat} selected: q/e turns it.", boat=boat.name))
             return
         if self.free.boat_at(point) is not None:
-            self.say("Another boat is there already.", "error")
+            self.say(_("Another boat is there already."), "error")
             return
         self.free = self.free.after(boat.name, point, boat.heading)
-        self.refresh(f"{boat.name} moved to {point}.")
+        self.refresh(_("{boat} moved to {point}.", boat=boat.name, point=point))
 
     def on_key(self, key: str, shift: bool, ctrl: bool, meta: bool) -> None:
         question = self.trainer.current.question
@@ -252,13 +264,13 @@ class RightOfWayTrainer(CanvasBoard):
             names = [b.name for b in self.free.boats]
             self.selected = names[(names.index(self.selected) + 1) % len(names)] \
                 if self.selected in names else names[0]
-            self.say(f"{self.selected} selected: arrows move it, q/e turn it.")
+            self.say(_("{boat} selected: arrows move it, q/e turn it.", boat=self.selected))
         elif self.free is not None and self.selected and key in ARROWS:
             boat = self.free.boat(self.selected)
             point = step(boat.position, ARROWS[key])
             if self.grid.contains(point) and self.free.boat_at(point) is None:
                 self.free = self.free.after(boat.name, point, boat.heading)
-                self.refresh(f"{boat.name} moved to {point}.")
+                self.refresh(_("{boat} moved to {point}.", boat=boat.name, point=point))
         elif key == "n":
             self.next_scenario()
 
