@@ -52,9 +52,10 @@ def class_word(kind: str) -> str:
 
 @dataclass(frozen=True)
 class Scale:
-    """How a game measures a decision: ``measure`` in words, ``unit`` of a cost, and the
-    thresholds of the classes (see the module's table). ``percent`` shows values as percentages
-    (a chance to win)."""
+    """How a game measures a decision: ``measure`` in words, ``unit`` of a cost (both English,
+    marked by the game with ``N_`` and translated where shown), and the thresholds of the
+    classes (see the module's table). ``percent`` shows values as percentages (a chance to
+    win)."""
 
     measure: str
     unit: str
@@ -79,7 +80,7 @@ class Scale:
 
     def cost(self, cost: float) -> str:
         """A cost in words: ``"2.71 points"``, ``"4.2 percentage points"``."""
-        return f"{self.amount(cost)} {self.unit}"
+        return f"{self.amount(cost)} {_(self.unit)}"
 
     def amount(self, cost: float) -> str:
         """A cost's number alone: ``"2.71"``, ``"4.2"`` (percentage points)."""
@@ -231,7 +232,7 @@ class Review:
 
     def __str__(self) -> str:
         lines = [_("Review of a game of {game}: each decision's cost in {measure}.",
-                   game=self.game, measure=self.scale.measure)]
+                   game=self.game, measure=_(self.scale.measure))]
         for totals in self.totals:
             counts = ", ".join(f"{n} {class_word(kind)}" for kind, n in totals.classes if n)
             lines.append(_("{name}: {decisions} decisions, {total} in all, {mean} a decision "

@@ -38,7 +38,7 @@ def curve_scene(review: Review, width: int = 560, height: int = 220) -> Scene:
     """The value after every decision, one line per seat reviewed, each decision a dot in its
     class's colour (from an inaccuracy on, its sign above it)."""
     scale = review.scale
-    title = _("{Measure} after each decision", Measure=scale.measure[:1].upper() + scale.measure[1:])
+    title = _("{Measure} after each decision", Measure=_(scale.measure)[:1].upper() + _(scale.measure)[1:])
     scene = Scene(width, height, title=title, background="#FFFFFF")
     scene.text((LEFT - 50, 12), title, size=13, colour=palette.INK, anchor="start", bold=True)
     values = [value for curve in review.curves for _, value in curve.points]
@@ -97,7 +97,7 @@ def review_html(review: Review) -> str:
     scale = review.scale
     head = ("<h4 style='margin:4px 0'>" + escape(_("Review of the game: each decision against "
                                                   "optimal play, in {measure}",
-                                                  measure=scale.measure)) + "</h4>")
+                                                  measure=_(scale.measure))) + "</h4>")
     return (f"<div class='sk-review' style='font-family:sans-serif;color:{palette.INK}'>{head}"
             f"{_totals_table(review)}{curve_scene(review).to_svg()}"
             f"<p style='margin:4px 0;font-size:90%'>{escape(thresholds(review))}</p>"

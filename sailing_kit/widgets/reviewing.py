@@ -155,7 +155,7 @@ class Reviews(Replay):
         assert review is not None
         scale = review.scale
         lines = ["<b>" + escape(_("Review")) + "</b>: "
-                 + escape(_("each decision's cost in {measure}", measure=scale.measure))]
+                 + escape(_("each decision's cost in {measure}", measure=_(scale.measure)))]
         for totals in review.totals:
             lines.append(escape(n_("{name}: {count} decision, mean cost {cost}",
                                    "{name}: {count} decisions, mean cost {cost}",
