@@ -102,12 +102,8 @@ class SeatPlay(CanvasBoard):
         assert self._remote is not None, "a remote seat moves only from the store"
         return state.parse_action(self._remote.entry["move"])
 
-    def after_change(self) -> None:
-        super().after_change()
-        info = getattr(self, "info", None)
-        player = self.state.current_player
-        if isinstance(info, widgets.HTML) and player not in self.table.bots:
-            info.value = info.value.replace(" (computer)", "")  # a student at another device
+    def is_computer(self, player: int) -> bool:
+        return player in self.table.bots  # the other seats' "bots" are students elsewhere
 
     # ----- the review ----------------------------------------------------------------------------
     review_source: Callable[[Callable[[Any], None]], None] | None = None

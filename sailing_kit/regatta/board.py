@@ -335,7 +335,7 @@ class Board(HotSeat, Replay, AnnouncesEnd, CanvasBoard):
             return f"<b>{html.escape(self.end_words())}</b>"
         player = state.current_player
         name = state.name(player)
-        who = html.escape(_("{player} (computer)", player=name) if player in self.bots else name)
+        who = html.escape(_("{player} (computer)", player=name) if self.is_computer(player) else name)
         lines = [f"<b>{who}</b>: {html.escape(to_do(state))}."]
         for number, verdict in enumerate(self.previews(), start=1):
             words = html.escape(f"{number}. {verdict_text(verdict, state.deck)}")

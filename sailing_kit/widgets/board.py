@@ -247,6 +247,11 @@ class CanvasBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
         self.reset(new_game=False)
         self.refresh(_(self.UNDONE))
 
+    def is_computer(self, player: int) -> bool:
+        """Whether the board names ``player`` a computer (at a class table: a bot the teacher
+        seated, not a student at another device)."""
+        return player in self.bots
+
     @property
     def humans_at_screen(self) -> list[int]:
         """The seats played by people at this screen (not bots)."""

@@ -12,6 +12,7 @@ from sailing_kit.calm.cards import is_island
 from sailing_kit.classroom import Classroom
 from sailing_kit.classroom.seatboard import seat_board
 from sailing_kit.core.bots import random_bot
+from sailing_kit.core.i18n import _, use_language
 
 
 def visible_buttons(board: widgets.Widget) -> list[str]:
@@ -106,3 +107,15 @@ def test_the_teachers_picture_of_a_table_shows_no_hand(room: Classroom) -> None:
     hands = {str(card) for seat in range(3) for card in table.state.hand(seat)
              if is_island(card) and card > cells}
     assert hands and not hands & texts
+
+
+@pytest.mark.parametrize("code", ["en", "hu", "ru"])
+def test_a_student_at_another_device_is_no_computer_a_seated_bot_is(room: Classroom,
+                                                                   code: str) -> None:
+    table = room.open_table("regatta", players=3, bots=1, seed=4)
+    room.join(table.code, "Ana")
+    with use_language(code):
+        ben = seat_board(room.join(table.code, "Ben"))
+        computer = _("{player} (computer)", player="").strip()
+    assert ben.state.current_player == 0 and computer not in ben.info.value  # Ana, elsewhere
+    assert ben.is_computer(2) and not ben.is_computer(0) and not ben.is_computer(1)
