@@ -12,7 +12,8 @@ from sailing_kit.calm.cards import is_island
 from sailing_kit.classroom import Classroom
 from sailing_kit.classroom.seatboard import seat_board
 from sailing_kit.core.bots import random_bot
-from sailing_kit.core.i18n import _, use_language
+from sailing_kit.core.i18n import _ as translated
+from sailing_kit.core.i18n import use_language
 
 
 def visible_buttons(board: widgets.Widget) -> list[str]:
@@ -116,6 +117,6 @@ def test_a_student_at_another_device_is_no_computer_a_seated_bot_is(room: Classr
     room.join(table.code, "Ana")
     with use_language(code):
         ben = seat_board(room.join(table.code, "Ben"))
-        computer = _("{player} (computer)", player="").strip()
+        computer = translated("{player} (computer)", player="").strip()
     assert ben.state.current_player == 0 and computer not in ben.info.value  # Ana, elsewhere
     assert ben.is_computer(2) and not ben.is_computer(0) and not ben.is_computer(1)
