@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from sailing_kit.classroom import Classroom
 from sailing_kit.classroom.headless import uninstall
 from sailing_kit.core.i18n import LANGUAGES, _, use_language
+from tests.browser.overflow import assert_fits, probe
 from tests.browser.servers import PHONE, PROJECTOR
 from tests.classroom.live import LiveServer
 
@@ -22,19 +22,8 @@ pytestmark = pytest.mark.browser
 SHOTS = Path("/tmp/class-languages")
 LONG_NAME = "Anasztázia-Krisztina"
 """A long name (the most a name may hold is 30 characters): the rejoin button says it."""
-OVERFLOW = """() => {
-  const shown = (e) => e.offsetParent !== null;
-  const over = [...document.querySelectorAll("button, label, h1, select, a, input, #error")]
-    .filter((e) => shown(e) && e.scrollWidth > e.clientWidth + 1)
-    .map((e) => `${e.tagName}#${e.id}: ${e.textContent.trim().slice(0, 60)}`);
-  return { page: document.scrollingElement.scrollWidth, window: window.innerWidth, over };
-}"""
-"""The page's width against the window's, and every control whose text is wider than it."""
-
-
-def overflow(page: Page) -> dict[str, Any]:
-    found: dict[str, Any] = page.evaluate(OVERFLOW)
-    return found
+CONTROLS = "button, label, h1, select, a, input, #error"
+"""The class pages' words that must show whole: controls, the title and the refusal."""
 
 
 @pytest.fixture(scope="module")
@@ -78,9 +67,7 @@ def test_the_join_page_fits_in_every_language(browser: Browser, server: LiveServ
         expect(page.locator("#error")).to_have_text(refusal)
         SHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SHOTS / f"join-{code}-{size[0]}.png"), full_page=True)
-        found = overflow(page)
-        assert found["page"] <= found["window"], found
-        assert found["over"] == [], found
+        assert_fits(page, holders=CONTROLS)
     finally:
         context.close()
 
@@ -121,7 +108,7 @@ def test_a_seat_on_a_phone_fits_in_the_longest_languages(browser: Browser, serve
         expect(page.locator(".sk-class-header")).to_contain_text(turn)
         expect(page.locator(".sailing-kit-board canvas").first).to_be_visible()
         page.screenshot(path=str(SHOTS / f"seat-{code}-{PHONE[0]}.png"))
-        found = overflow(page)
-        assert found["page"] <= found["window"], found
+        found = probe(page)
+        assert not found.scrolls_sideways, str(found)
     finally:
         context.close()
