@@ -61,11 +61,11 @@ def shell(command: str) -> list[str]:
 
 
 def make_repository_copy(root: Path) -> Workspace:
-    """A workspace whose root holds the notebooks, the exercises and a ``.venv`` standing for
-    this Python's environment."""
+    """A workspace whose root holds the notebooks, the exercises, the docs and a ``.venv``
+    standing for this Python's environment."""
     workspace = make_workspace(root)
-    shutil.copytree(REPO / "exercises", root / "exercises",
-                    ignore=shutil.ignore_patterns(".*"))
+    for folder in ("exercises", "docs"):  # the start page links the rules docs too
+        shutil.copytree(REPO / folder, root / folder, ignore=shutil.ignore_patterns(".*"))
     activate = root / ".venv" / "bin" / "activate"
     activate.parent.mkdir(parents=True)
     activate.write_text(f'export PATH="{Path(sys.executable).parent}:$PATH"\n')
