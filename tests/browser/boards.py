@@ -348,7 +348,25 @@ def scroll_half_out(canvas: Locator, pixel: XY) -> float:
     """Scroll the page so that half of ``canvas`` is out of view and ``pixel`` is in it (room
     is made above and below the board first); returns the fraction of the canvas in view."""
     make_room(canvas)
-    return canvas.evaluate(_HALF_OUT, pixel[1])
+    shown: float = canvas.evaluate(_HALF_OUT, pixel[1])
+    canvas.evaluate(_SETTLED)
+    return shown
+
+
+_SETTLED = """async canvas => {
+    // Wait until the board stays put for two frames: a loaded JupyterLab may still lay out the
+    // cells around it (its windowed notebook) after a scroll, and a click must aim at where the
+    // board is, not where it was.
+    const frame = () => new Promise(done => requestAnimationFrame(() => done()));
+    let last = '';
+    for (let i = 0; i < 120; i++) {
+        await frame(); await frame();
+        const box = canvas.getBoundingClientRect();
+        const now = `${box.left},${box.top},${box.width},${box.height}`;
+        if (now === last) return;
+        last = now;
+    }
+}"""
 
 
 _CENTRE_ON = f"""(canvas, y) => {{
