@@ -20,12 +20,6 @@ SPECIALS = [10, 20, FINISH, MONSTER, 30, 40, 41, 42, 43, 44, START]
 """A hand holding a Finish card and a sea monster from the start."""
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    set_language("en")
-
-
 def refused(state, move) -> ActionError:
     """The refusal of ``move``, checking it left the game as it was."""
     before = state.describe()

@@ -2,40 +2,19 @@
 original's Bulgarian words), and a board made after ``set_language`` speaks that language."""
 
 import html
-import re
 
 import pytest
 
 from sailing_kit import set_language
-from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.i18n import use_language
 from sailing_kit.draw.scene import Text
 from sailing_kit.regatta import EndTurn, Exchange, Sail, new_game
 from sailing_kit.regatta.board import Board, example_boards
 from sailing_kit.regatta.words import BOLD, CYRILLIC_LETTER, LETTER, fitted_lines
-from sailing_kit.testing import fingerprint
+from tests.i18n.spoken import refusal, words
 from tests.regatta.positions import race
 
 FAR = ((0, 0), "N")
-
-
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    set_language("en")
-
-
-def refusal(state, action, code):
-    """The refusal of ``action`` spoken in ``code``; the state is proved unchanged by it."""
-    before = fingerprint(state)
-    with use_language(code), pytest.raises(IllegalAction) as refused:
-        state.apply(action)
-    assert fingerprint(state) == before
-    return refused.value
-
-
-def words(scene):
-    return " ".join(html.unescape(text) for text in re.findall(r">([^<]*)</text>", scene.to_svg()))
 
 
 def test_a_refusal_in_bulgarian_names_the_same_rule_as_in_english():

@@ -28,12 +28,6 @@ OTHERS = [code for code in LANGUAGES if code != "en"]
 CITED = re.compile(r"RRS (\d+(?:\.\d+)?(?:\([a-z]\))?)")
 
 
-@pytest.fixture(autouse=True)
-def english_after() -> object:
-    yield
-    set_language("en")
-
-
 def by_id(ident: str):  # type: ignore[no-untyped-def]
     return next(s for s in library() if s.id == ident)
 

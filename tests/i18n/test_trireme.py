@@ -2,40 +2,17 @@
 French words), the news and the panel speak the language, and a board made after
 ``set_language`` shows its labels in it."""
 
-import html
 import re
-
-import pytest
 
 from sailing_kit import set_language
 from sailing_kit.core.compass import Direction
-from sailing_kit.core.errors import IllegalAction
 from sailing_kit.core.i18n import use_language
-from sailing_kit.testing import fingerprint
 from sailing_kit.trireme import new_game
 from sailing_kit.trireme.actions import Die, Sail, Steer
 from sailing_kit.trireme.board import Board
 from tests.browser.boards import status_detail
+from tests.i18n.spoken import refusal, words
 from tests.trireme.helpers import lane, play_turn
-
-
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    set_language("en")
-
-
-def refusal(state, action, code):
-    """The refusal of ``action`` spoken in ``code``; the state is proved unchanged by it."""
-    before = fingerprint(state)
-    with use_language(code), pytest.raises(IllegalAction) as refused:
-        state.apply(action)
-    assert fingerprint(state) == before
-    return refused.value
-
-
-def words(scene):
-    return " ".join(html.unescape(text) for text in re.findall(r">([^<]*)</text>", scene.to_svg()))
 
 
 def test_a_refusal_in_french_names_the_same_rule_as_in_english():

@@ -23,12 +23,6 @@ TABORNOK_WORDS = ["Egyesek", "Kettesek", "Hármasok", "Négyesek", "Ötösök", 
                   "Full", "Póker", "Tábornok"]
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    set_language("en")
-
-
 def texts(board: Board) -> list[str]:
     """Every text the board draws on its canvas (in the language it speaks, as its redraws do)."""
     with use_language(board.language):

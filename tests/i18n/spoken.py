@@ -1,0 +1,28 @@
+"""Helpers of the language tests: a refusal heard in one language, and a picture's words."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+
+from sailing_kit.core.errors import IllegalAction
+from sailing_kit.core.i18n import use_language
+from sailing_kit.draw.scene import Scene
+from sailing_kit.testing import fingerprint
+
+
+def refusal(state: Any, action: Any, code: str) -> IllegalAction:
+    """The refusal of ``action`` spoken in ``code``; the state is proved unchanged by it."""
+    before = fingerprint(state)
+    with use_language(code), pytest.raises(IllegalAction) as refused:
+        state.apply(action)
+    assert fingerprint(state) == before
+    return refused.value
+
+
+def words(scene: Scene) -> str:
+    """Every text drawn in ``scene``, as one line."""
+    return " ".join(html.unescape(text) for text in re.findall(r">([^<]*)</text>", scene.to_svg()))
