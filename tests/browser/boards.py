@@ -401,6 +401,7 @@ def scroll_near_the_top(canvas: Locator, pixel: XY) -> None:
     status line, under the canvas, most likely out of view); room is made around the board."""
     make_room(canvas)
     canvas.evaluate(_NEAR_THE_TOP, pixel[1])
+    canvas.evaluate(_SETTLED)
 
 
 def in_view(element: Locator) -> bool:
@@ -426,6 +427,7 @@ def scroll_to(canvas: Locator, pixel: XY) -> None:
     view (and pan a zoomed board sideways to it)."""
     canvas.evaluate(_PAN_SIDEWAYS, pixel[0])
     canvas.evaluate(_CENTRE_ON, pixel[1])
+    canvas.evaluate(_SETTLED)
 
 
 def tap(page: Page, canvas: Locator, pixel: XY) -> None:

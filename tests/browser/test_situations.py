@@ -145,21 +145,23 @@ def test_a_situation_edited_and_saved_by_touch_alone(
     canvas = open_board(page, lab, workspace, "editor-touch.ipynb", EDITOR)
     oracle = SituationEditor()
     view = oracle.board.view
+    status = page.locator(f"{BOARD} .sk-status").last
     button(page, "Mark").tap()
     oracle.use("mark")
+    # the kernel's answer shortens the status line: tap the sea only once the page has it
+    expect(status).to_contain_text("Tool: Mark", timeout=WAIT_MS)
     tap(page, canvas, view.pixel((5, 6)))
     oracle.simulate_click(*view.pixel((5, 6)))
-    expect(page.locator(f"{BOARD} .sk-status").last).to_contain_text("A mark at (5, 6)",
-                                                                      timeout=WAIT_MS)
+    expect(status).to_contain_text("A mark at (5, 6)", timeout=WAIT_MS)
     button(page, "Moves").tap()
     oracle.use("moves")
+    expect(status).to_contain_text("Moves: sail", timeout=WAIT_MS)
     for _ in range(2):  # A, then B: tap each one's first numbered end
         end = oracle.ends[0]
         marker = option_marker(oracle.board.view, end)
         tap(page, canvas, marker)
         oracle.simulate_click(*marker)
-        expect(page.locator(f"{BOARD} .sk-status").last).to_contain_text(
-            f"sails to {end.position}", timeout=WAIT_MS)
+        expect(status).to_contain_text(f"sails to {end.position}", timeout=WAIT_MS)
     button(page, "Save").tap()
     oracle.save()
     assert saved_json(page) == json.loads(oracle.saved.value)
