@@ -275,8 +275,8 @@ def _draw_buoy(scene: Scene, layout: Layout, at: Point, name: str, course: Cours
     fill = BUOY_COLOURS.get(name, palette.REDDISH_PURPLE)
     scene.circle(centre, radius, fill=fill, stroke=palette.INK, width=1.5)
     order = [m.name for m in course.marks]
-    # TRANSLATORS: the letter on the white buoys of the start and finish line (Start).
-    label = _("S") if name == LINE else str(order.index(name) + 1)
+    start = _("start")[:1].upper()  # the white buoys: the language's initial of "start"
+    label = start if name == LINE else str(order.index(name) + 1)
     scene.text(centre, label, size=12, colour=palette.INK if name == LINE else "#FFFFFF",
                bold=True)
 

@@ -21,8 +21,8 @@ def test_a_refusal_in_french_names_the_same_rule_as_in_english():
     assert str(english) == english.english == (
         "choose your heading before rolling ('Vous choisissez votre cap puis vous lancez un dé')")
     assert french.english == english.english
-    assert str(french) == ("choisissez votre cap avant de lancer (« Vous choisissez votre cap "
-                           "puis vous lancez un dé »)")
+    assert str(french) == ("choisis ton cap avant de lancer (« Vous choisissez votre cap "
+                           "puis vous lancez un dé »)")  # tu to the student, the gamebook quoted
 
 
 def test_a_refusal_with_values_keeps_them_in_every_language():
@@ -59,7 +59,7 @@ def test_a_crash_is_told_in_french():
         play_turn(state, "S", 3, 1)  # off the south edge
     assert state.is_over()
     assert state.news[-1].english.startswith("Crash! You crashed: your course left the map")
-    assert state.news[-1].startswith("Naufrage ! Vous vous écrasez : votre route sort de la carte")
+    assert state.news[-1].startswith("Naufrage ! Tu t'écrases : ta route sort de la carte")
 
 
 def test_a_board_made_after_set_language_speaks_french():
@@ -68,8 +68,8 @@ def test_a_board_made_after_set_language_speaks_french():
     labels = {getattr(w, "description", None) for w in _widgets(board)}
     assert {"Lancer", "Honneur +1", "Conseiller", "Barreur", "Nouvelle partie"} <= labels
     drawn = words(board.scene())
-    assert "Tour 1 · à vous" in drawn and "Honneur : 3" in drawn
-    assert "votre voilier" in drawn and "ligne de départ et d'arrivée" in drawn
+    assert "Tour 1 · à toi" in drawn and "Honneur : 3" in drawn
+    assert "ton bateau à voile" in drawn and "ligne de départ et d'arrivée" in drawn
     set_language("en")
     board.simulate_key("w")  # the board keeps French for its own events
     assert status_detail(board).startswith("Cap N : 1 case si le vent du NE tient.")
@@ -79,7 +79,7 @@ def test_a_russian_board_fits_its_panel():
     set_language("ru")
     board = Board(new_game(seed=0))
     drawn = words(board.scene())
-    assert "Честь: 3" in drawn and "Ход 1 · ваш ход" in drawn
+    assert "Честь: 3" in drawn and "Ход 1 · твой ход" in drawn
     longest = max(len(line) for line in re.findall(r">([^<]*)</text>", board.scene().to_svg()))
     assert longest <= 40  # panel lines are wrapped or short: 232 px hold about 38 characters
 
