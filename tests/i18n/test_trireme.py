@@ -4,12 +4,20 @@ French words), the news and the panel speak the language, and a board made after
 
 import re
 
+import pytest
+
 from sailing_kit import set_language
 from sailing_kit.core.compass import Direction
-from sailing_kit.core.i18n import use_language
-from sailing_kit.trireme import new_game
+from sailing_kit.core.errors import UnreadableAction
+from sailing_kit.core.i18n import _, use_language
+from sailing_kit.draw.scene import Text
+from sailing_kit.locale.__main__ import read
+from sailing_kit.trireme import Simulation, bots, new_game, simulate
 from sailing_kit.trireme.actions import Die, Sail, Steer
 from sailing_kit.trireme.board import Board
+from sailing_kit.trireme.drawing import boat_letters
+from sailing_kit.trireme.maps import edge_map, parse_map
+from sailing_kit.trireme.solver import TooBigToSolve, check_size
 from tests.browser.boards import status_detail
 from tests.i18n.spoken import refusal, words
 from tests.trireme.helpers import lane, play_turn
@@ -88,3 +96,71 @@ def _widgets(widget):
     yield widget
     for child in getattr(widget, "children", ()):
         yield from _widgets(child)
+
+
+LETTERS = {"en": ("S", "T"), "bg": ("П", "Т"), "fr": ("B", "T"), "hu": ("V", "T"),
+           "ru": ("П", "Т")}
+"""The boats' letters: each language's initials of its words for the two boats (French: the
+gamebook's "bateau à voile" and "trière")."""
+
+
+def test_the_boats_carry_the_letters_of_the_language_and_the_legend_says_what_they_are():
+    state = new_game(seed=0)
+    for code, (sailboat, trireme) in LETTERS.items():
+        with use_language(code):
+            assert boat_letters() == (sailboat, trireme)
+            scene = state.scene()
+            legend = [_("your sailboat"), _("the trireme (dots: its line)")]
+        letters = [s.text for s in scene.shapes if isinstance(s, Text) and s.bold]
+        assert letters.count(sailboat) == 2 and letters.count(trireme) == 2, code  # boat, legend
+        said = words(scene)
+        assert all(entry in said for entry in legend), code
+        if code != "en":
+            assert "S" not in letters
+    with use_language("fr"):
+        assert "ton bateau à voile" in words(state.scene())
+
+
+def test_the_simulation_summary_speaks_the_language():
+    helmsman = bots.make("pilot")
+    result = simulate(helmsman, games=3, seed=1)
+    english = str(result)
+    assert english.startswith("3 games: won ") and "lost to the trireme" in english
+    with use_language("fr"):
+        french = str(result)
+    assert french.startswith("3 parties : gagnées ") and "perdues contre la trière" in french
+    with use_language("ru"):
+        assert str(result).startswith("3 партии: побед ")
+    assert str(Simulation(1, 1, 0, 0)).startswith("1 game: won 1 (100.0% ± 0.0)")
+
+
+def test_the_solvers_limit_is_told_in_the_language_spoken():
+    sea = parse_map(edge_map(40))
+    with pytest.raises(TooBigToSolve) as english:
+        check_size(sea, 20)
+    with use_language("ru"), pytest.raises(TooBigToSolve) as russian:
+        check_size(sea, 20)
+    assert str(english.value).startswith("the optimal helmsman solves tables of at most 25,000,000")
+    assert russian.value.english.startswith("the optimal helmsman solves tables of at most ")
+    assert "идеальный рулевой" in str(russian.value) and "очков Чести" in str(russian.value)
+
+
+def test_a_readers_refusal_is_told_in_french():
+    state = new_game(seed=0)
+    with use_language("fr"), pytest.raises(UnreadableAction) as refused:
+        state.apply({"heading": "N", "honour": "oui"})
+    assert "si tu perds un point d'Honneur" in str(refused.value)
+    assert "whether to spend an Honour point" in refused.value.english
+
+
+def test_french_and_russian_say_tu_and_ty_outside_the_gamebooks_quotes():
+    """The register (#26): the student is "tu" and "ты"; a quote of the gamebook keeps its
+    "vous"."""
+    formal = {"fr": re.compile(r"\b(vous|votre|vos)\b", re.IGNORECASE),
+              "ru": re.compile(r"\b(вы|вас|вам|ваш\w*)\b", re.IGNORECASE)}
+    for area in ("regatta", "trireme"):
+        for code, pattern in formal.items():
+            for message in read(code, area):
+                texts = message.string if isinstance(message.string, tuple) else (message.string,)
+                for text in texts:
+                    assert not pattern.search(re.sub(r"«[^»]*»", "", text or "")), text
