@@ -42,7 +42,7 @@ def test_a_card_refusal_uses_the_originals_card_names():
     english = refusal(state, Sail("fork", "veer_left"), "en")
     bulgarian = refusal(state, Sail("fork", "veer_left"), "bg")
     assert english.english == bulgarian.english == "you hold no Fork card"
-    assert str(bulgarian) == "нямате карта „Вилица“"
+    assert str(bulgarian) == "нямаш карта „Вилица“"
     calm = refusal(state, Exchange(("flat_calm",)), "bg")
     assert calm.english == "you cannot exchange what you do not hold: no Flat calm card in your hand"
     assert "Безветрие" in str(calm)

@@ -153,14 +153,16 @@ def test_a_readers_refusal_is_told_in_french():
     assert "whether to spend an Honour point" in refused.value.english
 
 
-def test_french_and_russian_say_tu_and_ty_outside_the_gamebooks_quotes():
-    """The register (#26): the student is "tu" and "ты"; a quote of the gamebook keeps its
-    "vous"."""
+def test_the_student_is_tu_ty_and_ti_outside_the_originals_quotes():
+    """The register (#26): the student is "tu", "ты" and "ти"; a quote of the original rules
+    keeps its "vous"."""
     formal = {"fr": re.compile(r"\b(vous|votre|vos)\b", re.IGNORECASE),
-              "ru": re.compile(r"\b(вы|вас|вам|ваш\w*)\b", re.IGNORECASE)}
+              "ru": re.compile(r"\b(вы|вас|вам|ваш\w*)\b", re.IGNORECASE),
+              "bg": re.compile(r"\b(вие|вас|ви|ваш\w*)\b", re.IGNORECASE)}
     for area in ("regatta", "trireme"):
         for code, pattern in formal.items():
             for message in read(code, area):
                 texts = message.string if isinstance(message.string, tuple) else (message.string,)
                 for text in texts:
-                    assert not pattern.search(re.sub(r"«[^»]*»", "", text or "")), text
+                    unquoted = re.sub(r"«[^»]*»|„[^“”]*[“”]", "", text or "")
+                    assert not pattern.search(unquoted), text
