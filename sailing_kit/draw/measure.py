@@ -9,7 +9,7 @@ there too. A letter not listed counts a whole em.
 
 from __future__ import annotations
 
-_WIDTHS = {
+_REGULAR = {
     14: "'ijlìíîïĩīĭįıĵĺļіїј",
     15: 'IJÌÍÎÏĨĪĬĮİĴłІЇЈ',
     16: ' ,.·‘’',
@@ -49,26 +49,74 @@ _WIDTHS = {
     54: 'ŒЖШЮ',
     55: 'ЉЩ',
 }
-"""Regular letters by their advance width, in fiftieths of an em (from the font's metrics)."""
-_EM = {letter: fiftieths / 50 for fiftieths, letters in _WIDTHS.items() for letter in letters}
+_BOLD = {
+    16: "'",
+    18: ' ijlìíîïĩīĭįıĵĺļіїј',
+    19: ',./IJ\\|¦·ÌÍÎÏĨĪĬĮİĴłІЇЈ‘’',
+    20: ':;',
+    21: '-',
+    22: 'f²³¹ſ',
+    23: '!()[]¡',
+    24: 'tľţťŧ',
+    25: '_`r§¨¯°´¸ŕŗř–',
+    27: '"*гѓ',
+    28: 'ŀ',
+    29: 'ªºт',
+    30: '?csz¿çćĉċčśŝşšźżžзсэєѕ',
+    32: 'L¤¶ĹĻĽĿЃГвь',
+    33: 'vxy«»ýÿŁŷухяў„“”',
+    34: 'aekàáâãäåèéêëāăąēĕėęěķĸаекѐёќ',
+    35: '$0123456789EFTo¢£¥ÈÉÊËðòóôõöøĒĔĖĘĚĳōŏőŢŤŦЀЁЕТбнопчџ',
+    36: 'bdghnpqu{}ßñùúûüþďđĝğġģĥńņňŋũūŭůűųЗийрђѝ',
+    37: 'CPSYZµÇÝÞĆĈĊČŚŜŞŠŶŸŹŻŽЄЅРСЭлћ',
+    38: 'Ĳцъ',
+    39: 'ABKRVXÀÁÂÃÄÅĀĂĄĶŔŖŘЎАБВУХЬЯ▶',
+    40: 'ħ',
+    41: 'UÙÚÛÜŨŪŬŮŰŲЌКЧдм',
+    42: '#+<=>DGHN^~¬±ÐÑ×÷ĎĐĜĞĠĢĤŃŅŇŊЍЏИЙЛНП✓✕≈→←↑↓✔−',
+    43: 'OQÒÓÔÕÖØŌŎŐО',
+    44: '&ЂЋ',
+    45: 'Д☀★',
+    46: 'ы',
+    47: 'wŵЦЪ',
+    48: 'њ',
+    49: 'Ħю',
+    50: '@M©®ŉМФжфљ—…',
+    51: '%',
+    52: '¼½¾Ы',
+    53: 'mæ',
+    54: 'ш',
+    55: 'Æœ',
+    56: 'WŴщ',
+    57: 'Њ',
+    58: 'Љ',
+    59: 'ŒЮ',
+    62: 'ЖШ',
+    67: 'Щ',
+}
+"""Letters by their advance width, in fiftieths of an em (from the fonts' metrics)."""
 
 
-BOLD = 1.27
-"""How much wider bold type may be (DejaVu Sans Bold's widest ratio to the regular letter)."""
+def _ems(widths: dict[int, str]) -> dict[str, float]:
+    return {letter: fiftieths / 50 for fiftieths, letters in widths.items() for letter in letters}
+
+
+_EM = {False: _ems(_REGULAR), True: _ems(_BOLD)}
 
 
 def text_width(text: str, size: float = 12, bold: bool = False) -> float:
-    """The width in pixels of ``text`` drawn in ``size``-pixel sans-serif (bold: at most)."""
-    return size * sum(_EM.get(letter, 1.0) for letter in text) * (BOLD if bold else 1.0)
+    """The width in pixels of ``text`` drawn in ``size``-pixel sans-serif, regular or bold."""
+    ems = _EM[bold]
+    return size * sum(ems.get(letter, 1.0) for letter in text)
 
 
-def wrapped(text: str, width: float, size: float = 12) -> list[str]:
-    """``text`` in lines of regular ``size``-pixel type, as many words a line as fit ``width``
+def wrapped(text: str, width: float, size: float = 12, bold: bool = False) -> list[str]:
+    """``text`` in lines of ``size``-pixel type, as many words a line as fit ``width``
     pixels; a word wider than that stands alone on its line (draw it with ``fit``, squeezed
     into the width): no word is cut."""
     lines: list[str] = []
     for word in text.split():
-        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
+        if lines and text_width(f"{lines[-1]} {word}", size, bold) <= width:
             lines[-1] += f" {word}"
         else:
             lines.append(word)

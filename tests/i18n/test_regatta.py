@@ -20,7 +20,7 @@ from sailing_kit.regatta.board import Board, example_boards
 from sailing_kit.regatta.cards import CARD, draw_deck, draw_regatta_card
 from sailing_kit.regatta.course import course_data
 from sailing_kit.regatta.deck import STANDARD_ABOUT, deck_data, load_deck, standard_deck
-from sailing_kit.regatta.words import BOLD, CYRILLIC_LETTER, LETTER, fitted_lines
+from sailing_kit.regatta.words import fitted_lines
 from tests.i18n.spoken import refusal, words
 from tests.regatta.positions import race
 
@@ -101,17 +101,16 @@ def _widgets(widget):
 
 @pytest.mark.parametrize("code", ["ru", "hu", "bg", "fr"])
 def test_the_panel_lines_fit_the_table_in_every_language(code):
-    """Each line of the panel ends inside the picture, at the letter widths Chromium measures
-    for 12-px sans-serif (Cyrillic about 6.9 px, Latin about 6.0, bold 8 % wider)."""
+    """Each line of the panel ends inside the picture, measured by the kit's letter widths
+    (DejaVu Sans's, Chromium's sans-serif here, regular and bold)."""
     set_language(code)
     for make in example_boards().values():
         board = make()
         with use_language(board.language):
             scene = board.scene()
         for text in (s for s in scene.shapes if isinstance(s, Text) and s.anchor == "start"):
-            cyrillic = any("\u0400" <= letter <= "\u04ff" for letter in text.text)
-            letter = (CYRILLIC_LETTER if cyrillic else LETTER) * (BOLD if text.bold else 1)
-            assert text.at[0] + letter * len(text.text) <= scene.width + 1, text.text
+            width = text_width(text.text, text.size, text.bold)
+            assert text.at[0] + width <= scene.width + 1, text.text
 
 
 def test_a_line_too_long_for_the_panel_ends_in_an_ellipsis():
