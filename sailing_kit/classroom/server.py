@@ -72,8 +72,9 @@ def announcement(room: Classroom, app: ClassApp, key_file: str | None) -> str:
     dashboard = _("Dashboard: {address}  —  {key}", address=address + "/teacher", key=key)
     # TRANSLATORS: the student's name, in a line of code the teacher shows the class.
     name = _("name")
+    call = f'report_to("{address}", "{room.class_code}", "{name}")'
     results = _("Exercise results: the class code is {code}  (in a notebook: {call})",
-                code=room.class_code, call=f'report_to("{address}", "{room.class_code}", "{name}")')
+                code=room.class_code, call=call)
     return f"\n{opened}\n{dashboard}\n{results}\n"
 
 
