@@ -30,16 +30,14 @@ def _parser() -> argparse.ArgumentParser:
     """The command line, its help in the language spoken now."""
     parser = argparse.ArgumentParser(prog=PROG, add_help=False, description=_(
         "Run a class: every student at their own device."))
-    parser.add_argument_group(_("options")).add_argument(
-        "-h", "--help", action="help", help=_("show this help and exit"))
+    _common_options(parser)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                      title=_("commands"))
     serve = commands.add_parser("serve", add_help=False,
                                 help=_("serve the class pages and the teacher's dashboard"),
                                 description=_("Serve the class pages and the teacher's dashboard "
                                               "until Ctrl-C."))
-    add = serve.add_argument_group(_("options")).add_argument
-    add("-h", "--help", action="help", help=_("show this help and exit"))
+    add = _common_options(serve).add_argument
     add("--store", default="sqlite:///class.db",
         help=_("where the class lives: sqlite:///FILE (default sqlite:///class.db) or "
                "postgresql://USER:PASSWORD@HOST/DATABASE"))
@@ -55,11 +53,20 @@ def _parser() -> argparse.ArgumentParser:
                "else /)"))
     add("--teacher-key-file", help=_("keep the teacher key in this file (made, readable by its "
                                      "owner only, on first start) instead of printing it"))
-    add("--language", type=_language, metavar="CODE",
+    return parser
+
+
+def _common_options(parser: argparse.ArgumentParser) -> argparse._ArgumentGroup:
+    """``--help`` and ``--language`` (before or after the command: the language is read from
+    the whole command line, see :func:`main`), in the options group of ``parser``."""
+    options = parser.add_argument_group(_("options"))
+    options.add_argument("-h", "--help", action="help", help=_("show this help and exit"))
+    options.add_argument(
+        "--language", type=_language, metavar="CODE", default=argparse.SUPPRESS,
         help=_("the language of this terminal: en, bg, fr, hu or ru (default: the terminal's "
                "LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en); students and the dashboard "
                "choose their own"))
-    return parser
+    return options
 
 
 def main(argv: Sequence[str] | None = None) -> int:

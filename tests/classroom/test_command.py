@@ -127,3 +127,12 @@ def test_a_port_in_use_is_refused_in_the_teachers_language(tmp_path: Path) -> No
         with pytest.raises(ConfigError, match=f"impossible d’écouter sur 127.0.0.1, port {port}"):
             serve(f"sqlite:///{tmp_path / 'class.db'}", port, "127.0.0.1", language="fr",
                   announce=pytest.fail)
+
+
+def test_the_language_may_come_before_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--language", "bg", "serve", "--store", "nope"]) == 2
+    assert "класът не може да се стартира: хранилището на класа е sqlite:///ФАЙЛ" in \
+        capsys.readouterr().err
+    with pytest.raises(SystemExit) as stopped:
+        main(["--language", "xx", "serve", "--store", "nope"])
+    assert stopped.value.code == 2 and "there is no language 'xx'" in capsys.readouterr().err
