@@ -12,7 +12,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from sailing_kit.core.i18n import number, set_language, use_language
+from sailing_kit.core.i18n import N_, _, number, set_language, use_language
 from sailing_kit.exercises import catalogue, session
 from sailing_kit.exercises.data import MAX_TEXT, MAX_VISITS, Opaque, decode, encode, plain
 from sailing_kit.exercises.readers import read_decimal, read_exact, read_int
@@ -33,7 +33,7 @@ def named():
 
 def shared(depth: int, width: int = 200) -> list[object]:
     value: list[object] = [1] * width
-    for _ in range(depth - 1):
+    for _level in range(depth - 1):
         value = [value] * width
     return value
 
@@ -147,3 +147,9 @@ def test_a_forged_description_of_an_opaque_answer_reads_as_unreadable(body):
     else:
         assert value == Opaque() and value.why == ("a value the grader cannot read cannot be read "
                                                    "as an answer")
+
+
+def test_the_kits_own_texts_are_read_as_plain_text():
+    for kit_text in (N_("a marked constant"), _("a translated text")):
+        read = plain(kit_text)
+        assert read == kit_text and type(read) is str

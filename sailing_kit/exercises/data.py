@@ -28,7 +28,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import cast
 
-from sailing_kit.core.i18n import _, n_
+from sailing_kit.core.i18n import Marked, Text, _, n_
 
 MAX_ITEMS = 200
 """The most items a list, tuple, set, dict or array answer may hold."""
@@ -185,8 +185,8 @@ def _plain(value: object, depth: int, budget: list[int]) -> object:
         return _whole(value)  # type: ignore[arg-type]  # the value's exact type was checked just above
     if kind is float:
         return value
-    if kind is str:
-        text: str = value  # type: ignore[assignment]  # the value's exact type was checked just above
+    if kind is str or _is(kind, (Marked, Text)):  # the kit's own texts are plain text too
+        text: str = str.__str__(value)
         return text if len(text) <= MAX_TEXT else Opaque("text", len(text))
     if kind is Fraction:
         return _rational(value.numerator, value.denominator)  # type: ignore[attr-defined]  # the value's exact type was checked just above
