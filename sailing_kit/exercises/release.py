@@ -31,7 +31,7 @@ from pathlib import Path
 import nbformat
 
 from sailing_kit.core.errors import ConfigError
-from sailing_kit.core.i18n import read_language
+from sailing_kit.core.i18n import _, read_language, use_language
 from sailing_kit.exercises import catalogue, names
 from sailing_kit.exercises.teacher import make_key
 
@@ -40,6 +40,7 @@ START = re.compile(r"start\((?P<name>[^,)]*)(?:,\s*mode=\"(?P<mode>\w+)\")?"
                    r"(?P<language>,\s*language=\"[\w-]+\")?\)")
 """The first cell's ``start(name, mode="...", language="...")`` (mode and language optional)."""
 _MODE = re.compile(r"mode=\"\w+\"")
+_CHOSEN = re.compile(r"language=\"([\w-]+)\"")
 
 
 def exercise_of(notebook: nbformat.NotebookNode, path: Path | None = None) -> str | None:
@@ -77,12 +78,14 @@ def teacher_version(notebook: nbformat.NotebookNode, exercise: str,
     named = f'start({names.clean(student)!r}, mode="practice"'
     key = make_key()
     teacher = student_version(notebook, exercise)
-    cells = [nbformat.v4.new_markdown_cell(  # type: ignore[no-untyped-call]  # nbformat is untyped
-        "**Teacher's version** (made by `python -m sailing_kit.exercises.release teacher`): "
-        "every answer cell holds the kit's answer for the student named in the first code cell. "
-        "Each student's questions are drawn from their name: write a student's name there and "
-        "run the notebook to see their questions and answers. The answers unlock only on the "
-        "machine that made this version (its teacher key). Keep this file away from students.")]
+    with use_language(_language_of(notebook)):
+        cells = [nbformat.v4.new_markdown_cell(_(  # type: ignore[no-untyped-call]  # nbformat is untyped
+            "**Teacher's version** (made by `python -m sailing_kit.exercises.release teacher`): "
+            "every answer cell holds the kit's answer for the student named in the first code "
+            "cell. Each student's questions are drawn from their name: write a student's name "
+            "there and run the notebook to see their questions and answers. The answers unlock "
+            "only on the machine that made this version (its teacher key). Keep this file away "
+            "from students."))]
     for cell in teacher.cells:
         if cell.cell_type == "code" and START.search(cell.source):
             cell.source = ("from sailing_kit.exercises.teacher import solution, unlock, worked\n"
@@ -105,6 +108,16 @@ def teacher_version(notebook: nbformat.NotebookNode, exercise: str,
     teacher.cells[0].metadata["slideshow"] = {"slide_type": "slide"}
     teacher.cells[1].metadata["slideshow"] = {"slide_type": "-"}
     return teacher
+
+
+def _language_of(notebook: nbformat.NotebookNode) -> str:
+    """The language the notebook's first ``start(...)`` call chooses (English if none)."""
+    for cell in notebook.cells:
+        found = START.search(cell.source) if cell.cell_type == "code" else None
+        if found is not None:
+            chosen = _CHOSEN.search(found["language"] or "")
+            return read_language(chosen[1]) if chosen else "en"
+    return "en"
 
 
 def in_language(notebook: nbformat.NotebookNode, language: str) -> nbformat.NotebookNode:

@@ -119,7 +119,7 @@ def test_a_release_in_a_language_takes_its_translated_copies(tmp_path):
         assert title.startswith("# Kockák") == (name == "03_dice")
     assert release(["teacher", str(tmp_path / "fr"), "--language", "fr", "--student", "Léa"]) == 0
     title, start = markdown_and_start(tmp_path / "fr" / "05_trireme.ipynb")
-    assert title.startswith("**Teacher's version**") and start.startswith(
+    assert title.startswith("**Version du professeur**") and start.startswith(
         "start('Léa', mode=\"practice\", language=\"fr\")")
     cells = nbformat.read(tmp_path / "fr" / "05_trireme.ipynb", as_version=4).cells
     assert cells[1].source.startswith("# Le bateau à voile contre la trière — exercices")
