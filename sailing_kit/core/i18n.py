@@ -77,9 +77,13 @@ def read_language(value: object) -> str:
         if code in LANGUAGES:
             return code
     shown = repr(value)[:40] if isinstance(value, str) else type(value).__name__
-    # In English whatever is spoken: who asks for a language may not read the one spoken now.
-    raise ConfigError(f"there is no language {shown} in the kit: choose one of "
-                      + ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items()))
+    listed = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
+    refusal = _("there is no language {given} in the kit: choose one of {languages}",
+                given=shown, languages=listed)
+    # In the language spoken now, and in English too: who asks for another language may not
+    # read the one spoken now (each language is listed by its own name, so anyone finds theirs).
+    raise ConfigError(refusal if refusal == refusal.english
+                      else Text(f"{refusal} / {refusal.english}", refusal.english))
 
 
 def set_language(code: str) -> str:

@@ -77,7 +77,7 @@ def test_a_board_made_after_set_language_ru_shows_the_originals_card_words():
     board = Board(deal(SPECIALS, rocks="manual"))
     shown = texts(board)
     for word in ("СТАРТ", "ФИНИШ", "Финиш", "Чудовище", "закрыт острыми рифами", "рифы",
-                 "Игрок 1 (вы): твоя рука"):
+                 "Игрок 1 (ты): твоя рука"):
         assert word in shown, word
     assert {button.description for button in board.buttons["discard"]} == {"Сбросить"}
     set_language("en")  # the board keeps the language it was made in
