@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import io
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -210,16 +210,23 @@ def n_(singular: str, plural: str, count: int, /, **values: Any) -> Text:
     return _filled(_translated(singular, plural, count, 1), english, values)
 
 
-def number(value: float, digits: int | None = None) -> str:
-    """``value`` as the language spoken now writes it (``1,234.5``, ``1 234,5``)."""
+def number(value: float, digits: int | None = None) -> Text:
+    """``value`` as the language spoken now writes it (``1,234.5``, ``1 234,5``), knowing its
+    English (so a message's English writes its numbers the English way)."""
     pattern = None if digits is None else "#,##0." + "0" * digits if digits else "#,##0"
-    return format_decimal(value, format=pattern, locale=_locale())
+    return _written(lambda locale: format_decimal(value, format=pattern, locale=locale))
 
 
-def percent(value: float, digits: int = 0) -> str:
-    """``value`` (0.25) as a percentage the way the language spoken now writes it."""
+def percent(value: float, digits: int = 0) -> Text:
+    """``value`` (0.25) as a percentage the way the language spoken now writes it, knowing its
+    English."""
     pattern = "#,##0" + ("." + "0" * digits if digits else "") + "%"
-    return format_percent(value, format=pattern, locale=_locale())
+    return _written(lambda locale: format_percent(value, format=pattern, locale=locale))
+
+
+def _written(write: Callable[[Locale], str]) -> Text:
+    text = write(_locale())
+    return Text(text, text if language() == DEFAULT else write(_locale_of(DEFAULT)))
 
 
 @cache
