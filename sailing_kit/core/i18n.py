@@ -147,7 +147,21 @@ def translations(code: str, area: str | None = None) -> NullTranslations:
     return Translations(compiled)
 
 
-@cache
+class Marked(str):
+    """A constant marked by :func:`N_`: its English, and the area whose catalog translates it
+    (the area of the module that wrote it, wherever it is shown)."""
+
+    area: str | None
+
+    def __new__(cls, text: str, area: str | None) -> Marked:
+        made = super().__new__(cls, text)
+        made.area = area
+        return made
+
+    def __reduce__(self) -> tuple[type[Marked], tuple[str, str | None]]:
+        return Marked, (str(self), self.area)
+
+
 @cache
 def _area_of(module: str) -> str | None:
     """The area whose catalog holds the messages of ``module`` (``sailing_kit.race.rrs``:
@@ -164,18 +178,23 @@ def _area_of(module: str) -> str | None:
 
 def _translated(message: str, plural: str | None, count: int, caller: int) -> str:
     """``message`` (or its plural form for ``count``) in the language spoken now: from the
-    catalog of the area that wrote it (the calling module's), else from any area's. So one
+    catalog of the area that wrote it (the calling module's, or for a constant of :func:`N_`
+    the module's that marked it, wherever it is shown), else from any area's. So one
     English word says what its own area means by it ("move": a column of the review, a
     heading of Calm's)."""
     code = language()
-    module = sys._getframe(caller + 1).f_globals.get("__name__", "")
-    area = _area_of(module) if isinstance(module, str) else None
+    area = message.area if isinstance(message, Marked) else _caller_area(caller + 1)
     own = translations(code, area) if area else None
     key = message if plural is None else (message, 0)
     catalog = own if own is not None and key in getattr(own, "_catalog", {}) \
         else translations(code)
     return catalog.gettext(message) if plural is None else catalog.ngettext(message, plural,
                                                                              count)
+
+
+def _caller_area(depth: int) -> str | None:
+    module = sys._getframe(depth + 1).f_globals.get("__name__", "")
+    return _area_of(module) if isinstance(module, str) else None
 
 
 def _english(values: dict[str, Any]) -> dict[str, Any]:
@@ -198,8 +217,9 @@ def _(message: str, /, **values: Any) -> Text:
 
 def N_(message: str, /) -> str:
     """``message`` itself, marked for the catalogs: a constant written at import, before any
-    language is chosen, and translated where it is shown (``_(CONSTANT)``)."""
-    return message
+    language is chosen, and translated where it is shown (``_(CONSTANT)``), from the catalog of
+    the area that wrote it."""
+    return Marked(message, _caller_area(1))
 
 
 def n_(singular: str, plural: str, count: int, /, **values: Any) -> Text:
