@@ -39,6 +39,11 @@ OVERLAY_KEYS = {"o": "overlap", "z": "zone", "u": "ruler", "w": "wind", "t": "ta
 Report = Callable[[Attempt], None]
 
 
+def _row(children: list[widgets.Widget]) -> widgets.HBox:
+    """A row of controls that wraps onto the next line where the screen is narrow."""
+    return widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap"))
+
+
 class SituationTrainer(CanvasBoard):
     """A quiz of situations (default: the library), at ``level`` (1, 2, 3 or None for all),
     under ``rules`` ("race" or "rrs"). With ``student`` named, each first answer and first
@@ -90,7 +95,7 @@ class SituationTrainer(CanvasBoard):
         self.rules_choice = widgets.ToggleButtons(
             options=[(_("Race the Wind"), Rules.RACE.value), ("RRS 2025–2028", Rules.RRS.value)],
             value=Rules(self.quiz.rules).value, description=_("Rules:"),
-            style={"button_width": "165px"})
+            style={"button_width": "auto"})
         self.rules_choice.observe(self._guarded(self._change_rules), names="value")
         self.back_button = widgets.Button(description=_("Back to the quiz"), icon="arrow-left",
                                           tooltip=_("Back where you were"),
@@ -99,7 +104,8 @@ class SituationTrainer(CanvasBoard):
         self.learn_box = widgets.VBox()
         self.side = widgets.VBox([self.score, self.question_box, self.answers, self.reasons,
                                   self.feedback, self.learn_box, self.committee],
-                                 layout=widgets.Layout(width="380px"))
+                                 layout=widgets.Layout(width="380px", max_width="100%",
+                                                       flex="0 0 auto"))
 
     def _controls(self) -> list[widgets.Widget]:
         timeline = [
@@ -112,14 +118,14 @@ class SituationTrainer(CanvasBoard):
                         "repeat", control="timeline"),
         ]
         return [widgets.VBox([
-            widgets.HBox(timeline),
-            widgets.HBox([widgets.Label(_("Overlays:")), *self.overlay_toggles.values()]),
-            widgets.HBox([self.rules_choice,
-                          self.button(_("Next"), _("The next situation (n)"),
-                                      self.next_situation, "forward", control="next"),
-                          self.button(_("Summary"), _("Your score and the rules you missed"),
-                                      self.show_summary, "list", control="summary")]),
-        ])]
+            _row(timeline),
+            _row([widgets.Label(_("Overlays:")), *self.overlay_toggles.values()]),
+            _row([self.rules_choice,
+                  self.button(_("Next"), _("The next situation (n)"), self.next_situation,
+                              "forward", control="next"),
+                  self.button(_("Summary"), _("Your score and the rules you missed"),
+                              self.show_summary, "list", control="summary")]),
+        ], layout=widgets.Layout(max_width="100%"))]
 
     # ----- what is shown ----------------------------------------------------------------------
     @property
@@ -208,7 +214,8 @@ class SituationTrainer(CanvasBoard):
         button = self.button(str(number + 1), _("This fact decides it: {fact}", fact=text),
                              lambda: self.explain(number), control="answer")
         words = widgets.HTML(f"<span style='line-height:1.3'>{html.escape(text)}</span>",
-                             layout=widgets.Layout(width="320px"))
+                             layout=widgets.Layout(width="320px", min_width="0",
+                                                   flex="0 1 auto"))
         return widgets.HBox([button, words], layout=widgets.Layout(align_items="center"))
 
     # ----- the timeline ------------------------------------------------------------------------
