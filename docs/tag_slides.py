@@ -14,7 +14,9 @@ import nbformat
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON_LANGUAGES = ("bg", "fr", "hu", "ru")  # notebooks/<code>/: lessons in the language of their game
-FOLDERS = ("notebooks", "notebooks/apps", *(f"notebooks/{code}" for code in LESSON_LANGUAGES), "exercises")
+EXERCISE_LANGUAGES = ("fr", "hu", "ru")  # exercises/<code>/: exercises in the language of their game
+FOLDERS = ("notebooks", "notebooks/apps", *(f"notebooks/{code}" for code in LESSON_LANGUAGES), "exercises",
+           *(f"exercises/{code}" for code in EXERCISE_LANGUAGES))
 
 
 def slide_type(cell: nbformat.NotebookNode, first: bool) -> str:

@@ -12,8 +12,9 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from sailing_kit.core.i18n import N_, _, number, set_language, use_language
 from sailing_kit.exercises import catalogue, session
-from sailing_kit.exercises.data import MAX_VISITS, Opaque, plain
+from sailing_kit.exercises.data import MAX_TEXT, MAX_VISITS, Opaque, decode, encode, plain
 from sailing_kit.exercises.readers import read_decimal, read_exact, read_int
 
 DICE = catalogue.questions("03_dice")
@@ -32,7 +33,7 @@ def named():
 
 def shared(depth: int, width: int = 200) -> list[object]:
     value: list[object] = [1] * width
-    for _ in range(depth - 1):
+    for _level in range(depth - 1):
         value = [value] * width
     return value
 
@@ -64,8 +65,9 @@ def claiming(module: str, base: type = object) -> object:
 def test_shared_references_are_counted_at_every_visit_and_refused():
     for depth in (2, 3, 4):
         value = plain(shared(depth))
-        assert value == Opaque(f"an answer of more than {MAX_VISITS:,} items in all",
-                               "holds far too many items for this question")
+        assert value == Opaque("visits", MAX_VISITS)
+        assert value.why == (f"an answer of more than {MAX_VISITS:,} items in all holds far too "
+                             "many items for this question")
 
 
 @pytest.mark.parametrize("module, base", [("builtins", list), ("builtins", dict),
@@ -73,7 +75,7 @@ def test_shared_references_are_counted_at_every_visit_and_refused():
                                           ("sympy.core.numbers", object), ("fractions", object),
                                           ("sailing_kit.core.compass", object)])
 def test_a_class_claiming_a_trusted_module_is_not_read(module, base):
-    assert plain(claiming(module, base)) == Opaque("a Claim object")
+    assert plain(claiming(module, base)) == Opaque("object", name="Claim")
 
 
 @pytest.mark.parametrize("answer", [shared(4), claiming("builtins", list), claiming("numpy")],
@@ -84,7 +86,7 @@ def test_every_check_refuses_them_at_once_with_a_clear_reason(answer):
         box = question(answer)
         assert time.perf_counter() - started < 5, question.title  # a hang, not a speed
         assert not box.ok and ("far too many items" in box.message
-                               or "a Claim object cannot be read" in box.message)
+                               or "a value of the type Claim cannot be read" in box.message)
 
 
 def test_the_exact_types_are_still_read():
@@ -115,3 +117,39 @@ def test_honest_forms_of_a_right_answer_are_right():
     points = float(honour.solution_for(NAME))
     for form in (f"{points:.1f}%", Decimal(f"{points:.1f}"), f"{points:.1e}"):
         assert honour.grade(NAME, form).ok, form
+
+
+def test_what_an_unreadable_answer_was_is_said_in_the_students_language():
+    text = plain("x" * (MAX_TEXT + 1000))
+    assert text == Opaque("text", MAX_TEXT + 1000)
+    assert text.why == f"a text of {MAX_TEXT + 1000:,} characters is far too long to be the answer"
+    with use_language("hu"):
+        hungarian = text.why
+        assert text.why == (f"egy {number(MAX_TEXT + 1000)} karakteres szöveg túl hosszú ahhoz, "
+                            "hogy válasz legyen")
+    session.start("03_dice", NAME, language="hu")
+    box = DICE[1]("x" * (MAX_TEXT + 1000))
+    set_language("en")
+    assert not box.ok and box.message == f"{hungarian}." != f"{text.why}."
+    with use_language("ru"):
+        assert plain(10**1300).why == (f"целое число примерно из {number(1300)} цифр — слишком "
+                                       "большое значение для ответа")
+
+
+@pytest.mark.parametrize("body", [["text", 5, "list"], ["no-such-kind", 3, ""], ["text", -1, ""],
+                                  ["items", 3, "{0.__class__}"], ["text", True, ""], ["text", 3],
+                                  "text", ["items", 10**20, "list"]])
+def test_a_forged_description_of_an_opaque_answer_reads_as_unreadable(body):
+    value = decode({"opaque": body})
+    assert isinstance(value, Opaque)
+    if body == ["text", 5, "list"]:  # the kernel's own description, read back as written
+        assert value == Opaque("text", 5, "list") == decode(encode(value))
+    else:
+        assert value == Opaque() and value.why == ("a value the grader cannot read cannot be read "
+                                                   "as an answer")
+
+
+def test_the_kits_own_texts_are_read_as_plain_text():
+    for kit_text in (N_("a marked constant"), _("a translated text")):
+        read = plain(kit_text)
+        assert read == kit_text and type(read) is str

@@ -113,3 +113,15 @@ def test_the_catalog_folders_are_the_languages(code: str) -> None:
 def test_every_marked_message_is_translated_with_the_same_placeholders(code: str,
                                                                          area: str) -> None:
     assert problems(code, area) == []
+
+
+def test_a_marked_constant_is_translated_by_the_area_that_wrote_it_wherever_shown() -> None:
+    from sailing_kit.yacht.board import OPPONENTS
+
+    marked = OPPONENTS["none"]
+    assert marked == "none" and marked.area == "yacht"  # type: ignore[attr-defined]
+    assert pickle.loads(pickle.dumps(marked)).area == "yacht"
+    with use_language("hu"):
+        own, other = (translations("hu", area).gettext("none") for area in ("yacht", "core"))
+        assert own != other  # the same English word, two meanings: the test tells them apart
+        assert _(marked) == own

@@ -46,7 +46,7 @@ def test_the_start_page_links_every_lesson_and_every_exercise() -> None:
     links = {(REPO / "notebooks" / link).resolve()
              for link in relative_links(markdown_of(REPO / "notebooks/00_start_here.ipynb"))}
     wanted = {*REPO.glob("notebooks/0[1-9]_*.ipynb"), *REPO.glob("notebooks/[a-z][a-z]/0[1-9]_*.ipynb"),
-              *REPO.glob("exercises/0[1-9]_*.ipynb")}
+              *REPO.glob("exercises/0[1-9]_*.ipynb"), *REPO.glob("exercises/[a-z][a-z]/0[1-9]_*.ipynb")}
     assert wanted <= links, sorted(p.name for p in wanted - links)
 
 

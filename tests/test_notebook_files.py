@@ -12,8 +12,9 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from sailing_kit.core.i18n import use_language
 from sailing_kit.exercises import catalogue
-from sailing_kit.exercises.release import START, student_version, teacher_version
+from sailing_kit.exercises.release import START, in_language, student_version, teacher_version
 
 ROOT = Path(__file__).resolve().parents[1]
 EXERCISES = ROOT / "exercises"
@@ -84,7 +85,10 @@ def test_the_teacher_version_fills_every_answer_with_the_kits_solution(name):
 
 # the lessons in the language of their game's rule text: notebooks/hu/04_yacht_game.ipynb, ...
 TRANSLATED = sorted((ROOT / "notebooks").glob("[a-z][a-z]/0[1-8]_*.ipynb"))
-ALL_NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb")) + TRANSLATED + sorted(EXERCISES.glob("*.ipynb"))
+# the exercises in the language of their game's rule text: exercises/hu/03_dice.ipynb, ...
+TRANSLATED_EXERCISES = sorted(EXERCISES.glob("[a-z][a-z]/0[1-9]_*.ipynb"))
+ALL_NOTEBOOKS = (sorted((ROOT / "notebooks").glob("*.ipynb")) + TRANSLATED + sorted(EXERCISES.glob("*.ipynb"))
+                 + TRANSLATED_EXERCISES)
 
 
 def name_of(path: Path) -> str:
@@ -135,7 +139,7 @@ def notebook_at(path: Path) -> nbformat.NotebookNode:
     return nbformat.read(path, as_version=4)
 
 
-COMMITTED = [path for path in sorted(ROOT.glob("notebooks/**/*.ipynb")) + sorted(EXERCISES.glob("*.ipynb"))
+COMMITTED = [path for path in sorted(ROOT.glob("notebooks/**/*.ipynb")) + sorted(EXERCISES.glob("**/*.ipynb"))
              if ".ipynb_checkpoints" not in path.parts]
 
 
@@ -189,3 +193,61 @@ def test_a_translated_lessons_time_agrees_with_the_start_page(path):
     route = notebook_at(ROOT / "notebooks" / "00_start_here.ipynb").cells[1].source
     minutes = dict(re.findall(r"\]\((0\d_\w+)\.ipynb\) \|[^|]*\| (\d+) min \|", route))
     assert re.search(rf"\b{minutes[path.stem]}\b", notebook_at(path).cells[0].source.splitlines()[2])
+
+
+# ----- the exercises in the languages of their games ----------------------------------------------
+
+EXERCISE_LANGUAGE = {"03_dice": "hu", "04_calm": "ru", "05_trireme": "fr"}
+
+
+def test_each_game_exercise_has_a_copy_in_the_language_of_its_rule_text():
+    assert {name_of(path) for path in TRANSLATED_EXERCISES} == {
+        f"exercises/{code}/{name}.ipynb" for name, code in EXERCISE_LANGUAGE.items()}
+
+
+def code_tokens(notebook: nbformat.NotebookNode) -> list[list[tuple[int, str]]]:
+    """Each code cell as Python reads it: its tokens without comments and blank lines."""
+    return [[(t.type, t.string) for t in tokenize.generate_tokens(io.StringIO(cell.source).readline)
+             if t.type not in (tokenize.COMMENT, tokenize.NL)]
+            for cell in notebook.cells if cell.cell_type == "code"]
+
+
+@pytest.mark.parametrize("path", TRANSLATED_EXERCISES, ids=name_of)
+def test_a_translated_exercise_is_its_english_notebook_cell_for_cell(path):
+    """The same cells, slide tags and notebook metadata; every code cell the English one's (only
+    comments translated), but for ``language="hu"`` in the ``start(...)`` call, as the release
+    would set it; each question's heading as the question titles itself in that language; all
+    the other prose translated."""
+    code, name = path.parent.name, path.stem
+    english, translated = notebook(name), notebook_at(path)
+    assert translated.metadata == english.metadata
+    assert [(c.cell_type, c.metadata) for c in translated.cells] == \
+        [(c.cell_type, c.metadata) for c in english.cells]
+    assert code_tokens(translated) == code_tokens(in_language(english, code)) != code_tokens(english)
+    first = next(c.source for c in translated.cells if c.cell_type == "code")
+    assert f'start(..., mode="practice", language="{code}")' in first
+    english_titles = {f"### {q.title}": q for q in catalogue.questions(name)}
+    with use_language(code):
+        titles = {q.number: f"### {q.title}" for q in catalogue.questions(name)}
+    headings = 0
+    for e, t in zip(english.cells, translated.cells):
+        if e.cell_type == "markdown" and e.source in english_titles:
+            headings += 1
+            assert t.source == titles[english_titles[e.source].number] != e.source
+        elif e.cell_type == "markdown":
+            assert t.source != e.source and len(t.source) > len(e.source) / 2, e.source[:40]
+    assert headings == len(titles)
+
+
+@pytest.mark.parametrize("path", TRANSLATED_EXERCISES, ids=name_of)
+def test_a_translated_exercise_releases_as_its_english_notebook_does(path):
+    """The student's and the teacher's versions of a translated copy are those of the English
+    notebook in that language, code cell for code cell."""
+    code, name = path.parent.name, path.stem
+    english, translated = in_language(notebook(name), code), notebook_at(path)
+    assert code_tokens(student_version(translated, name, "assessment")) == \
+        code_tokens(student_version(english, name, "assessment"))
+    teacher = teacher_version(translated, name, "Kiss Anna")
+    assert code_tokens(teacher) == code_tokens(teacher_version(english, name, "Kiss Anna"))
+    first = next(c.source for c in teacher.cells if c.cell_type == "code")
+    assert f"start('Kiss Anna', mode=\"practice\", language=\"{code}\")" in first

@@ -85,11 +85,12 @@ class Classroom(TeacherControls):
             assert row is not None
         elif key_file is not None:
             if filed is None:
-                raise ConfigError(f"{key_file} does not exist, and this class already has a "
-                                  "teacher key: give the file that holds it")
+                raise ConfigError(_("{file} does not exist, and this class already has a "
+                                    "teacher key: give the file that holds it", file=key_file))
             self.teacher_key = filed
         if self.teacher_key is not None and not self.is_teacher(self.teacher_key, row):
-            raise ConfigError(f"the key in {key_file} is not this class's teacher key")
+            raise ConfigError(_("the key in {file} is not this class's teacher key",
+                                file=key_file))
         return row
 
     def reload(self) -> None:
@@ -246,7 +247,8 @@ class Classroom(TeacherControls):
 def _read_key(path: Path) -> str:
     key = path.read_text(encoding="utf-8").strip()
     if len(key) < KEY_LENGTH or len(key) > 200 or not key.isprintable():
-        raise ConfigError(f"{path} must hold one teacher key of {KEY_LENGTH} to 200 characters")
+        raise ConfigError(_("{file} must hold one teacher key of {least} to {most} characters",
+                            file=path, least=KEY_LENGTH, most=200))
     return key
 
 

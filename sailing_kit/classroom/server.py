@@ -21,6 +21,8 @@ from sailing_kit.classroom.hub import Hub
 from sailing_kit.classroom.links import LOCAL_ONLY, class_address
 from sailing_kit.classroom.room import Classroom
 from sailing_kit.classroom.web import ClassApp, handlers
+from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.i18n import DEFAULT, _, use_language
 
 HEADER_LIMIT = 16 * 1024
 TORNADO_BODY_LIMIT = 4 * BODY_LIMIT
@@ -52,36 +54,51 @@ def listen(application: Application, port: int, ip: str) -> HTTPServer:
 
 
 def announcement(room: Classroom, app: ClassApp, key_file: str | None) -> str:
-    """What the teacher's terminal shows: the addresses, and the teacher key only the first
-    time (the store keeps only its hash)."""
+    """What the teacher's terminal shows, in the language spoken now: the addresses, and the
+    teacher key only the first time (the store keeps only its hash)."""
     address = app.address
     if key_file:
-        key = f"the teacher key is in {key_file}"
+        key = _("the teacher key is in {file}", file=key_file)
     elif room.created:
-        key = (f"the teacher key is  {room.teacher_key}  (shown only this once: write it "
-               "down; the store keeps only its hash)")
+        key = _("the teacher key is  {key}  (shown only this once: write it down; the store "
+                "keeps only its hash)", key=room.teacher_key)
     else:
-        key = "the teacher key was shown when this class was first started"
+        key = _("the teacher key was shown when this class was first started")
     local = any(host in address for host in LOCAL_ONLY)
-    reach = " (this machine only)" if local else ""
-    return (f"\nThe class is open at {address}/{reach}  (students: open it and type a table's "
-            f"code, or scan a table's QR code on the dashboard)\n"
-            f"Dashboard: {address}/teacher  —  {key}\n"
-            f"Exercise results: the class code is {room.class_code}  (in a notebook: "
-            f"report_to(\"{address}\", \"{room.class_code}\", \"name\"))\n")
+    # TRANSLATORS: {reach} is "(this machine only)" or nothing; the addresses stay as they are.
+    opened = _("The class is open at {address}{reach}  (students: open it and type a table's "
+               "code, or scan a table's QR code on the dashboard)", address=address + "/",
+               reach=" " + _("(this machine only)") if local else "")
+    dashboard = _("Dashboard: {address}  —  {key}", address=address + "/teacher", key=key)
+    # TRANSLATORS: the student's name, in a line of code the teacher shows the class.
+    name = _("name")
+    call = f'report_to("{address}", "{room.class_code}", "{name}")'
+    results = _("Exercise results: the class code is {code}  (in a notebook: {call})",
+                code=room.class_code, call=call)
+    return f"\n{opened}\n{dashboard}\n{results}\n"
 
 
 def serve(store: str, port: int = 8866, ip: str = "0.0.0.0", *, public_url: str | None = None,
           base: str = "/", trusted: Iterable[str] = (), teacher_key_file: str | None = None,
-          announce: Callable[..., Any] = print) -> None:
-    """Serve the class kept in ``store`` until interrupted (Ctrl-C or SIGTERM)."""
-    room = Classroom(store, teacher_key_file=teacher_key_file)
+          language: str = DEFAULT, announce: Callable[..., Any] = print) -> None:
+    """Serve the class kept in ``store`` until interrupted (Ctrl-C or SIGTERM); the teacher's
+    terminal (the announcement, a refusal to start) in ``language``, each page in its own.
+    ConfigError if the class cannot start (a bad store or key file, a port taken)."""
+    with use_language(language):
+        room = Classroom(store, teacher_key_file=teacher_key_file)
 
     async def run() -> None:
         application, app = make_application(room, ip=ip, port=port, public_url=public_url,
                                             base=base, trusted=trusted)
-        server = listen(application, port, ip)
-        announce(announcement(room, app, teacher_key_file), flush=True)
+        try:
+            server = listen(application, port, ip)
+        except OSError as error:
+            app.hub.stop()
+            with use_language(language):
+                raise ConfigError(_("cannot listen on {ip}, port {port}: {why}", ip=ip,
+                                    port=port, why=error.strerror or error)) from None
+        with use_language(language):
+            announce(announcement(room, app, teacher_key_file), flush=True)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
@@ -91,4 +108,8 @@ def serve(store: str, port: int = 8866, ip: str = "0.0.0.0", *, public_url: str 
         app.hub.stop()
         room.store.close()
 
-    asyncio.run(run())
+    try:
+        asyncio.run(run())
+    except ConfigError:
+        room.store.close()
+        raise

@@ -18,7 +18,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 from sqlalchemy.pool import StaticPool
 
 from sailing_kit.classroom.schema import (
@@ -37,6 +37,7 @@ from sailing_kit.classroom.schema import (
     tables,
 )
 from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.i18n import _
 
 CHANNEL = "sailing_kit_class"
 """PostgreSQL's NOTIFY channel: the payload is the changed table's id (0: the whole class),
@@ -46,7 +47,12 @@ after an ``m`` when the change is a new move."""
 def engine_for(url: str) -> Engine:
     """An engine for ``sqlite:///file.db`` (or ``sqlite://`` in memory) or ``postgresql://...``
     (driven by psycopg 3). Every statement commits on its own."""
-    parsed = sa.make_url(url)
+    try:
+        parsed = sa.make_url(url)
+    except (ArgumentError, ValueError):  # a password is never shown back: only what follows an "@"
+        shown = "…@" + url.rpartition("@")[2] if "@" in url else url
+        raise ConfigError(_("a class store is sqlite:///FILE or postgresql://..., not {url}",
+                            url=repr(shown[:200]))) from None
     if parsed.get_backend_name() == "sqlite":
         memory = parsed.database in (None, "", ":memory:")
         if not memory:
@@ -60,7 +66,8 @@ def engine_for(url: str) -> Engine:
         if parsed.drivername in ("postgresql", "postgres"):
             parsed = parsed.set(drivername="postgresql+psycopg")
         return sa.create_engine(parsed, isolation_level="AUTOCOMMIT", pool_reset_on_return=None)
-    raise ConfigError(f"a class store is sqlite:///FILE or postgresql://..., not {url!r}")
+    raise ConfigError(_("a class store is sqlite:///FILE or postgresql://..., not {url}",
+                        url=repr(parsed.render_as_string(hide_password=True)[:200])))
 
 
 def _private_file(path: str) -> None:
@@ -93,8 +100,14 @@ class Store:
         self.pushes = self.engine.dialect.name == "postgresql"
         """True where changes are pushed (LISTEN/NOTIFY); else they are polled."""
         self.in_memory = self.engine.url.database in (None, "", ":memory:")
-        self._check_version()
-        metadata.create_all(self.engine)
+        try:
+            self._check_version()
+            metadata.create_all(self.engine)
+        except OperationalError as error:  # the server is down, the file unreadable, ...
+            self.engine.dispose()
+            why = str(error.orig or error).strip().splitlines()[0][:300]
+            raise ConfigError(_("cannot open the class store {store}: {why}", store=repr(self),
+                                why=why)) from None
 
     def __repr__(self) -> str:
         return f"Store({self.engine.url.render_as_string(hide_password=True)!r})"
@@ -105,8 +118,8 @@ class Store:
             return
         names = {column["name"] for column in inspector.get_columns("class_info")}
         if "version" not in names:
-            raise ConfigError(f"{self!r} was made by an older sailing_kit: start the class on a "
-                              "new store (another file or database)")
+            raise ConfigError(_("{store} was made by an older sailing_kit: start the class on "
+                                "a new store (another file or database)", store=repr(self)))
 
     def _run(self, statement: Any, table_id: int | None = None, *, announce: bool = True) -> Any:
         """Run one statement; with ``announce``, record the change of ``table_id`` (None: the

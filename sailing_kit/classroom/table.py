@@ -66,7 +66,7 @@ class Table:
                                                                **row.saved["options"])
             replay(self.state, [move.entry for move in log])
         except (ConfigError, SavedGameError) as error:
-            raise SavedGameError(f"table {row.code}: {error}") from None
+            raise SavedGameError(_("table {code}: {why}", code=row.code, why=error)) from None
         self.last_move_at = log[-1].at if log else row.opened_at
         self.last_mover: int | None = log[-1].seat if log else None
         self.source: Callable[[int], list[MoveRow]] | None = None
@@ -170,11 +170,12 @@ class Table:
         """Replay one stored move through the engine (chance from the table's seed) and return
         the action; SavedGameError if the engine refuses it (a tampered database)."""
         if move.number != self.moves_played + 1:
-            raise SavedGameError(f"table {self.code}: move {move.number} arrived out of order")
+            raise SavedGameError(_("table {code}: move {number} arrived out of order",
+                                   code=self.code, number=move.number))
         try:
             action = replay_one(self.state, move.number, move.entry)
         except SavedGameError as error:
-            raise SavedGameError(f"table {self.code}: {error}") from None
+            raise SavedGameError(_("table {code}: {why}", code=self.code, why=error)) from None
         self.last_move_at, self.last_mover = move.at, move.seat
         return action
 

@@ -13,9 +13,11 @@ every language and a log may keep both.
 
 from __future__ import annotations
 
+import argparse
 import io
+import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -49,6 +51,9 @@ LANGUAGES = _languages()
 English first, then "bg" Български, "fr" Français, "hu" Magyar, "ru" Русский."""
 MAX_LANGUAGE_TEXT = 200
 """The longest language choice read (an ``Accept-Language`` header, a ``?lang=`` value)."""
+ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""Where a terminal says its user's language, first first (``LANGUAGE`` may list several:
+``hu:en``)."""
 
 _chosen = DEFAULT
 _for_now: ContextVar[str | None] = ContextVar("sailing_kit_language", default=None)
@@ -80,6 +85,34 @@ def read_language(value: object) -> str:
     # In English whatever is spoken: who asks for a language may not read the one spoken now.
     raise ConfigError(f"there is no language {shown} in the kit: choose one of "
                       + ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items()))
+
+
+def environment_language(environ: Mapping[str, str] | None = None) -> str:
+    """The teacher's language as the terminal's environment says it (:data:`ENVIRONMENT`, in
+    that order; ``hu_HU.UTF-8`` is "hu"): the first the kit speaks, else English."""
+    environ = os.environ if environ is None else environ
+    for variable in ENVIRONMENT:
+        for value in environ.get(variable, "")[:MAX_LANGUAGE_TEXT].split(":"):
+            code = value.split(".")[0].split("@")[0]
+            if code:
+                try:
+                    return read_language(code)
+                except ConfigError:
+                    continue
+    return DEFAULT
+
+
+def asked_language(argv: Sequence[str], environ: Mapping[str, str] | None = None) -> str:
+    """The language a command line asks for with ``--language CODE`` (a command's help and
+    words are in it), else :func:`environment_language`; a code the kit has not is left for the
+    command's own parser to refuse."""
+    asking = argparse.ArgumentParser(add_help=False, exit_on_error=False)
+    asking.add_argument("--language")
+    try:
+        value = asking.parse_known_args(list(argv))[0].language
+        return read_language(value) if value is not None else environment_language(environ)
+    except (argparse.ArgumentError, ConfigError):
+        return environment_language(environ)
 
 
 def set_language(code: str) -> str:
@@ -143,7 +176,21 @@ def translations(code: str, area: str | None = None) -> NullTranslations:
     return Translations(compiled)
 
 
-@cache
+class Marked(str):
+    """A constant marked by :func:`N_`: its English, and the area whose catalog translates it
+    (the area of the module that wrote it, wherever it is shown)."""
+
+    area: str | None
+
+    def __new__(cls, text: str, area: str | None) -> Marked:
+        made = super().__new__(cls, text)
+        made.area = area
+        return made
+
+    def __reduce__(self) -> tuple[type[Marked], tuple[str, str | None]]:
+        return Marked, (str(self), self.area)
+
+
 @cache
 def _area_of(module: str) -> str | None:
     """The area whose catalog holds the messages of ``module`` (``sailing_kit.race.rrs``:
@@ -160,18 +207,23 @@ def _area_of(module: str) -> str | None:
 
 def _translated(message: str, plural: str | None, count: int, caller: int) -> str:
     """``message`` (or its plural form for ``count``) in the language spoken now: from the
-    catalog of the area that wrote it (the calling module's), else from any area's. So one
+    catalog of the area that wrote it (the calling module's, or for a constant of :func:`N_`
+    the module's that marked it, wherever it is shown), else from any area's. So one
     English word says what its own area means by it ("move": a column of the review, a
     heading of Calm's)."""
     code = language()
-    module = sys._getframe(caller + 1).f_globals.get("__name__", "")
-    area = _area_of(module) if isinstance(module, str) else None
+    area = message.area if isinstance(message, Marked) else _caller_area(caller + 1)
     own = translations(code, area) if area else None
     key = message if plural is None else (message, 0)
     catalog = own if own is not None and key in getattr(own, "_catalog", {}) \
         else translations(code)
     return catalog.gettext(message) if plural is None else catalog.ngettext(message, plural,
                                                                              count)
+
+
+def _caller_area(depth: int) -> str | None:
+    module = sys._getframe(depth + 1).f_globals.get("__name__", "")
+    return _area_of(module) if isinstance(module, str) else None
 
 
 def _english(values: dict[str, Any]) -> dict[str, Any]:
@@ -194,8 +246,9 @@ def _(message: str, /, **values: Any) -> Text:
 
 def N_(message: str, /) -> str:
     """``message`` itself, marked for the catalogs: a constant written at import, before any
-    language is chosen, and translated where it is shown (``_(CONSTANT)``)."""
-    return message
+    language is chosen, and translated where it is shown (``_(CONSTANT)``), from the catalog of
+    the area that wrote it."""
+    return Marked(message, _caller_area(1))
 
 
 def n_(singular: str, plural: str, count: int, /, **values: Any) -> Text:

@@ -26,6 +26,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum
 from fractions import Fraction
+from typing import cast
+
+from sailing_kit.core.i18n import Marked, Text, _, n_
 
 MAX_ITEMS = 200
 """The most items a list, tuple, set, dict or array answer may hold."""
@@ -41,20 +44,67 @@ MAX_BITS = 4000
 
 @dataclass(frozen=True)
 class Opaque:
-    """A value that is not data the checks can read. ``what`` says what it was ("a text of
-    12,000 characters"), ``problem`` what is wrong with it, both for messages."""
+    """A value that is not data the checks can read: its ``kind`` (one of :data:`KINDS`), with
+    the ``count`` and the type ``name`` that say what it was. ``what`` ("a text of 12,000
+    characters"), ``problem`` (what is wrong with it) and ``why`` (both) are words for messages,
+    in the language spoken when they are read."""
 
-    what: str
-    problem: str = "cannot be read as an answer"  # = UNREADABLE
+    kind: str = "unreadable"
+    count: int = 0
+    name: str = ""
+
+    @property
+    def what(self) -> str:
+        return _what(self.kind, self.count, self.name)
+
+    @property
+    def problem(self) -> str:
+        return _problem(KINDS[self.kind])
 
     @property
     def why(self) -> str:
-        return f"{self.what} {self.problem}"
+        return _("{what} {problem}", what=self.what, problem=self.problem)
+
+    @property
+    def unreadable(self) -> bool:
+        """True for a value that is no data at all (rather than data too big or too long)."""
+        return KINDS[self.kind] == "unreadable"
 
 
-UNREADABLE = "cannot be read as an answer"
-TOO_BIG = "is far too big to be the answer"
-TOO_MANY = "holds far too many items for this question"
+KINDS = {"text": "too-long", "items": "too-many", "visits": "too-many", "array": "too-many",
+         "deep": "too-deep", "whole": "too-big", "fraction": "too-big", "decimal": "too-big",
+         "object": "unreadable", "unreadable": "unreadable", "enum": "unreadable",
+         "member": "unreadable"}
+"""Each kind of opaque value, and what is wrong with it."""
+
+
+def _what(kind: str, count: int, name: str) -> str:
+    if kind == "text":
+        return n_("a text of {count} character", "a text of {count} characters", count)
+    if kind == "items":
+        return n_("a {name} of {count} item", "a {name} of {count} items", count, name=name)
+    if kind == "visits":
+        return n_("an answer of more than {count} item in all",
+                  "an answer of more than {count} items in all", count)
+    if kind == "array":
+        return n_("an array of {count} number", "an array of {count} numbers", count)
+    if kind == "whole":
+        return n_("a whole number of about {count} digit", "a whole number of about {count} digits",
+                  count)
+    words = {"deep": _("an answer nested so deeply"),
+             "fraction": _("a fraction with thousands of digits"),
+             "decimal": _("a decimal of thousands of digits"),
+             "object": _("a value of the type {name}", name=name),
+             "enum": _("an enum from outside the kit"), "member": _("not a {name}", name=name)}
+    return words.get(kind, _("a value the grader cannot read"))
+
+
+def _problem(problem: str) -> str:
+    words = {"too-long": _("is far too long to be the answer"),
+             "too-many": _("holds far too many items for this question"),
+             "too-deep": _("cannot be the answer"), "too-big": _("is far too big to be the answer")}
+    return words.get(problem, _("cannot be read as an answer"))
+
 
 _type_name = type.__dict__["__name__"].__get__
 """The name of a class, read without running any code of the class or its metaclass."""
@@ -63,8 +113,8 @@ _type_name = type.__dict__["__name__"].__get__
 def describe(value: object) -> Opaque:
     """An opaque value, in a few words, without calling any of its methods."""
     name = _type_name(type(value))
-    name = name if isinstance(name, str) and name.isidentifier() else "unknown"
-    return Opaque(f"a{'n' if name[0].lower() in 'aeiou' else ''} {name} object")
+    return Opaque("object", name=name if isinstance(name, str) and name.isidentifier()
+                  else "unknown")
 
 
 class _TooMany(Exception):
@@ -77,7 +127,7 @@ def plain(value: object, depth: int = 0) -> object:
     try:
         return _plain(value, depth, budget)
     except _TooMany:
-        return Opaque(f"an answer of more than {MAX_VISITS:,} items in all", TOO_MANY)
+        return Opaque("visits", MAX_VISITS)
     except Exception:  # a hostile object: say what it was, nothing more
         return describe(value)
 
@@ -135,17 +185,16 @@ def _plain(value: object, depth: int, budget: list[int]) -> object:
         return _whole(value)  # type: ignore[arg-type]  # the value's exact type was checked just above
     if kind is float:
         return value
-    if kind is str:
-        text: str = value  # type: ignore[assignment]  # the value's exact type was checked just above
-        return text if len(text) <= MAX_TEXT else Opaque(f"a text of {len(text):,} characters",
-                                                          "is far too long to be the answer")
+    if kind is str or _is(kind, (Marked, Text)):  # the kit's own texts are plain text too
+        text: str = str.__str__(value)
+        return text if len(text) <= MAX_TEXT else Opaque("text", len(text))
     if kind is Fraction:
         return _rational(value.numerator, value.denominator)  # type: ignore[attr-defined]  # the value's exact type was checked just above
     if kind is Decimal:
         return _decimal(value)  # type: ignore[arg-type]  # the value's exact type was checked just above
     if _is(kind, _CONTAINERS):
         if depth >= MAX_DEPTH:
-            return Opaque("an answer nested so deeply", "cannot be the answer")
+            return Opaque("deep")
         return _container(value, depth, budget)  # type: ignore[arg-type]  # the value's exact type was checked just above
     if isinstance(value, Enum):
         return value if _kit_enum(kind) else describe(value)
@@ -162,7 +211,7 @@ def _foreign(value: object, kind: type, depth: int, budget: list[int]) -> object
         return _sympy_number(value)
     if _is(kind, arrays) or _is(kind, matrices):
         if depth >= MAX_DEPTH:
-            return Opaque("an answer nested so deeply", "cannot be the answer")
+            return Opaque("deep")
         return _array(value, depth, budget)
     return describe(value)
 
@@ -170,14 +219,14 @@ def _foreign(value: object, kind: type, depth: int, budget: list[int]) -> object
 def _whole(number: int) -> int | Opaque:
     if number.bit_length() > MAX_BITS:
         digits = int(number.bit_length() * math.log10(2))
-        return Opaque(f"a whole number of about {digits:,} digits", TOO_BIG)
+        return Opaque("whole", digits)
     return number
 
 
 def _rational(numerator: int, denominator: int) -> object:
     top, bottom = _whole(numerator), _whole(denominator)
     if isinstance(top, Opaque) or isinstance(bottom, Opaque):
-        return Opaque("a fraction with thousands of digits", TOO_BIG)
+        return Opaque("fraction")
     return Fraction(top, bottom)
 
 
@@ -186,7 +235,7 @@ def _decimal(value: Decimal) -> object:
     if not value.is_finite():
         return float(value)
     if value.adjusted() > 1200:
-        return Opaque("a decimal of thousands of digits", TOO_BIG)
+        return Opaque("decimal")
     if value == value.to_integral_value():
         return _whole(int(value))
     return float(value)
@@ -205,7 +254,7 @@ def _container(value: list[object] | tuple[object, ...] | set[object] | frozense
     """Only the exact builtin containers (and ``collections``' dicts) get here: iterating them
     runs no student code."""
     if len(value) > MAX_ITEMS:
-        return Opaque(f"a {_type_name(type(value))} of {len(value):,} items", TOO_MANY)
+        return Opaque("items", len(value), _type_name(type(value)))
     if isinstance(value, dict):
         return {_plain(k, depth + 1, budget): _plain(v, depth + 1, budget)
                 for k, v in dict.items(value)}
@@ -219,7 +268,7 @@ def _array(value: object, depth: int, budget: list[int]) -> object:
     shape = value.shape  # type: ignore[attr-defined]  # the value's exact type was checked just above
     size = math.prod(shape) if isinstance(shape, tuple) else MAX_ITEMS + 1
     if size > MAX_ITEMS:
-        return Opaque(f"an array of {size:,} numbers", TOO_MANY)
+        return Opaque("array", size)
     budget[0] -= size
     if budget[0] < 0:
         raise _TooMany
@@ -243,7 +292,7 @@ def encode(value: object) -> object:
     if isinstance(value, Fraction):
         return {"fraction": [str(value.numerator), str(value.denominator)]}
     if isinstance(value, Opaque):
-        return {"opaque": [value.what, value.problem]}
+        return {"opaque": [value.kind, value.count, value.name]}
     if isinstance(value, dict):
         return {"dict": [[encode(k), encode(v)] for k, v in value.items()]}
     for kind in (tuple, frozenset, set, list):
@@ -258,14 +307,14 @@ def decode(data: object) -> object:
     try:
         return _decode(data)
     except Exception:  # a forged or broken line: that value only is unreadable
-        return Opaque("a value the grader cannot read")
+        return Opaque()
 
 
 def _decode(data: object) -> object:
     if data is None or isinstance(data, (bool, int, float, str)):
         return data
     if not isinstance(data, dict) or len(data) not in (1, 2):
-        return Opaque("a value the grader cannot read")
+        return Opaque()
     tag, body = next(iter(data.items()))
     if tag == "ellipsis":
         return ...
@@ -276,7 +325,7 @@ def _decode(data: object) -> object:
     if tag == "fraction":
         return _rational(int(str(body[0])), int(str(body[1])))
     if tag == "opaque":
-        return Opaque(str(body[0])[:200], str(body[1])[:200])
+        return _opaque(body)
     if tag == "enum":
         return _enum(str(body), str(data.get("name")))
     if tag == "dict":
@@ -284,16 +333,25 @@ def _decode(data: object) -> object:
     kinds: dict[str, type] = {"tuple": tuple, "list": list, "set": set, "frozenset": frozenset}
     if tag in kinds and isinstance(body, list):
         return kinds[tag](decode(item) for item in body)
-    return Opaque("a value the grader cannot read")
+    return Opaque()
+
+
+def _opaque(body: object) -> Opaque:
+    """An opaque value as the kernel described it; a forged description is itself unreadable."""
+    kind, count, name = cast("tuple[object, object, object]", body)  # else decode says so
+    if type(kind) is str and kind in KINDS and type(count) is int and 0 <= count < 10**15 \
+            and type(name) is str and len(name) <= 60 and (name == "" or name.isidentifier()):
+        return Opaque(kind, count, name)
+    return Opaque()
 
 
 def _enum(where: str, name: str) -> object:
-    module, _, qualname = where.partition(":")
+    module, _colon, qualname = where.partition(":")
     if qualname not in _KIT_ENUMS.get(module, ()):
-        return Opaque("an enum from outside the kit")
+        return Opaque("enum")
     kind = vars(importlib.import_module(module))[qualname]
     member = kind.__members__.get(name)
-    return member if member is not None else Opaque(f"not a {qualname}")
+    return member if member is not None else Opaque("member", name=qualname)
 
 
 def dumps(value: object) -> str:

@@ -21,8 +21,8 @@ from typing import TypeVar
 
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
-from sailing_kit.core.i18n import N_, _
-from sailing_kit.exercises.data import UNREADABLE, Opaque
+from sailing_kit.core.i18n import N_, _, n_
+from sailing_kit.exercises.data import Opaque
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -50,10 +50,10 @@ def is_blank(value: object) -> bool:
 def refuse_opaque(value: object) -> None:
     """Raise the message of an :class:`Opaque` value (too big, too long, not data)."""
     if isinstance(value, Opaque):
-        if value.problem == UNREADABLE:
+        if value.unreadable:
             raise AnswerError(_("{why}: write plain numbers, text, and tuples, lists, sets or "
                                 "dicts of them, as the question shows.", why=value.why))
-        raise AnswerError(f"{value.why}.")  # the kit's words on data, not translated yet
+        raise AnswerError(_("{why}.", why=value.why))
 
 
 def show(value: object, limit: int = 40) -> str:
@@ -73,7 +73,9 @@ def _show(value: object, depth: int) -> str:
     if isinstance(value, bool) or value is None or value is ...:
         return repr(value)
     if isinstance(value, int):
-        return repr(value) if abs(value) < 10**30 else f"a {_digits(value)}-digit number"
+        return repr(value) if abs(value) < 10**30 else n_("a number of {count} digit",
+                                                          "a number of {count} digits",
+                                                          _digits(value))
     if isinstance(value, float):
         return float.__repr__(value)
     if isinstance(value, Fraction):
@@ -92,7 +94,7 @@ def _show(value: object, depth: int) -> str:
             return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + more + ")"
         ends = "[]" if isinstance(value, list) else "{}"
         return ends[0] + ", ".join(items) + more + ends[1]
-    return f"a {type(value).__name__}"
+    return _("a value of the type {name}", name=type(value).__name__)
 
 
 def _digits(number: int) -> int:

@@ -1,12 +1,11 @@
 """``python -m sailing_kit.grade SUBMISSION [SUBMISSION ...] --out grades.csv``
 
-Grades submitted exercise notebooks (files, or folders searched for ``*.ipynb``): each runs in a
-sandbox of its own, its answers are read cell by cell and checked by the kit, and a problem with
-one notebook only ever becomes that notebook's rows. When every notebook is done, writes one CSV
-row per student, notebook and question (or a gradebook import), and prints each student's total.
-``--language hu`` writes the console's words and the CSV's reasons in Hungarian (the CSV's
-column names stay English: gradebooks import them); each student's feedback report is in the
-language the student chose in the notebook (``start(name, language="hu")``), else in this one.
+Grades submitted exercise notebooks (:data:`DESCRIPTION` says how; ``--help`` lists the options).
+``--language hu`` writes this help, the console's words and the CSV's reasons in Hungarian (the
+CSV's column names stay English: gradebooks import them); without it, the terminal's language
+(``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``: the first the kit speaks), else English.
+Each student's feedback report is in the language the student chose in the notebook
+(``start(name, language="hu")``), else in the teacher's.
 """
 
 from __future__ import annotations
@@ -21,9 +20,9 @@ from pathlib import Path
 
 from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.i18n import (
-    DEFAULT,
     N_,
     _,
+    asked_language,
     language,
     n_,
     number,
@@ -38,6 +37,11 @@ from sailing_kit.grade.submissions import Bounds, find
 
 AS_ROOT = N_("note: grading as root: the kernel does not apply the sandbox's limit on processes "
              "to root; grade as an ordinary user for every limit to hold.")
+DESCRIPTION = N_("Grades submitted exercise notebooks (files, or folders searched for *.ipynb): "
+                 "each runs in a sandbox of its own, its answers are read cell by cell and "
+                 "checked by the kit, and a problem with one notebook only ever becomes that "
+                 "notebook's rows. When every notebook is done, writes one CSV row per student, "
+                 "notebook and question (or a gradebook import), and prints each student's total.")
 UNSANDBOXED = N_("warning: --isolation none: every submission runs as you, with your rights, "
                  "without a sandbox: it can read your files and environment and change them. "
                  "The CSV marks its rows isolated=no.")
@@ -51,43 +55,55 @@ def _language(value: str) -> str:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m sailing_kit.grade",
-                                     description=__doc__.split("\n\n")[1])
-    add = parser.add_argument
-    add("submissions", nargs="+", type=Path, metavar="SUBMISSION",
-        help="a submitted notebook, or a folder of them")
-    add("--out", type=Path, default=Path("grades.csv"), help="the CSV to write (default: grades.csv)")
+    """The command line, its help in the language spoken now."""
+    parser = argparse.ArgumentParser(prog="python -m sailing_kit.grade", add_help=False,
+                                     description=_(DESCRIPTION))
+    parser.add_argument_group(_("notebooks")).add_argument(
+        "submissions", nargs="+", type=Path, metavar="SUBMISSION",
+        help=_("a submitted notebook, or a folder of them"))
+    add = parser.add_argument_group(_("options")).add_argument
+    add("-h", "--help", action="help", help=_("show this help and exit"))
+    add("--out", type=Path, default=Path("grades.csv"),
+        help=_("the CSV to write (default: grades.csv)"))
     add("--format", choices=outputs.FORMATS, default="long",
-        help="long (one row per question, the default), or the gradebook import of canvas, "
-             "moodle or gradescope (one file per exercise)")
-    add("--wide", type=Path, default=None, help="also write one row per notebook, a column per question")
+        help=_("long (one row per question, the default), or the gradebook import of canvas, "
+               "moodle or gradescope (one file per exercise)"))
+    add("--wide", type=Path, default=None,
+        help=_("also write one row per notebook, a column per question"))
     add("--feedback", type=Path, default=None, metavar="DIR",
-        help="write one HTML report per student into DIR (and a PDF where Chromium is present)")
-    add("--roster", type=Path, default=None, help="a CSV of the class: name, and optionally id, email")
+        help=_("write one HTML report per student into DIR (and a PDF where Chromium is present)"))
+    add("--roster", type=Path, default=None,
+        help=_("a CSV of the class: name, and optionally id, email"))
     add("--overrides", type=Path, default=None,
-        help="a CSV of the teacher's points: student, exercise, question, points, comment")
+        help=_("a CSV of the teacher's points: student, exercise, question, points, comment"))
     add("--isolation", choices=("sandbox", "none"), default="sandbox",
-        help="sandbox (the default: bubblewrap), or none (runs submissions as you)")
-    add("--timeout", type=float, default=60.0, help="seconds each cell may run (default: 60)")
+        help=_("sandbox (the default: bubblewrap), or none (runs submissions as you)"))
+    add("--timeout", type=float, default=60.0,
+        help=_("seconds each cell may run (default: 60)"))
     add("--notebook-timeout", type=float, default=300.0,
-        help="seconds a whole notebook may run (default: 300)")
-    add("--max-cells", type=int, default=500, help="the most code cells a notebook may have (500)")
-    add("--max-size", type=float, default=20.0, help="the biggest notebook file, in MB (20)")
-    add("--memory", type=int, default=2048, help="the memory a notebook may use, in MB (2048)")
-    add("--jobs", type=int, default=1, help="notebooks graded at once (default: 1)")
-    add("--language", type=_language, default=DEFAULT, metavar="CODE",
-        help="the language of the console and the CSV's reasons: en (the default), bg, fr, hu "
-             "or ru; a student's report is in the language the student chose")
+        help=_("seconds a whole notebook may run (default: 300)"))
+    add("--max-cells", type=int, default=500,
+        help=_("the most code cells a notebook may have (500)"))
+    add("--max-size", type=float, default=20.0, help=_("the biggest notebook file, in MB (20)"))
+    add("--memory", type=int, default=2048, help=_("the memory a notebook may use, in MB (2048)"))
+    add("--jobs", type=int, default=1, help=_("notebooks graded at once (default: 1)"))
+    add("--language", type=_language, default=None, metavar="CODE",
+        help=_("the teacher's language (this help, the console, the CSV's reasons, and the "
+               "reports of students who chose none): en, bg, fr, hu or ru (default: the "
+               "terminal's LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en); a student's report "
+               "is in the language the student chose"))
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _parser()
-    args = parser.parse_args(argv)
+    """Grade as the command line ``argv`` says (the process's without it): 0 when done, 2 when
+    the grader refuses (said in words)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
     spoken = language()
-    set_language(args.language)  # for the grading threads too
+    set_language(asked_language(argv))  # the help and refusals, and the grading threads too
     try:
-        return _main(parser, args)
+        parser = _parser()
+        return _main(parser, parser.parse_args(argv))
     finally:
         set_language(spoken)
 

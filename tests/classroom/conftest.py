@@ -1,6 +1,7 @@
 """The class tests' stores and servers: most run on both stores (``store_url``: a SQLite file,
 and a real PostgreSQL server started from Debian's package, skipped with the reason where none
-can be started); the server's tests use a SQLite ``room`` and a ``server`` on loopback."""
+can be started); the server's tests use a SQLite ``room`` and a ``server`` on loopback. Every test
+runs as a teacher whose terminal speaks English (``LANG=C.UTF-8``), whatever the machine's."""
 
 from __future__ import annotations
 
@@ -13,6 +14,9 @@ from sailing_kit.classroom import Classroom
 from sailing_kit.classroom.store import Store, metadata
 from tests.classroom.live import LiveServer
 from tests.classroom.pgserver import PostgresServer, unavailable
+from tests.terminal import an_english_terminal
+
+__all__ = ["an_english_terminal"]
 
 
 @pytest.fixture(scope="session")

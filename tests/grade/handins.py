@@ -27,9 +27,11 @@ be made: a test of its own checks that the grader then refuses to grade)."""
 SAIL, DICE = "01_points_of_sail", "03_dice"
 
 
-def student_notebook(exercise: str, name: str | None, answers: dict[int, str]) -> nbformat.NotebookNode:
-    """The released notebook with a name in ``start(...)`` and some answer cells written."""
-    notebook = nbformat.read(EXERCISES / f"{exercise}.ipynb", as_version=4)
+def student_notebook(exercise: str, name: str | None, answers: dict[int, str],
+                     language: str = "") -> nbformat.NotebookNode:
+    """The released notebook (its translated copy ``exercises/<language>/``, if a language is
+    given) with a name in ``start(...)`` and some answer cells written."""
+    notebook = nbformat.read(EXERCISES / language / f"{exercise}.ipynb", as_version=4)
     for cell in notebook.cells:
         if cell.cell_type != "code":
             continue

@@ -98,3 +98,38 @@ def test_release_works_from_any_folder(tmp_path, monkeypatch):
     assert release(["student", str(tmp_path / "handout")]) == 0
     assert sorted(p.name for p in (tmp_path / "handout").glob("*.ipynb")) == sorted(
         p.name for p in KIT_EXERCISES.glob("*.ipynb"))
+
+
+def markdown_and_start(path: Path) -> tuple[str, str]:
+    """A released notebook's title cell and its ``start(...)`` line."""
+    cells = nbformat.read(path, as_version=4).cells
+    first = next(c.source for c in cells if c.cell_type == "code")
+    return cells[0].source, next(line for line in first.splitlines() if line.startswith("start("))
+
+
+def test_a_release_in_a_language_takes_its_translated_copies(tmp_path):
+    """``--language hu``: the Hungarian copy of the dice exercise, the English notebooks of the
+    others with ``language="hu"`` in their start call."""
+    assert release(["student", str(tmp_path / "hu"), "--language", "hu-HU", "--mode", "assessment"]) == 0
+    released = {p.stem: markdown_and_start(p) for p in (tmp_path / "hu").glob("*.ipynb")}
+    assert sorted(released) == sorted(catalogue.SETS)
+    assert released["03_dice"][0].startswith("# Kockák — feladatok")
+    for name, (title, start) in released.items():
+        assert start.startswith('start(..., mode="assessment", language="hu")'), name
+        assert title.startswith("# Kockák") == (name == "03_dice")
+    assert release(["teacher", str(tmp_path / "fr"), "--language", "fr", "--student", "Léa"]) == 0
+    title, start = markdown_and_start(tmp_path / "fr" / "05_trireme.ipynb")
+    assert title.startswith("**Version du professeur**") and start.startswith(
+        "start('Léa', mode=\"practice\", language=\"fr\")")
+    cells = nbformat.read(tmp_path / "fr" / "05_trireme.ipynb", as_version=4).cells
+    assert cells[1].source.startswith("# Le bateau à voile contre la trière — exercices")
+    assert sum(c.source.startswith("answer_") for c in cells) == len(catalogue.questions("05_trireme"))
+
+
+@pytest.mark.parametrize("code", ["de", "", "../hu", "hu" * 100])
+def test_a_release_in_a_language_the_kit_has_not_is_refused_and_writes_nothing(tmp_path, capsys, code):
+    with pytest.raises(SystemExit) as stopped:
+        release(["student", str(tmp_path / "handout"), "--language", code])
+    assert stopped.value.code == 2
+    assert "--language: there is no language" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
