@@ -7,8 +7,10 @@ committee line is cut (the shared probe of tests/browser/overflow.py).
 
 Every language on a 390×844 touch phone, the narrowest screen; at the projector's 1024×768 the
 two longest, Russian and Hungarian (the page's side panel is as narrow there as on the phone:
-five languages twice would take this file past three minutes). Each page leaves screenshots in
-the workspace (``trainer-app-<app>-<code>-<size>-{top,feedback,committee}.png``).
+five languages twice would take this file past three minutes). The situation editor, which has
+no app, on the phone in Russian and Bulgarian (at 1024×768: tests/browser/
+test_trainer_languages.py). Each page leaves screenshots in the workspace
+(``trainer-app-<app>-<code>-<size>-{top,feedback,committee}.png``, ``trainer-editor-*``).
 
 The answers come from the same board built in the test process (the oracle), with its words in
 the page's language."""
@@ -22,8 +24,10 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from sailing_kit.core.i18n import _, use_language
 from sailing_kit.race.board import SituationTrainer
+from sailing_kit.race.boards.editor import TOOL_LABELS
 from sailing_kit.race.boards.trainer import RULE_LABELS
 from sailing_kit.race.trainer import Trainer
+from tests.browser.board_pages import write_notebook
 from tests.browser.overflow import TEXT_HOLDERS, assert_fits
 from tests.browser.servers import (
     BOARD,
@@ -102,9 +106,9 @@ def _answer_the_situation(page: Page, phone: bool) -> None:
 
 
 def _screenshots(page: Page, workspace: Workspace, name: str) -> None:
-    """The app from its top, then scrolled to the feedback and to the end of the committee's
-    findings (Voilà scrolls inside the page: a full-page picture would not show them)."""
-    page.locator(".sk-app").evaluate("app => app.scrollIntoView({block: 'start'})")
+    """The board from its top, then scrolled to the feedback and to the committee's findings
+    (Voilà scrolls inside the page: a full-page picture would not show them)."""
+    page.locator(BOARD).first.evaluate("board => board.scrollIntoView({block: 'start'})")
     page.screenshot(path=str(workspace.root / f"{name}-top.png"))
     for part in (".sk-feedback", ".sk-committee"):
         found = page.locator(f"{BOARD} {part}")
@@ -132,5 +136,30 @@ def test_the_trainer_app_speaks_its_language_answers_and_nothing_overflows(
         page.wait_for_timeout(300)
         _screenshots(page, workspace, f"trainer-app-{app}-{code}-{size}")
         assert_fits(page, ".sk-app", HOLDERS)
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("code", ["ru", "bg"])
+def test_the_situation_editor_fits_a_phone_in_the_longest_languages(
+        browser: Browser, apps: Server, workspace: Workspace, code: str) -> None:
+    """The editor (a notebook's board, no app of its own) after ``set_language``, on the
+    phone: a tool chosen by touch is named in the status line, and nothing overflows (its tool
+    names are longest in Bulgarian, its other words in Russian)."""
+    notebook = write_notebook(workspace, f"editor-{code}.ipynb",
+                              f"from sailing_kit import set_language\nset_language({code!r})\n"
+                              "from sailing_kit.race.board import SituationEditor\n"
+                              "SituationEditor()")
+    page = open_page(browser, apps, PHONE, touch=True, mobile=True)
+    try:
+        page.goto(f"{apps.url}/voila/render/{notebook}")
+        wait_for_painted_board(page)
+        with use_language(code):
+            mark = _(TOOL_LABELS["mark"])
+            chosen = _("Tool: {tool}.", tool=mark)
+        page.locator(f"{BOARD} .sk-controls button").filter(has_text=mark).first.tap()
+        expect(page.locator(f"{BOARD} .sk-status")).to_contain_text(chosen, timeout=WAIT_MS)
+        _screenshots(page, workspace, f"trainer-editor-{code}-phone")
+        assert_fits(page, BOARD, HOLDERS)
     finally:
         page.context.close()

@@ -19,6 +19,7 @@ import ipywidgets as widgets
 from sailing_kit.core.i18n import N_, _
 from sailing_kit.draw.scene import Scene
 from sailing_kit.exercises.attempts import Attempt, notify
+from sailing_kit.race.boards.layout import side_panel, wrapping_row
 from sailing_kit.race.boards.verdict_words import committee_html, summary_html
 from sailing_kit.race.encounter import Encounter, Side
 from sailing_kit.race.encounter_drawing import OVERLAY_LABELS, OVERLAYS, Board, frame_scene
@@ -37,11 +38,6 @@ HELP = N_("Space plays or pauses, ←/→ step, Home and End jump, r replays; 1,
 OVERLAY_KEYS = {"o": "overlap", "z": "zone", "u": "ruler", "w": "wind", "t": "tacks",
                 "k": "keep_clear"}
 Report = Callable[[Attempt], None]
-
-
-def _row(children: list[widgets.Widget]) -> widgets.HBox:
-    """A row of controls that wraps onto the next line where the screen is narrow."""
-    return widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap"))
 
 
 class SituationTrainer(CanvasBoard):
@@ -102,10 +98,8 @@ class SituationTrainer(CanvasBoard):
                                           layout=widgets.Layout(width="auto"))
         self.back_button.on_click(lambda _button: self._guarded(self.back_to_quiz)())
         self.learn_box = widgets.VBox()
-        self.side = widgets.VBox([self.score, self.question_box, self.answers, self.reasons,
-                                  self.feedback, self.learn_box, self.committee],
-                                 layout=widgets.Layout(width="380px", max_width="100%",
-                                                       flex="0 0 auto"))
+        self.side = side_panel([self.score, self.question_box, self.answers, self.reasons,
+                                self.feedback, self.learn_box, self.committee])
 
     def _controls(self) -> list[widgets.Widget]:
         timeline = [
@@ -118,9 +112,9 @@ class SituationTrainer(CanvasBoard):
                         "repeat", control="timeline"),
         ]
         return [widgets.VBox([
-            _row(timeline),
-            _row([widgets.Label(_("Overlays:")), *self.overlay_toggles.values()]),
-            _row([self.rules_choice,
+            wrapping_row(timeline),
+            wrapping_row([widgets.Label(_("Overlays:")), *self.overlay_toggles.values()]),
+            wrapping_row([self.rules_choice,
                   self.button(_("Next"), _("The next situation (n)"), self.next_situation,
                               "forward", control="next"),
                   self.button(_("Summary"), _("Your score and the rules you missed"),
