@@ -104,7 +104,7 @@ def _cards() -> dict[str, Callable[[], Scene]]:
     from sailing_kit.regatta import Board as RegattaBoard
     from sailing_kit.regatta import new_game as regatta_game
     from sailing_kit.regatta import standard_deck
-    from sailing_kit.regatta.drawing import draw_deck
+    from sailing_kit.regatta.cards import draw_deck
 
     def match() -> Scene:
         state = regatta_game(seed=11, players=4)
@@ -165,6 +165,7 @@ def problems(scene: Scene) -> list[str]:
         if text.size < MIN_TEXT:
             found.append(f"{text.text!r} at {text.size:g} px")
         width = LETTER * text.size * len(text.text)
+        width = min(width, text.fit) if text.fit else width  # squeezed into ``fit`` if wider
         left = text.at[0] - {"start": 0, "middle": width / 2, "end": width}[text.anchor]
         if left < -1 or left + width > scene.width + 1 or not 0 <= text.at[1] <= scene.height:
             found.append(f"{text.text!r} runs off the picture")

@@ -14,7 +14,7 @@ from sailing_kit.calm.cards import START, Special, card_to_json, is_island, pars
 from sailing_kit.calm.sea import ADJACENCIES
 from sailing_kit.core import options as opt
 from sailing_kit.core.errors import ActionError
-from sailing_kit.core.i18n import _, n_
+from sailing_kit.core.i18n import _, n_, number
 from sailing_kit.core.reading import shown
 
 AUTOMATIC = "automatic"
@@ -62,19 +62,21 @@ class CalmOptions:
         opt.whole_number(self.players, "players", 1, MAX_PLAYERS)
         opt.whole_number(self.monsters, "monsters", 0, 5)
         if self.monsters in (1, 2):
-            raise ValueError("the rules shuffle in three, four or five sea monsters: option "
-                             f"'monsters' must be 0, 3, 4 or 5, not {self.monsters}")
+            raise ValueError(_("the rules shuffle in three, four or five sea monsters: option "
+                               "'monsters' must be 0, 3, 4 or 5, not {given}",
+                               given=self.monsters))
         if self.rocks is not None and (type(self.rocks) is not str
                                        or self.rocks not in ROCKS_MODES):
-            raise ValueError("option 'rocks' must be None, 'automatic' or 'manual', "
-                             f"not {shown(self.rocks)}")
+            raise ValueError(_("option 'rocks' must be None, 'automatic' or 'manual', not "
+                               "{given}", given=shown(self.rocks)))
         opt.whole_number(self.removed_islands, "removed_islands", 0, 12)
         if self.removed_islands in (1, 2, 3):
-            raise ValueError("the rules remove from 4 to 12 islands: option 'removed_islands' must "
-                             f"be 0 or 4 to 12, not {self.removed_islands}")
+            raise ValueError(_("the rules remove from 4 to 12 islands: option "
+                               "'removed_islands' must be 0 or 4 to 12, not {given}",
+                               given=self.removed_islands))
         if type(self.adjacency) is not str or self.adjacency not in ADJACENCIES:
-            raise ValueError("option 'adjacency' must be 'reading' or 'physical', "
-                             f"not {shown(self.adjacency)}")
+            raise ValueError(_("option 'adjacency' must be 'reading' or 'physical', not "
+                               "{given}", given=shown(self.adjacency)))
         opt.whole_number(self.rows, "rows", 1, 10)
         opt.whole_number(self.cols, "cols", 1, 10)
         opt.whole_number(self.top, "top", 1, MAX_TOP)
@@ -85,18 +87,21 @@ class CalmOptions:
         if self.decks is not None:
             set_(self, "decks", _read_decks(self.decks, self.top))
             if self.players != len(self.decks):
-                raise ValueError(f"option 'players' is {self.players} but 'decks' deals "
-                                 f"{len(self.decks)} decks")
+                raise ValueError(n_("option 'players' is {players} but 'decks' deals {count} "
+                                    "deck", "option 'players' is {players} but 'decks' deals "
+                                    "{count} decks", len(self.decks), players=self.players))
         if self.top < self.rows * self.cols + self.removed_islands:
-            raise ValueError(f"a {self.rows} x {self.cols} sea needs {self.rows * self.cols} "
-                             f"islands, but 'top' {self.top} less {self.removed_islands} removed "
-                             "leaves fewer")
+            raise ValueError(n_("a {rows} x {cols} sea needs {count} island, but 'top' {top} "
+                                "less {removed} removed leaves fewer", "a {rows} x {cols} sea "
+                                "needs {count} islands, but 'top' {top} less {removed} removed "
+                                "leaves fewer", self.size, rows=self.rows, cols=self.cols,
+                                top=self.top, removed=self.removed_islands))
         if self.rocks is not None and self.rows < 3:
-            raise ValueError("jagged rocks need a sea of at least 3 rows")
+            raise ValueError(_("jagged rocks need a sea of at least 3 rows"))
         if self.decks is not None and (self.monsters or self.removed_islands):
-            raise ValueError("with 'decks' the cards are dealt by hand: put sea monsters in the "
-                             "decks and leave out removed islands, instead of 'monsters' and "
-                             "'removed_islands'")
+            raise ValueError(_("with 'decks' the cards are dealt by hand: put sea monsters in "
+                               "the decks and leave out removed islands, instead of 'monsters' "
+                               "and 'removed_islands'"))
 
     @property
     def size(self) -> int:
@@ -130,22 +135,24 @@ def _read_decks(decks: Any, top: int) -> tuple[tuple[int | str, ...], ...]:
     one Start per deck, at most :data:`MAX_DECK` cards a deck."""
     if (type(decks) not in (tuple, list) or len(decks) > MAX_PLAYERS
             or not all(type(d) in (tuple, list) and len(d) <= MAX_DECK for d in decks)):
-        raise ValueError(f"option 'decks' is a list of at most {MAX_PLAYERS} decks, each a list "
-                         f"of at most {MAX_DECK:,} cards")
+        raise ValueError(_("option 'decks' is a list of at most {decks} decks, each a list of "
+                           "at most {cards} cards", decks=MAX_PLAYERS, cards=number(MAX_DECK)))
     seen: set[int] = set()
     read = []
-    for number, deck in enumerate(decks, start=1):
+    for deck_number, deck in enumerate(decks, start=1):
         try:
             cards = [parse_card(card, top) for card in deck]
         except ActionError as error:
-            raise ValueError(f"option 'decks', deck {number}: {error}") from None
+            raise ValueError(_("option 'decks', deck {deck}: {error}", deck=deck_number,
+                               error=error)) from None
         if cards.count(START) != 1:
-            raise ValueError(f"option 'decks', deck {number}: each deck holds exactly one "
-                             "Start card")
+            raise ValueError(_("option 'decks', deck {deck}: each deck holds exactly one Start "
+                               "card", deck=deck_number))
         for card in cards:
             if is_island(card):
                 if card in seen:
-                    raise ValueError(f"option 'decks': island {card} is dealt twice")
+                    raise ValueError(_("option 'decks': island {card} is dealt twice",
+                                       card=card))
                 seen.add(card)
         read.append(tuple(card_to_json(card) for card in cards))
     return tuple(read)

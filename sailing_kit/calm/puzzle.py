@@ -59,7 +59,7 @@ class Solution:
         for step, action in enumerate(self.line, start=1):
             seat = trial.current_player
             if seat is None:
-                raise ValueError("the winning line goes on after the game is over")
+                raise ValueError(_("the winning line goes on after the game is over"))
             trial.apply(action)
             steps.append(_("{step}. {player}: {action}", step=step,
                            player=trial.seat_name(seat), action=str(action)))
@@ -82,8 +82,8 @@ def solve(state: CalmState, max_positions: int = 200_000) -> Solution:
     Every card must be known to the solver, so it plays on the full position; chance may not
     play a part (jagged rocks in manual mode are fine, automatic ones are not)."""
     if state.options.rocks == AUTOMATIC and state.rocks is not None:
-        raise ConfigError("the solver needs a deal without chance: play the jagged rocks in "
-                          "manual mode (rocks='manual') for a puzzle")
+        raise ConfigError(_("the solver needs a deal without chance: play the jagged rocks "
+                            "in manual mode (rocks='manual') for a puzzle"))
     search = _Search(state.copy(), max_positions)
     try:
         line = search.win()

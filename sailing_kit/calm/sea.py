@@ -19,6 +19,7 @@ from math import ceil
 
 from sailing_kit.core.errors import ConfigError, IllegalAction
 from sailing_kit.core.i18n import Text, _
+from sailing_kit.core.reading import shown
 
 READING = "reading"
 PHYSICAL = "physical"
@@ -83,21 +84,23 @@ class Sea:
                    adjacency: str = READING) -> Sea:
         """A sea holding ``{(row, col): island, ...}``; ConfigError if it does not ascend."""
         if adjacency not in ADJACENCIES:
-            raise ConfigError(f"adjacency must be 'reading' or 'physical', not {adjacency!r}")
+            raise ConfigError(_("adjacency must be 'reading' or 'physical', not {given}",
+                                given=shown(adjacency)))
         grid = [0] * (rows * cols)
         for cell, value in dict(cells).items():
             if not (isinstance(value, int) and not isinstance(value, bool) and value >= 1):
-                raise ConfigError(f"cell {cell!r} holds {value!r}: an island is a whole number "
-                                  "from 1")
+                raise ConfigError(_("cell {cell} holds {given}: an island is a whole number "
+                                    "from 1", cell=shown(cell), given=shown(value)))
             row, col = _read_cell(cell, rows, cols)
             grid[row * cols + col] = value
         sea = cls(rows, cols, tuple(grid), adjacency)
         for before, after in zip(sea._filled, sea._filled[1:]):
             if sea.cells[before] >= sea.cells[after]:
-                raise ConfigError(
-                    f"the sea must ascend in reading order, but {sea.cells[before]} at "
-                    f"{sea.position(before)} comes before {sea.cells[after]} at "
-                    f"{sea.position(after)}")
+                raise ConfigError(_(
+                    "the sea must ascend in reading order, but {first} at {first_cell} comes "
+                    "before {second} at {second_cell}", first=sea.cells[before],
+                    first_cell=sea.position(before), second=sea.cells[after],
+                    second_cell=sea.position(after)))
         return sea
 
     # ----- geometry -------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from sailing_kit.calm.bots import BOTS
 from sailing_kit.calm.game import CalmState
 from sailing_kit.calm.options import CalmOptions
 from sailing_kit.core.bots import Bot
+from sailing_kit.core.i18n import _, n_, number, percent
 from sailing_kit.core.options import build_options
 from sailing_kit.core.protocol import CHANCE
 
@@ -52,11 +53,15 @@ class SimulationResult:
         return self.wins / self.games if self.games else 0.0
 
     def __str__(self) -> str:
+        """The summary in the language spoken now (the variants as the options are written:
+        ``monsters=3``)."""
         variants = "".join(f", {key}={value!r}" for key, value in self.variants.items())
-        return (f"{self.strategy}, {self.players} player{'s' * (self.players > 1)}{variants}: "
-                f"won {self.wins} of {self.games} = {self.win_rate:.1%} "
-                f"(95% CI {self.low:.1%} to {self.high:.1%}); "
-                f"{self.cells_filled:.1f} cells filled on average")
+        return _("{strategy}, {players}{variants}: won {wins} of {games} = {rate} (95% CI {low} "
+                 "to {high}); {cells} cells filled on average", strategy=self.strategy,
+                 players=n_("{count} player", "{count} players", self.players),
+                 variants=variants, wins=number(self.wins), games=number(self.games),
+                 rate=percent(self.win_rate, 1), low=percent(self.low, 1),
+                 high=percent(self.high, 1), cells=number(self.cells_filled, 1))
 
 
 def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:

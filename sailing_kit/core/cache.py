@@ -25,13 +25,17 @@ from pathlib import Path
 import numpy as np
 import platformdirs
 
+from sailing_kit.core.errors import KitError
+from sailing_kit.core.i18n import _, number
+
 MAGIC = b"SKARRAY1"
 DIGEST_SIZE = 32
 CACHE_VARIABLE = "SAILING_KIT_CACHE"
 
 
-class CacheRefused(ValueError):
-    """A cache file that is not exactly what the kit writes for this key (the message says how)."""
+class CacheRefused(KitError):
+    """A cache file that is not exactly what the kit writes for this key (the message says how,
+    in the language spoken, with its English)."""
 
 
 def cache_dir() -> Path:
@@ -74,23 +78,25 @@ def load_array(path: Path, key: str, shape: tuple[int, ...]) -> np.ndarray | Non
     except (FileNotFoundError, NotADirectoryError):
         return None
     except OSError as error:
-        raise CacheRefused(f"it cannot be opened as a plain file ({error.strerror})") from None
+        raise CacheRefused(_("it cannot be opened as a plain file ({reason})",
+                              reason=error.strerror)) from None
     try:
         found = os.fstat(descriptor)
         if not stat.S_ISREG(found.st_mode):
-            raise CacheRefused("it is not a plain file")
+            raise CacheRefused(_("it is not a plain file"))
         if found.st_size != size:
-            raise CacheRefused(f"it holds {found.st_size:,} bytes, not the {size:,} of its table")
+            raise CacheRefused(_("it holds {found} bytes, not the {size} of its table",
+                                 found=number(found.st_size), size=number(size)))
         with os.fdopen(descriptor, "rb", closefd=False) as file:
             data = file.read(size + 1)
     finally:
         os.close(descriptor)
     if len(data) != size:
-        raise CacheRefused("it changed size while being read")
+        raise CacheRefused(_("it changed size while being read"))
     header, digest, values = data[:len(MAGIC)], data[len(MAGIC):len(MAGIC) + DIGEST_SIZE], \
         data[len(MAGIC) + DIGEST_SIZE:]
     if header != MAGIC:
-        raise CacheRefused("it is not a cache file of the kit")
+        raise CacheRefused(_("it is not a cache file of the kit"))
     if digest != _digest(key, values):
-        raise CacheRefused("its checksum does not match (a damaged file, or another table's)")
+        raise CacheRefused(_("its checksum does not match (a damaged file, or another table's)"))
     return np.frombuffer(values, dtype="<f8").reshape(shape)

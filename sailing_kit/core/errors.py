@@ -10,16 +10,23 @@ def cut_short(message: str, most: int = MAX_MESSAGE) -> str:
     return message if len(message) <= most else message[:most - 3] + "..."
 
 
-class _KitError(ValueError):
+class KitError(ValueError):
     """``english`` is the message in English whatever the language spoken (a translated
     message of :mod:`sailing_kit.core.i18n` knows its English)."""
 
     def __init__(self, message: str = ""):
-        super().__init__(cut_short(str(message)))
+        super().__init__(cut_short(message if isinstance(message, str) else str(message)))
         self.english = cut_short(str(getattr(message, "english", message)))
 
 
-class ActionError(_KitError):
+def reason(error: BaseException) -> str:
+    """What ``error`` says: its message itself, so a translated one keeps its English when it
+    is passed on (``ConfigError(reason(error))``), where ``str(error)`` would lose it."""
+    message = error.args[0] if len(error.args) == 1 else None
+    return message if isinstance(message, str) else str(error)
+
+
+class ActionError(KitError):
     """An action refused, for either reason below. Raising it never changes the game: the
     state is exactly as before the attempt."""
 
@@ -38,9 +45,9 @@ class IllegalAction(ActionError):
         self.rule = str(self)
 
 
-class ConfigError(_KitError):
+class ConfigError(KitError):
     """A game was asked for with options that make no sense (unknown name, wrong type, out of range)."""
 
 
-class SavedGameError(_KitError):
+class SavedGameError(KitError):
     """A saved game (JSON) is malformed, belongs to another game, or holds a move the rules refuse."""

@@ -17,7 +17,7 @@ import argparse
 import io
 import os
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -82,9 +82,13 @@ def read_language(value: object) -> str:
         if code in LANGUAGES:
             return code
     shown = repr(value)[:40] if isinstance(value, str) else type(value).__name__
-    # In English whatever is spoken: who asks for a language may not read the one spoken now.
-    raise ConfigError(f"there is no language {shown} in the kit: choose one of "
-                      + ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items()))
+    listed = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
+    refusal = _("there is no language {given} in the kit: choose one of {languages}",
+                given=shown, languages=listed)
+    # In the language spoken now, and in English too: who asks for another language may not
+    # read the one spoken now (each language is listed by its own name, so anyone finds theirs).
+    raise ConfigError(refusal if refusal == refusal.english
+                      else Text(f"{refusal} / {refusal.english}", refusal.english))
 
 
 def environment_language(environ: Mapping[str, str] | None = None) -> str:
@@ -259,16 +263,23 @@ def n_(singular: str, plural: str, count: int, /, **values: Any) -> Text:
     return _filled(_translated(singular, plural, count, 1), english, values)
 
 
-def number(value: float, digits: int | None = None) -> str:
-    """``value`` as the language spoken now writes it (``1,234.5``, ``1 234,5``)."""
+def number(value: float, digits: int | None = None) -> Text:
+    """``value`` as the language spoken now writes it (``1,234.5``, ``1 234,5``), knowing its
+    English (so a message's English writes its numbers the English way)."""
     pattern = None if digits is None else "#,##0." + "0" * digits if digits else "#,##0"
-    return format_decimal(value, format=pattern, locale=_locale())
+    return _written(lambda locale: format_decimal(value, format=pattern, locale=locale))
 
 
-def percent(value: float, digits: int = 0) -> str:
-    """``value`` (0.25) as a percentage the way the language spoken now writes it."""
+def percent(value: float, digits: int = 0) -> Text:
+    """``value`` (0.25) as a percentage the way the language spoken now writes it, knowing its
+    English."""
     pattern = "#,##0" + ("." + "0" * digits if digits else "") + "%"
-    return format_percent(value, format=pattern, locale=_locale())
+    return _written(lambda locale: format_percent(value, format=pattern, locale=locale))
+
+
+def _written(write: Callable[[Locale], str]) -> Text:
+    text = write(_locale())
+    return Text(text, text if language() == DEFAULT else write(_locale_of(DEFAULT)))
 
 
 @cache

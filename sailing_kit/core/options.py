@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from enum import Enum
 from typing import Any, TypeVar
 
 from sailing_kit.core import reading
 from sailing_kit.core.compass import Direction
-from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.errors import ConfigError, reason
 from sailing_kit.core.grid import Point
 from sailing_kit.core.i18n import _
 from sailing_kit.core.reading import MAX_WHOLE, plain, shown
@@ -33,21 +33,28 @@ def build_options(options_class: type[T], given: Mapping[str, Any]) -> T:
     kinds: Collection[type] = getattr(options_class, "KINDS", ())
     values: dict[str, Any] = {}
     for key, value in given.items():
-        name = plain(key, what=_("an option's name"), error=ConfigError)
-        if type(name) is not str or name not in names:
-            close = (difflib.get_close_matches(name, names, n=1)
-                     if type(name) is str and len(name) <= 40 else [])
-            if close:
-                raise ConfigError(_("unknown option {given}. Did you mean {close}? The options "
-                                    "are: {options}.", given=shown(name), close=repr(close[0]),
-                                    options=", ".join(names)))
-            raise ConfigError(_("unknown option {given}. The options are: {options}.",
-                                given=shown(name), options=", ".join(names)))
+        name = option_name(key, names)
         values[name] = plain(value, kinds, what=_option(name), error=ConfigError)
     try:
         return options_class(**values)
-    except (TypeError, ValueError) as error:
-        raise ConfigError(str(error)) from None
+    except (TypeError, ValueError) as error:  # the checks' own words, with their English
+        raise ConfigError(reason(error)) from None
+
+
+def option_name(key: object, names: Sequence[str]) -> str:
+    """``key`` if it is one of the option ``names``, or a :class:`ConfigError` listing them
+    (with the one meant, when a name is misspelt)."""
+    name = plain(key, what=_("an option's name"), error=ConfigError)
+    if type(name) is str and name in names:
+        return name
+    close = (difflib.get_close_matches(name, names, n=1)
+             if type(name) is str and len(name) <= 40 else [])
+    if close:
+        raise ConfigError(_("unknown option {given}. Did you mean {close}? The options are: "
+                            "{options}.", given=shown(name), close=repr(close[0]),
+                            options=", ".join(names)))
+    raise ConfigError(_("unknown option {given}. The options are: {options}.",
+                        given=shown(name), options=", ".join(names)))
 
 
 def options_to_json(options: object) -> dict[str, Any]:

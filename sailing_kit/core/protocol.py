@@ -220,7 +220,7 @@ class GameState(ABC, Generic[A]):
         has checked :meth:`is_over`."""
         result = self.result
         if result is None:
-            raise ValueError("the game is not over yet: it has no result")
+            raise ValueError(_("the game is not over yet: it has no result"))
         return result
 
     def apply(self, action: Any) -> None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from sailing_kit.core.i18n import N_, _
 from sailing_kit.draw import palette
+from sailing_kit.draw.measure import wrapped
 from sailing_kit.draw.scene import MIN_TEXT, XY, Scene
 
 CARD_WIDTH = 60
@@ -20,6 +21,8 @@ CARD_HEIGHT = 84
 GAP = 10
 RAISE = 12
 """How far (pixels) a selected card rises out of the hand."""
+CAPTION_INSET = 3
+"""The space (pixels) kept between a caption and either side of its card."""
 
 
 @dataclass(frozen=True)
@@ -76,24 +79,25 @@ def draw_card(scene: Scene, rect: Rect, face: CardFace | None, *, selected: bool
     if face.corner and scale >= 0.8:
         scene.text((rect.x + 5, rect.y + 19), face.corner, size=MIN_TEXT, colour=face.ink, anchor="start")
     for row, line in enumerate(reversed(caption_lines(face.caption, rect.w))):
-        scene.text((cx, rect.y + rect.h - 10 - 14 * row), line, size=MIN_TEXT, colour=palette.MUTED)
+        scene.text((cx, rect.y + rect.h - 10 - 14 * row), line, size=MIN_TEXT,
+                   colour=palette.MUTED, fit=caption_room(rect.w))
     if selected:
         badge = (rect.x + rect.w - 4, rect.y + 4)
         scene.circle(badge, 9, fill=palette.BLUE, stroke="#ffffff", width=1.5)
         scene.text(badge, "✓", size=MIN_TEXT, colour="#ffffff", bold=True)
 
 
+def caption_room(width: float) -> float:
+    """How wide a caption's line may be on a card ``width`` pixels wide: inside its border,
+    even a selected card's thick one."""
+    return width - 2 * CAPTION_INSET
+
+
 def caption_lines(caption: str, width: float) -> list[str]:
-    """The caption wrapped into lines that fit a card ``width`` pixels wide (about 6 pixels
-    a letter at 12 px)."""
-    fits = max(4, int((width - 4) / 6))
-    lines: list[str] = []
-    for word in caption.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= fits:
-            lines[-1] += f" {word}"
-        else:
-            lines.append(word)
-    return lines
+    """The caption of a card ``width`` pixels wide in lines of 12-px type that fit its room
+    (:func:`caption_room`); a word wider than the room is drawn squeezed into it (``fit``),
+    never cut."""
+    return wrapped(caption, caption_room(width), MIN_TEXT)
 
 
 def hand_rects(x: float, y: float, count: int, *, selected: Sequence[int] = (),

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field, replace
 from html import escape
 from typing import Any
 
+from sailing_kit.draw.measure import text_width
+
 XY = tuple[float, float]
 MIN_TEXT = 12
 """The smallest text size (pixels at 100 %) a board draws: readable when projected."""
@@ -58,6 +60,8 @@ class Text:
     colour: str
     anchor: str = "middle"  # start, middle or end
     bold: bool = False
+    fit: float = 0.0
+    """The widest the text may be drawn (pixels): a wider line is squeezed into it (0: any)."""
 
 
 Shape = Line | Polygon | Circle | Text
@@ -141,8 +145,9 @@ class Scene:
         self.shapes.append(Circle(centre, radius, Style(fill, stroke, width, (), opacity)))
 
     def text(self, at: XY, text: str, *, size: float = 12, colour: str = "#000",
-             anchor: str = "middle", bold: bool = False) -> None:
-        self.shapes.append(Text(at, text, size, colour, anchor, bold))
+             anchor: str = "middle", bold: bool = False, fit: float = 0.0) -> None:
+        """``text`` at ``at``; with ``fit``, squeezed to that many pixels across."""
+        self.shapes.append(Text(at, text, size, colour, anchor, bold, fit))
 
     def place(self, other: Scene, at: XY) -> None:
         """Draw ``other`` here with its top-left corner at ``at`` (its background as a
@@ -231,6 +236,8 @@ def _svg(shape: Shape) -> str:
         (x, y), r = shape.centre, shape.radius
         return f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{_num(r)}" {_style(shape.style)}/>'
     weight = ' font-weight="bold"' if shape.bold else ""
+    if shape.fit and text_width(shape.text, shape.size, shape.bold) > shape.fit:
+        weight += f' textLength="{_num(shape.fit)}" lengthAdjust="spacingAndGlyphs"'
     x, y = shape.at
     return (
         f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(shape.size)}" fill="{shape.colour}" '
@@ -262,7 +269,7 @@ def _paint(canvas: Any, shape: Shape) -> None:
         canvas.font = f"{'bold ' if shape.bold else ''}{_num(shape.size)}px sans-serif"
         canvas.text_align = CANVAS_ALIGN.get(shape.anchor, "center")
         canvas.text_baseline = "middle"
-        canvas.fill_text(shape.text, *shape.at)
+        canvas.fill_text(shape.text, *shape.at, max_width=shape.fit or None)
         return
     style = shape.style
     canvas.global_alpha = style.opacity

@@ -5,7 +5,8 @@ targets. A board sends it to its canvas; any web page may hand the same text to 
 
 - shapes: ``["L", points, stroke, width, dash, opacity]``, ``["P", points, fill, stroke, width,
   opacity]``, ``["C", x, y, r, fill, stroke, width, opacity]``, ``["T", x, y, text, size,
-  colour, align, bold]`` (points flat: x0, y0, x1, y1, ...);
+  colour, align, bold]`` and a squeezed text's widest width last (points flat: x0, y0, x1, y1,
+  ...);
 - pieces: ``[key, first, end, path, effect]``;
 - targets: ``[x, y, w, h, label, warning, round]``.
 """
@@ -46,8 +47,9 @@ def _flat(points: tuple[XY, ...]) -> list[float]:
 
 def _text(shape: Text) -> list[Any]:
     x, y = shape.at
-    return ["T", _round(x), _round(y), shape.text, shape.size, shape.colour,
-            CANVAS_ALIGN[shape.anchor], shape.bold]
+    encoded = ["T", _round(x), _round(y), shape.text, shape.size, shape.colour,
+               CANVAS_ALIGN[shape.anchor], shape.bold]
+    return [*encoded, _round(shape.fit)] if shape.fit else encoded
 
 
 def _circle(shape: Circle) -> list[Any]:

@@ -177,16 +177,17 @@ def _arrow(name: Any, card: str, deck: Deck) -> str:
         raise UnreadableAction(_("the {card} card has {count} arrows: name one ({arrows})",
                                  card=kind.shown, count=len(kind.arrows),
                                  arrows=", ".join(kind.arrows)))
-    return reading.text(name, "an arrow (a word like 'veer_left')", most=40)
+    return reading.text(name, _("an arrow (a word like 'veer_left')"), most=40)
 
 
 def _windy(value: Any) -> bool:
-    return reading.flag(value, "'windy' (whether a Windy spell doubles the move)")
+    return reading.flag(value, _("'windy' (whether a Windy spell doubles the move)"))
 
 
 def _target(value: Any) -> int:
-    return reading.whole(value, "Flat calm's target (a player's number, 0 for Player 1)", -99, 99)
+    return reading.whole(value, _("Flat calm's target (a player's number, 0 for Player 1)"),
+                         -99, 99)
 
 
 def _heading(value: Any) -> Direction:
-    return reading.direction(value, "the heading to face")
+    return reading.direction(value, _("the heading to face"))

@@ -30,7 +30,7 @@ from typing import Any
 from sailing_kit.core import reading
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import ConfigError
-from sailing_kit.core.grid import Grid, Point, chebyshev, parse_point, step
+from sailing_kit.core.grid import Grid, Point, chebyshev, step
 from sailing_kit.core.i18n import N_, _
 from sailing_kit.core.reading import shown
 from sailing_kit.core.rounding import Ray
@@ -350,7 +350,8 @@ def course_from_data(data: Any) -> Course:
         line = data.get("line")
         if not isinstance(line, (list, tuple)) or len(line) != 2:
             raise ValueError(_("'line' is the two white buoys, like [[4, 2], [8, 2]]"))
-        line_points = (parse_point(line[0], "white buoy"), parse_point(line[1], "white buoy"))
+        white = _("a white buoy")
+        line_points = (_point(line[0], white), _point(line[1], white))
         marks = data.get("marks")
         if not isinstance(marks, (list, tuple)) or not 1 <= len(marks) <= MAX_MARKS:
             raise ValueError(_("'marks' lists 1 to {most} buoys to round, in order, like "
@@ -363,13 +364,19 @@ def course_from_data(data: Any) -> Course:
                                most=MAX_STARTS))
         heading = reading.direction(data.get("start_heading", "N"), "'start_heading'",
                                     error=ValueError)
-        name = reading.text(data.get("name", "custom"), "a course's 'name'", 80, error=ValueError)
+        name = reading.text(data.get("name", "custom"), _("a course's 'name'"), 80,
+                            error=ValueError)
         course = Course(name, width, height, line_points, read_marks,
-                        tuple(parse_point(p, "start cell") for p in starts), heading)
+                        tuple(_point(p, _("a start cell")) for p in starts), heading)
     except ValueError as error:
         raise ConfigError(_("course: {error}", error=error.args[0])) from None
     _check(course)
     return course
+
+
+def _point(value: Any, what: str) -> Point:
+    """A cell ``(x, y)`` read from ``value``; a ValueError names ``what`` it was to be."""
+    return reading.point(value, what, error=ValueError)
 
 
 def _size(value: Any, name: str) -> int:
@@ -390,7 +397,7 @@ def _mark(item: Any) -> Mark:
     if not isinstance(rounding, str) or rounding not in ROUNDINGS:
         raise ValueError(_("mark {name}: 'rounding' is 'port' or 'starboard', not {value}",
                            name=repr(name), value=shown(rounding)))
-    return Mark(name, parse_point(item.get("at"), f"{name} buoy"), rounding)
+    return Mark(name, _point(item.get("at"), buoy_words(name)), rounding)
 
 
 def _check(course: Course) -> None:

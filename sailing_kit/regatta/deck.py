@@ -37,6 +37,12 @@ STANDARD_TITLES = (
     N_("straight"), N_("veer left"), N_("veer right"), N_("turn left"), N_("turn right"))
 """The titles of ``deck.json``'s cards and arrows, marked for the catalogs: a title is data,
 translated where it is shown (:attr:`CardKind.shown`); a class's own titles show as written."""
+STANDARD_ABOUT = N_(
+    "The kit's reconstruction of the published deck (rules-decisions.md, regatta): 45 movement "
+    "cards and 9 special cards. Steps are turns from the yacht's heading, in eighths of a "
+    "circle: 0 ahead, -1 ahead-left (45 degrees), +1 ahead-right, -2 left (90 degrees), +2 "
+    "right. The yacht ends facing the way the arrow's last step points.")
+"""``deck.json``'s own ``about``, marked for the catalogs like the titles (:attr:`Deck.shown_about`)."""
 
 
 @dataclass(frozen=True)
@@ -114,6 +120,12 @@ class Deck:
     @property
     def size(self) -> int:
         return len(self.cards_in_order)
+
+    @property
+    def shown_about(self) -> str:
+        """What the deck is (its ``about``) in the language spoken now; a class's own words show
+        as written."""
+        return _(self.about) if self.about else ""
 
     def to_data(self) -> dict[str, Any]:
         """The deck as the plain dictionary of the JSON file (edit it and give it back)."""

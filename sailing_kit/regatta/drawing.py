@@ -19,21 +19,18 @@ from typing import TYPE_CHECKING
 from sailing_kit.core import i18n
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.grid import Point
-from sailing_kit.core.i18n import _, n_
+from sailing_kit.core.i18n import _
 from sailing_kit.draw import palette
 from sailing_kit.draw.cards import (
     RAISE,
-    CardFace,
     Rect,
-    caption_lines,
     card_at,
-    draw_card,
     draw_cover,
 )
 from sailing_kit.draw.gridview import GridView
 from sailing_kit.draw.scene import XY, Scene
+from sailing_kit.regatta.cards import CARD, arrowhead, draw_regatta_card
 from sailing_kit.regatta.course import LINE, Course
-from sailing_kit.regatta.deck import CALM, HANDLING, WINDY, Deck
 from sailing_kit.regatta.geometry import Pose, ahead
 from sailing_kit.regatta.moves import Verdict
 from sailing_kit.regatta.words import fitted_lines, to_do
@@ -46,7 +43,6 @@ HEIGHT = 504
 browser (the cells shrink to fit a tall course)."""
 CELL = 30
 """The largest cell."""
-CARD = (64, 92)
 CARD_GAP = 7
 HAND_COLUMNS = 3
 COLUMN = HAND_COLUMNS * CARD[0] + (HAND_COLUMNS - 1) * CARD_GAP + 8
@@ -54,8 +50,6 @@ TITLE = 30
 MARKER = 10
 """Radius of an arrow's end marker (pixels): the board's click target."""
 BUOY_COLOURS = {"red": palette.VERMILLION, "green": palette.BLUISH_GREEN, LINE: "#FFFFFF"}
-SPECIAL_FACES = {WINDY: ("×2", palette.ORANGE), HANDLING: ("+1", palette.BLUISH_GREEN),
-                 CALM: ("☀", palette.YELLOW)}
 
 
 @dataclass(frozen=True)
@@ -281,7 +275,8 @@ def _draw_buoy(scene: Scene, layout: Layout, at: Point, name: str, course: Cours
     fill = BUOY_COLOURS.get(name, palette.REDDISH_PURPLE)
     scene.circle(centre, radius, fill=fill, stroke=palette.INK, width=1.5)
     order = [m.name for m in course.marks]
-    label = "S" if name == LINE else str(order.index(name) + 1)
+    start = _("start")[:1].upper()  # the white buoys: the language's initial of "start"
+    label = start if name == LINE else str(order.index(name) + 1)
     scene.text(centre, label, size=12, colour=palette.INK if name == LINE else "#FFFFFF",
                bold=True)
 
@@ -300,7 +295,7 @@ def _draw_rounding(scene: Scene, layout: Layout, course: Course, index: int) -> 
         angle = start + sweep * k / 12
         points.append((cx + radius * math.cos(angle), cy - radius * math.sin(angle)))
     scene.line(*points, stroke=palette.INK, width=1.3, opacity=0.7)
-    _arrowhead(scene, points[-2], points[-1], palette.INK, size=6)
+    arrowhead(scene, points[-2], points[-1], palette.INK, size=6)
 
 
 def _draw_track(scene: Scene, layout: Layout, track: Sequence[Point], colour: str) -> None:
@@ -380,14 +375,7 @@ def _heading_tick(scene: Scene, spot: XY, heading: Direction) -> None:
     norm = math.hypot(dx, dy)
     tip = (spot[0] + (MARKER + 8) * dx / norm, spot[1] - (MARKER + 8) * dy / norm)
     scene.line(spot, tip, stroke=palette.BLUE, width=2)
-    _arrowhead(scene, spot, tip, palette.BLUE, size=5)
-
-
-def _arrowhead(scene: Scene, tail: XY, tip: XY, colour: str, size: float) -> None:
-    angle = math.atan2(tip[1] - tail[1], tip[0] - tail[0])
-    left = (tip[0] - size * math.cos(angle - 0.5), tip[1] - size * math.sin(angle - 0.5))
-    right = (tip[0] - size * math.cos(angle + 0.5), tip[1] - size * math.sin(angle + 0.5))
-    scene.polygon([tip, left, right], fill=colour)
+    arrowhead(scene, spot, tip, palette.BLUE, size=5)
 
 
 # ----- the panel ----------------------------------------------------------------------------------
@@ -433,48 +421,6 @@ def _draw_panel(scene: Scene, layout: Layout, state: RegattaState, you: int | No
 
 
 # ----- the hand -----------------------------------------------------------------------------------
-def card_face(kind: str, deck: Deck) -> CardFace:
-    """A card's face for :func:`sailing_kit.draw.cards.draw_card`: specials show a symbol,
-    movement cards leave the middle free for their arrows (drawn by :func:`draw_arrows`); the
-    name is written at the top by :func:`draw_regatta_card`."""
-    card = deck.kind(kind)
-    accent = SPECIAL_FACES[card.special][1] if card.special in SPECIAL_FACES else palette.SKY_BLUE
-    return CardFace("", accent=accent)
-
-
-def draw_regatta_card(scene: Scene, rect: Rect, kind: str, deck: Deck, *,
-                      selected: bool = False) -> None:
-    """A card of the regatta: its name at the top, its arrows (or a special's symbol) below."""
-    card = deck.kind(kind)
-    draw_card(scene, rect, card_face(kind, deck), selected=selected)
-    for row, line in enumerate(caption_lines(card.shown, rect.w)):
-        scene.text((rect.x + rect.w / 2, rect.y + 20 + 14 * row), line, size=12,
-                   colour=palette.INK)
-    if card.moves:
-        draw_arrows(scene, rect, kind, deck)
-    elif card.special in SPECIAL_FACES:
-        scene.text((rect.x + rect.w / 2, rect.y + rect.h * 0.68), SPECIAL_FACES[card.special][0],
-                   size=24, colour=palette.INK, bold=True)
-
-
-def draw_arrows(scene: Scene, rect: Rect, kind: str, deck: Deck, *, dimmed: bool = False) -> None:
-    """A movement card's arrows, heading up the card from a bow at its foot."""
-    card = deck.kind(kind)
-    unit = rect.w * 0.22
-    origin = (rect.x + rect.w / 2, rect.y + rect.h - 14)
-    colour = palette.MUTED if dimmed else palette.INK
-    scene.polygon([(origin[0], origin[1] - 5), (origin[0] - 5, origin[1] + 6),
-                   (origin[0] + 5, origin[1] + 6)], fill=colour)
-    for name in card.arrows:
-        points = [origin]
-        for turn in deck.arrow(name).steps:
-            dx, dy = Direction.N.rotate(turn).vector
-            last = points[-1]
-            points.append((last[0] + dx * unit, last[1] - dy * unit))
-        scene.line(*points, stroke=colour, width=2.2)
-        _arrowhead(scene, points[-2], points[-1], colour, size=7)
-
-
 def _draw_hand(scene: Scene, layout: Layout, state: RegattaState, viewer: int,
                selected: Sequence[int]) -> None:
     hand = state.hand(viewer)
@@ -489,19 +435,3 @@ def _draw_hand(scene: Scene, layout: Layout, state: RegattaState, viewer: int,
 
 def _draw_cover(scene: Scene, layout: Layout, message: str) -> None:
     draw_cover(scene, layout.hand_area, message)
-
-
-def draw_deck(deck: Deck) -> Scene:
-    """Every kind of card of a deck, with its count: a picture for the lesson."""
-    per_row = 5
-    rows = math.ceil(len(deck.cards) / per_row)
-    scene = Scene(16 + per_row * (CARD[0] + 24), 12 + rows * (CARD[1] + 30),
-                  title=n_("The {deck} deck: {count} card", "The {deck} deck: {count} cards",
-                           deck.size, deck=deck.name), background="#FFFFFF")
-    for index, kind in enumerate(deck.cards):
-        row, col = divmod(index, per_row)
-        rect = Rect(16 + col * (CARD[0] + 24), 10 + row * (CARD[1] + 30), *CARD)
-        draw_regatta_card(scene, rect, kind.name, deck)
-        scene.text((rect.x + rect.w / 2, rect.y + rect.h + 11), f"× {kind.count}", size=12,
-                   colour=palette.INK, bold=True)
-    return scene

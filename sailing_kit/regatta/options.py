@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from sailing_kit.core import options as opt
+from sailing_kit.core import reading
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import ConfigError
-from sailing_kit.core.grid import parse_point
 from sailing_kit.core.i18n import Text, _
 from sailing_kit.core.reading import shown
 from sailing_kit.regatta.course import Course, Mark, load_course
@@ -153,7 +153,7 @@ def _placement(item: Any, course: Course) -> Placement:
     if extra:
         raise ValueError(_("option 'yachts': unknown key {key} (use at, heading, legs)",
                            key=shown(next(iter(extra)))))
-    at = parse_point(item["at"], "yacht's cell")
+    at = reading.point(item["at"], _("a yacht's cell"), error=ValueError)
     if at not in course.grid:
         raise ValueError(_("option 'yachts': {cell} is outside the race area", cell=at))
     if at in course.buoys:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from sailing_kit.core.i18n import _, n_, number
+from sailing_kit.draw.measure import text_width, wrapped
 from sailing_kit.regatta.actions import AFTER
 from sailing_kit.regatta.course import Course, buoy_words
 from sailing_kit.regatta.deck import Deck
@@ -14,11 +14,6 @@ from sailing_kit.regatta.moves import Verdict
 
 if TYPE_CHECKING:
     from sailing_kit.regatta.game import RegattaState
-
-LETTER, CYRILLIC_LETTER, BOLD = 6.1, 7.0, 1.08
-"""The width of a letter of 12-px type, in pixels (Latin, Cyrillic), and how much wider bold
-type is, for fitting the panel's lines."""
-
 
 def hand_text(kinds: Sequence[str], deck: Deck) -> str:
     return ", ".join(deck.kind(kind).shown for kind in kinds) if kinds else _("no cards")
@@ -107,13 +102,15 @@ def describe_state(state: RegattaState, viewer: int | None) -> str:
 
 
 def fitted_lines(text: str, width: float, rows: int = 1, bold: bool = False) -> list[str]:
-    """``text`` in at most ``rows`` lines of 12-px type that fit ``width`` pixels; what does not
-    fit ends in an ellipsis."""
-    cyrillic = any("\u0400" <= letter <= "\u04ff" for letter in text)
-    letter = (CYRILLIC_LETTER if cyrillic else LETTER) * (BOLD if bold else 1.0)
-    fits = max(4, int(width / letter))
-    lines = textwrap.wrap(text, fits) or [""]
-    if len(lines) > rows:
-        last = textwrap.wrap(lines[rows - 1], fits - 1)[0]
-        lines = [*lines[:rows - 1], last.rstrip(" ,;:·") + "…"]
-    return lines
+    """``text`` in at most ``rows`` lines of 12-px type that fit ``width`` pixels (measured by
+    :func:`~sailing_kit.draw.measure.text_width`); what does not fit ends in an ellipsis."""
+    lines = wrapped(text, width, 12, bold) or [""]
+    if len(lines) <= rows and text_width(lines[-1], 12, bold) <= width:
+        return lines
+    last = lines[rows - 1].split(" ")
+    while len(last) > 1 and text_width(" ".join(last) + "…", 12, bold) > width:
+        last.pop()
+    shown = " ".join(last).rstrip(" ,;:·")
+    while shown and text_width(shown + "…", 12, bold) > width:  # one word wider than the line
+        shown = shown[:-1]
+    return [*lines[:rows - 1], shown + "…"]

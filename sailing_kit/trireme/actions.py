@@ -116,15 +116,15 @@ def action_to_json(action: Action) -> Any:
 
 
 def _read_heading(value: object) -> Direction:
-    return reading.direction(value, "a heading")
+    return reading.direction(value, _("a heading"))
 
 
 def _read_flag(value: object) -> bool:
-    return reading.flag(value, "whether to spend an Honour point")
+    return reading.flag(value, _("whether to spend an Honour point"))
 
 
 def _read_number(value: object) -> int:
-    return reading.whole(value, "a die face or a number of squares", -99, 99)
+    return reading.whole(value, _("a die face or a number of squares"), -99, 99)
 
 
 def _from_dict(value: dict[Any, Any]) -> Action:

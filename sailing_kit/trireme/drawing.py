@@ -125,11 +125,12 @@ def draw_duel(state: TriremeState, *, heading: Direction | None = None,
             scene.line(*points, stroke=palette.LAST_MOVE, width=layout.cell * (0.4 if latest
                                                                                 else 0.25),
                        opacity=0.65)
+    sailboat_letter, trireme_letter = boat_letters()
     with scene.piece("trireme", path=[layout.view.pixel(p) for p in rowed]):
         draw_boat(scene, layout.view, state.trireme_square,
-                  _path_heading(state.sea, state.trireme), TRIREME, "T")
+                  _path_heading(state.sea, state.trireme), TRIREME, trireme_letter)
     with scene.piece("sailboat", path=[layout.view.pixel(p) for p in last]):
-        draw_boat(scene, layout.view, state.boat, state.heading, SAILBOAT, "S")
+        draw_boat(scene, layout.view, state.boat, state.heading, SAILBOAT, sailboat_letter)
     if targets and not state.is_over():
         _targets(scene, layout, state)
     _draw_panel(scene, layout, state, honour, advice)
@@ -237,9 +238,19 @@ def draw_track(scene: Scene, view: GridView, track: tuple[Point, ...], colour: s
         _arrow_head(scene, ((x0 + x1) / 2, (y0 + y1) / 2), heading, 6, colour)
 
 
+def boat_letters() -> tuple[str, str]:
+    """The letters drawn on the sailboat and the trireme (English S and T), one each, as the
+    language spoken now abbreviates the two boats; the legend says what they stand for."""
+    # TRANSLATORS: the initials of "sailboat" and "trireme" drawn on the two boats and in the
+    # legend: one letter each, separated by a space (French: the gamebook's "bateau", "trière").
+    letters = _("S T").split()
+    return (letters[0][0], letters[1][0]) if len(letters) == 2 else ("S", "T")
+
+
 def draw_boat(scene: Scene, view: GridView, point: Point, heading: Direction, colour: str,
               letter: str) -> None:
-    """A hull pointing along ``heading`` with its letter (S or T), so colour is not the only cue."""
+    """A hull pointing along ``heading`` with its letter (:func:`boat_letters`), so colour is
+    not the only cue."""
     dx, dy = heading.vector
     norm = math.hypot(dx, dy)
     ux, uy = dx / norm, -dy / norm
@@ -353,8 +364,9 @@ def _draw_advice_table(scene: Scene, at: XY, advice: Advice) -> None:
 
 def _draw_legend(scene: Scene, at: XY) -> None:
     x, y = at
-    entries = [(SAILBOAT, "S", _("your sailboat")),
-               (TRIREME, "T", _("the trireme (dots: its line)")),
+    sailboat_letter, trireme_letter = boat_letters()
+    entries = [(SAILBOAT, sailboat_letter, _("your sailboat")),
+               (TRIREME, trireme_letter, _("the trireme (dots: its line)")),
                (ROCK_FILL, "", _("rocks: round them clockwise")),
                (REEF_FILL, "≈", _("reefs: pass either side"))]
     for row, (colour, letter, words) in enumerate(entries):
@@ -383,7 +395,8 @@ def policy_scene(sea: SeaMap, choices: Mapping[Point, Steer], values: Mapping[Po
         if choice.honour:
             scene.circle((x, y), 0.42 * view.cell, stroke=palette.ORANGE, width=2)
         _arrow(scene, (x, y), choice.heading, 0.36 * view.cell)
-    draw_boat(scene, view, sea.path[trireme], _path_heading(sea, trireme), TRIREME, "T")
+    draw_boat(scene, view, sea.path[trireme], _path_heading(sea, trireme), TRIREME,
+              boat_letters()[1])
     for row, line in enumerate(caption):
         scene.text((width / 2, height + 10 + 16 * row), line, size=12, colour=palette.INK)
     return scene

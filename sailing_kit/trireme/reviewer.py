@@ -36,6 +36,7 @@ from sailing_kit.trireme.drawing import (
     SAILBOAT,
     TRIREME,
     arrow_from,
+    boat_letters,
     draw_boat,
 )
 from sailing_kit.trireme.game import TriremeState
@@ -109,7 +110,7 @@ def _near(game: TriremeState) -> list[Point]:
 
 def _draw_near_sea(scene: Scene, view: GridView, game: TriremeState) -> None:
     """The squares round the boat (off the map: blank), the trireme if near, and the boat."""
-    sea, half = game.sea, view.cell / 2
+    sea, half, letters = game.sea, view.cell / 2, boat_letters()
     for square in _near(game):
         if not sea.on_map(square):
             continue
@@ -123,8 +124,8 @@ def _draw_near_sea(scene: Scene, view: GridView, game: TriremeState) -> None:
         heading = Direction.from_vector(following[0] - game.trireme_square[0],
                                         following[1] - game.trireme_square[1]) \
             if following != game.trireme_square else Direction.N
-        draw_boat(scene, view, game.trireme_square, heading, TRIREME, "T")
-    draw_boat(scene, view, game.boat, game.heading, SAILBOAT, "S")
+        draw_boat(scene, view, game.trireme_square, heading, TRIREME, letters[1])
+    draw_boat(scene, view, game.boat, game.heading, SAILBOAT, letters[0])
 
 
 def _draw_choice(scene: Scene, view: GridView, game: TriremeState, choice: Action) -> None:

@@ -31,6 +31,7 @@ import numpy as np
 from sailing_kit.core.compass import Direction
 from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.grid import Point, step
+from sailing_kit.core.i18n import _, number
 from sailing_kit.core.memo import BytesCache
 from sailing_kit.trireme.actions import Steer
 from sailing_kit.trireme.maps import SeaMap
@@ -143,12 +144,13 @@ def check_size(sea: SeaMap, honour: int) -> None:
     """Raise :class:`TooBigToSolve` if the table would be too big to build."""
     size = table_size(sea, honour)
     if size > MAX_POSITIONS:
-        raise TooBigToSolve(
-            f"the optimal helmsman solves tables of at most {MAX_POSITIONS:,} positions; this "
-            f"one has {size:,} ({len(sea.path) - 1} squares of the trireme's line x "
-            f"{len(sea.water):,} water squares x 8 winds x {honour + 1} Honour levels x "
-            f"{len(PROGRESSES)} rounding stages): use a smaller map, a shorter course or fewer "
-            "Honour points")
+        raise TooBigToSolve(_(
+            "the optimal helmsman solves tables of at most {most} positions; this one has "
+            "{size} ({line} squares of the trireme's line x {water} water squares x 8 winds x "
+            "{levels} Honour levels x {stages} rounding stages): use a smaller map, a shorter "
+            "course or fewer Honour points", most=number(MAX_POSITIONS), size=number(size),
+            line=len(sea.path) - 1, water=number(len(sea.water)), levels=honour + 1,
+            stages=len(PROGRESSES)))
 
 
 class Solution:

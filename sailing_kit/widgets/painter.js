@@ -213,7 +213,7 @@ export function createPainter(canvas, { onFrames = null } = {}) {
   function drawShape(shape, alpha = 1) {
     const kind = shape[0];
     if (kind === "T") {
-      const [, x, y, text, size, colour, align, bold] = shape;
+      const [, x, y, text, size, colour, align, bold, fit] = shape;
       const px = Math.max(size * look.text, MIN_TEXT_PX / Math.max(scale, 1e-3));
       smallest = Math.min(smallest, px);
       ctx.globalAlpha = alpha;
@@ -221,7 +221,8 @@ export function createPainter(canvas, { onFrames = null } = {}) {
       ctx.textAlign = align;
       ctx.textBaseline = "middle";
       ctx.fillStyle = colour;
-      ctx.fillText(text, x, y);
+      if (fit) ctx.fillText(text, x, y, fit);  // a long word squeezed into its card
+      else ctx.fillText(text, x, y);
       return;
     }
     if (kind === "C") {

@@ -14,7 +14,7 @@ from itertools import combinations_with_replacement
 import numpy as np
 import sympy
 
-from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.errors import ConfigError, reason
 from sailing_kit.core.options import whole_number
 from sailing_kit.yacht.multisets import DICE, ROLLS, ways
 from sailing_kit.yacht.rules import RuleSet, read_category, rule_set
@@ -33,7 +33,7 @@ def probability(category: str, rolls: int = 1, rules: str | RuleSet = "jacht") -
     try:
         whole_number(rolls, "rolls", 1, MAX_ROLLS)
     except ValueError as error:
-        raise ConfigError(str(error)) from None
+        raise ConfigError(reason(error)) from None
     numerator = _numerator(ruleset, read_category(category, ruleset), rolls)
     return sympy.Rational(numerator, 6 ** (DICE * rolls))
 

@@ -12,13 +12,13 @@ A category is *made* when the roll scores more than 0 in it (:func:`fits`).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from numbers import Integral
 from typing import Any
 
-from sailing_kit.core.errors import ConfigError, UnreadableAction
+from sailing_kit.core.errors import ConfigError, UnreadableAction, reason
 from sailing_kit.core.i18n import DEFAULT, N_, Text, _, language
-from sailing_kit.core.options import flag
+from sailing_kit.core.options import flag, option_name
 from sailing_kit.core.reading import shown
 from sailing_kit.yacht.multisets import DICE, FACES, Multiset
 
@@ -97,22 +97,24 @@ class RuleSet:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or self.name not in CATEGORIES:
-            raise ValueError(f"unknown rule set {shown(self.name)} (option 'rules'): choose one "
-                             f"of {', '.join(map(repr, CATEGORIES))}")
+            raise ValueError(_("unknown rule set {given} (option 'rules'): choose one of {names}",
+                               given=shown(self.name), names=", ".join(map(repr, CATEGORIES))))
         flag(self.five_of_a_kind_counts, "five_of_a_kind_counts")
         flag(self.big_general_wins, "big_general_wins")
         if type(self.poker_points) is not int or self.poker_points not in POKER_POINTS:
-            raise ValueError(f"option 'poker_points' must be 30 or 40, not "
-                             f"{shown(self.poker_points)}")
+            raise ValueError(_("option 'poker_points' must be 30 or 40, not {given}",
+                               given=shown(self.poker_points)))
         if self.name == "yahtzee" and self.five_of_a_kind_counts:
-            raise ValueError("option 'five_of_a_kind_counts' belongs to jacht and tabornok: in "
-                             "Yahtzee five of a kind is a joker instead")
+            raise ValueError(_("option 'five_of_a_kind_counts' belongs to jacht and tabornok: in "
+                               "Yahtzee five of a kind is a joker instead"))
         if self.name != "tabornok" and (self.poker_points != 30 or not self.big_general_wins):
-            raise ValueError("options 'poker_points' and 'big_general_wins' belong to tabornok only")
+            raise ValueError(_("options 'poker_points' and 'big_general_wins' belong to tabornok "
+                               "only"))
         if not isinstance(self.joker, str) or self.joker not in JOKERS:
-            raise ValueError(f"option 'joker' must be 'forced' or 'free', not {shown(self.joker)}")
+            raise ValueError(_("option 'joker' must be 'forced' or 'free', not {given}",
+                               given=shown(self.joker)))
         if self.name != "yahtzee" and self.joker != "forced":
-            raise ValueError("option 'joker' belongs to yahtzee only")
+            raise ValueError(_("option 'joker' belongs to yahtzee only"))
 
     @property
     def title(self) -> str:
@@ -184,14 +186,21 @@ def category_word(category: str, spaced: bool = False) -> Text:
     return Text(english if language() == DEFAULT else _(NAMES[category]), english)
 
 
+VARIANTS = tuple(f.name for f in fields(RuleSet) if f.name != "name")
+"""The options of a rule set besides its name, as :func:`rule_set` takes them."""
+
+
 def rule_set(rules: str | RuleSet = "jacht", **variant: Any) -> RuleSet:
-    """``rules`` as a :class:`RuleSet` (a name, or a rule set to change by ``variant``)."""
+    """``rules`` as a :class:`RuleSet` (a name, or a rule set to change by ``variant``), or a
+    ConfigError naming the unknown variant or the value refused."""
+    for key in variant:
+        option_name(key, VARIANTS)
     try:
         if isinstance(rules, RuleSet):
             return replace(rules, **variant)
         return RuleSet(rules, **variant)
-    except (TypeError, ValueError) as error:
-        raise ConfigError(str(error)) from None
+    except ValueError as error:
+        raise ConfigError(reason(error)) from None
 
 
 def read_dice(dice: object, count: int = DICE) -> Multiset:

@@ -15,7 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.errors import ConfigError, reason
+from sailing_kit.core.i18n import n_, number
 from sailing_kit.core.options import whole_number
 from sailing_kit.yacht.multisets import DICE, multiset
 from sailing_kit.yacht.position import Keep, Position
@@ -45,8 +46,12 @@ class Simulation:
         return float(self.scores.std(ddof=1) / math.sqrt(self.games))
 
     def __str__(self) -> str:
-        return (f"{self.strategy}: mean {self.mean:.2f} ± {self.standard_error:.2f} "
-                f"(standard error, {self.games} games)")
+        """The summary in the language spoken now: "greedy: mean 162.31 ± 1.05 (standard
+        error, 1,000 games)"."""
+        return n_("{strategy}: mean {mean} ± {error} (standard error, {count} game)",
+                  "{strategy}: mean {mean} ± {error} (standard error, {count} games)",
+                  self.games, strategy=self.strategy, mean=number(self.mean, 2),
+                  error=number(self.standard_error, 2))
 
 
 def play_solitaire(strategy: Strategy, rules: RuleSet, dice_stream: random.Random) -> int:
@@ -76,7 +81,7 @@ def simulate(strategy: str | Strategy = "optimal", games: int = 1000, rules: str
     try:
         whole_number(games, "games", 2)
     except ValueError as error:
-        raise ConfigError(str(error)) from None
+        raise ConfigError(reason(error)) from None
     if isinstance(strategy, str):
         name, play = strategy, make_strategy(strategy, ruleset, seed)
     else:

@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from sailing_kit.core.errors import ConfigError
-from sailing_kit.core.i18n import number
+from sailing_kit.core.i18n import _, number
 from sailing_kit.yacht.multisets import (
     DICE,
     INDEX,
@@ -236,8 +236,9 @@ def _layer(model: Model, filled: int) -> tuple[np.ndarray, np.ndarray]:
 
 def _check_solvable(rules: RuleSet) -> None:
     if rules.first_roll_counts and rules.big_general_wins:
-        raise ConfigError("a big general wins the game at once, which is no number of points: "
-                          "for a solitaire score pass big_general_wins=False (it then counts 60)")
+        raise ConfigError(_("a big general wins the game at once, which is no number of "
+                            "points: for a solitaire score pass big_general_wins=False (it then "
+                            "counts 60)"))
 
 
 @cache
@@ -266,8 +267,8 @@ def solve_exact(rules: RuleSet, table: bool = True) -> Fraction:
     ``rules``, else computed (Jacht and Tábornok: several seconds)."""
     _check_solvable(rules)
     if rules.is_yahtzee:
-        raise ConfigError("exact=True is offered for jacht and tabornok; Yahtzee's table has "
-                          "a million positions: use floats")
+        raise ConfigError(_("exact=True is offered for jacht and tabornok; Yahtzee's table "
+                            "has a million positions: use floats"))
     known = json.loads(EXACT_SCORES.read_text(encoding="utf-8")) if table else {}
     if exact_key(rules) in known:
         return Fraction(known[exact_key(rules)])

@@ -11,6 +11,8 @@ import random
 from collections.abc import Callable
 
 from sailing_kit.core.errors import ConfigError
+from sailing_kit.core.i18n import _
+from sailing_kit.core.reading import shown
 from sailing_kit.yacht.position import Choice, Position
 from sailing_kit.yacht.rules import RuleSet
 from sailing_kit.yacht.solver import greedy_planner, optimal_planner
@@ -46,5 +48,6 @@ STRATEGIES: dict[str, Callable[[RuleSet, int], Strategy]] = {
 def make_strategy(name: str, rules: RuleSet, seed: int = 0) -> Strategy:
     """The strategy called ``name`` for ``rules``; ConfigError for an unknown name."""
     if name not in STRATEGIES:
-        raise ConfigError(f"unknown strategy {name!r}: choose one of {', '.join(STRATEGIES)}")
+        raise ConfigError(_("unknown strategy {given}: choose one of {strategies}",
+                            given=shown(name), strategies=", ".join(STRATEGIES)))
     return STRATEGIES[name](rules, seed)

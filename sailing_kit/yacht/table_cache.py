@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from sailing_kit.core.cache import CacheRefused, cache_dir, load_array, save_array
+from sailing_kit.core.i18n import _, n_, number
 from sailing_kit.yacht.rules import RuleSet
 from sailing_kit.yacht.turn import turn_value
 from sailing_kit.yacht.values import Model, model_for
@@ -50,14 +51,15 @@ def cached_table(rules: RuleSet, key: str, build: Callable[[RuleSet], np.ndarray
             check_table(model, table)
             return table
     except CacheRefused as refusal:
-        warnings.warn(f"sailing_kit: the cached table {path} was refused ({refusal}); solving "
-                      "it again", stacklevel=3)
+        warnings.warn(_("sailing_kit: the cached table {path} was refused ({refusal}); "
+                        "solving it again", path=str(path), refusal=refusal), stacklevel=3)
     table = build(rules)
     try:
         save_array(path, f"v{TABLE_VERSION} {key}", table)
     except OSError as error:
-        warnings.warn(f"sailing_kit: the table could not be kept in {path.parent} "
-                      f"({error.strerror}); it is solved again in the next session", stacklevel=3)
+        warnings.warn(_("sailing_kit: the table could not be kept in {folder} ({reason}); it "
+                        "is solved again in the next session", folder=str(path.parent),
+                        reason=error.strerror), stacklevel=3)
     return table
 
 
@@ -65,15 +67,18 @@ def check_table(model: Model, table: np.ndarray) -> None:
     """Raise :class:`CacheRefused` unless ``table`` could be the optimal table of the model's
     rules (see the module's words)."""
     if not np.isfinite(table).all() or table.min() < 0 or table.max() > MOST_POINTS:
-        raise CacheRefused(f"it holds values that are not points from 0 to {MOST_POINTS:,}")
+        raise CacheRefused(_("it holds values that are not points from 0 to {most}",
+                             most=number(MOST_POINTS)))
     full = len(table) - 1
     if table[full].any():
-        raise CacheRefused("it gives points to a full card")
+        raise CacheRefused(_("it gives points to a full card"))
     chooser = np.random.default_rng()  # unseeded on purpose: no file can know the positions
     masks = np.concatenate([[0], chooser.integers(0, full, SAMPLES)])
     subs = np.array([0] + [chooser.choice(model.reachable(int(mask))) for mask in masks[1:]])
     expected = turn_value(model.stage_stops(masks, subs, table))
     wrong = int((np.abs(expected - table[masks, subs]) > TOLERANCE).sum())
     if wrong:
-        raise CacheRefused(f"{wrong} of {len(masks)} positions checked do not follow the "
-                           "solver's equation")
+        raise CacheRefused(n_("{count} of {checked} positions checked does not follow the "
+                              "solver's equation", "{count} of {checked} positions checked do "
+                              "not follow the solver's equation", wrong,
+                              checked=number(len(masks))))

@@ -26,7 +26,7 @@ def test_importing_the_rules_pulls_in_no_jupyter():
     ({"open_hands": "yes"}, "'open_hands' must be True or False"),
     ({"decks": [[1, 2, 3]], "players": 1}, "each deck holds exactly one Start card"),
     ({"decks": [[1, "start"], [1, "start"]], "players": 2}, "island 1 is dealt twice"),
-    ({"decks": [[1, "start"]], "players": 2}, "'players' is 2 but 'decks' deals 1 decks"),
+    ({"decks": [[1, "start"]], "players": 2}, "'players' is 2 but 'decks' deals 1 deck$"),
     ({"decks": [[99, "start"]], "players": 1}, "there is no island 99"),
     ({"decks": [[1, "start"]], "players": 1, "monsters": 3}, "put sea monsters in the decks"),
 ])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -21,6 +22,18 @@ def refusal(state: Any, action: Any, code: str) -> IllegalAction:
         state.apply(action)
     assert fingerprint(state) == before
     return refused.value
+
+
+def raised(kind: type[Exception], act: Callable[[], object], code: str) -> Exception:
+    """The error of ``kind`` that ``act()`` raises while ``code`` is spoken."""
+    with use_language(code), pytest.raises(kind) as refused:
+        act()
+    return refused.value
+
+
+def english_of(error: Exception) -> str:
+    """The English of ``error``'s message (a kit error's own, or the translated text it holds)."""
+    return str(getattr(error, "english", getattr(error.args[0], "english", error.args[0])))
 
 
 def words(scene: Scene) -> str:

@@ -8,11 +8,13 @@ import re
 import pytest
 
 from sailing_kit import set_language
-from sailing_kit.calm import Board
+from sailing_kit.calm import Board, Sea, new_game, simulate, solve
 from sailing_kit.calm.board import board_words
-from sailing_kit.core.errors import ActionError
+from sailing_kit.core.errors import ActionError, ConfigError
 from sailing_kit.core.i18n import LANGUAGES, use_language
+from sailing_kit.locale.__main__ import read
 from tests.calm.deals import FINISH, MONSTER, START, deal, play_all
+from tests.i18n.spoken import raised
 
 LADDER = [10, 11, 13, 18, 50, 51, 52, 53, 54, 55, 56, 60, 61, 62, 63, 64, 65, START]
 """One player's deck whose placements cost 0, 1, 2 and then 5 discards (with 4 to spare)."""
@@ -77,7 +79,7 @@ def test_a_board_made_after_set_language_ru_shows_the_originals_card_words():
     board = Board(deal(SPECIALS, rocks="manual"))
     shown = texts(board)
     for word in ("СТАРТ", "ФИНИШ", "Финиш", "Чудовище", "закрыт острыми рифами", "рифы",
-                 "Игрок 1 (вы): твоя рука"):
+                 "Игрок 1 (ты): твоя рука"):
         assert word in shown, word
     assert {button.description for button in board.buttons["discard"]} == {"Сбросить"}
     set_language("en")  # the board keeps the language it was made in
@@ -108,3 +110,64 @@ def test_the_board_says_cells_and_rows_by_their_slots_in_every_language(code):
     first = state.rocks * 6 + 1
     assert f"{first}–{first + 5}" in closed and not re.search(r"\(\d+, \d+\)", off_the_sea)
     assert "55" in slot and slot in off_the_sea
+
+
+# ----- options, the sea, the solver and the simulator: every message through the catalogs -----
+OPTION_REFUSALS = {
+    "players out of range": (lambda: new_game(players=6), ["'players'", "5", "6"]),
+    "one or two monsters": (lambda: new_game(players=2, monsters=2), ["'monsters'", "0, 3, 4", "2"]),
+    "removed islands": (lambda: new_game(players=2, removed_islands=3),
+                        ["'removed_islands'", "12", "3"]),
+    "rocks": (lambda: new_game(players=2, rocks="wild"), ["'rocks'", "'manual'", "'wild'"]),
+    "rocks on a low sea": (lambda: new_game(players=2, rows=2, rocks="manual"), ["3"]),
+    "decks for other players": (lambda: new_game(players=2, decks=[[1, START]]),
+                                ["'players'", "'decks'"]),
+    "a deck without its Start": (lambda: deal([1, 2]), ["'decks'", "1"]),
+    "an island twice": (lambda: deal([1, START], [1, START]), ["'decks'", "1"]),
+    "an unreadable card": (lambda: deal(["x", START]), ["'decks'", "'x'", "80"]),
+    "too small a top": (lambda: new_game(players=2, top=30), ["6 x 6", "36", "'top'", "30"]),
+    "a descending sea": (lambda: Sea.from_cells({(0, 0): 9, (0, 1): 4}), ["9", "(0, 0)", "4"]),
+    "an island that is no number": (lambda: Sea.from_cells({(0, 0): "x"}), ["(0, 0)", "'x'"]),
+    "a solver facing chance": (lambda: solve(new_game(players=1, seed=0, rocks="automatic")),
+                               ["rocks='manual'"]),
+}
+
+
+@pytest.mark.parametrize("name", OPTION_REFUSALS)
+def test_a_bad_option_refused_in_russian_names_the_same_option_and_bound(name):
+    act, named = OPTION_REFUSALS[name]
+    english, russian = raised(ConfigError, act, "en"), raised(ConfigError, act, "ru")
+    assert russian.english == english.english == str(english)
+    assert str(russian) != str(english)
+    for word in named:
+        assert word in str(english) and word in str(russian), word
+
+
+def test_a_sea_of_one_island_too_few_counts_it_in_russian_forms():
+    refusal = raised(ConfigError, lambda: new_game(players=1, rows=1, cols=1, top=1,
+                                                    removed_islands=4), "ru")
+    assert "нужен 1 остров" in str(refusal)
+    assert refusal.english.startswith("a 1 x 1 sea needs 1 island, but")
+
+
+def test_the_simulations_summary_is_written_the_languages_way():
+    english = str(simulate("greedy", players=2, games=5, seed=0, monsters=3))
+    with use_language("ru"):
+        russian = str(simulate("greedy", players=2, games=5, seed=0, monsters=3))
+    assert re.fullmatch(r"greedy, 2 players, monsters=3: won 0 of 5 = 0\.0% \(95% CI 0\.0% to "
+                        r"43\.4%\); \d+\.\d cells filled on average", english)
+    assert re.fullmatch(r"greedy, 2 игрока, monsters=3: побед 0 из 5 = 0,0% \(95% ДИ от 0,0% "
+                        r"до 43,4%\); в среднем заполнено клеток: \d+,\d", russian)
+    assert russian.english == english
+
+
+def test_fr_and_ru_say_tu_and_ty_to_the_student():
+    """The register of the calm, yacht and core catalogs: never vous, never вы."""
+    formal = {"fr": re.compile(r"\b(vous|votre|vos)\b|\b(?!chez\b|assez\b)\w+ez\b", re.IGNORECASE),
+              "ru": re.compile(r"\b(вы|вас|вам|вами|ваш\w*)\b|\w+(ите|йте)\b", re.IGNORECASE)}
+    for code, pattern in formal.items():
+        for area in ("core", "yacht", "calm"):
+            for message in read(code, area):
+                forms = [message.string] if isinstance(message.string, str) else message.string
+                for form in forms:
+                    assert not pattern.search(form or ""), (code, area, form)

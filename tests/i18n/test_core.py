@@ -10,9 +10,10 @@ import pytest
 
 from sailing_kit import set_language
 from sailing_kit.core import reading
+from sailing_kit.core.cache import CacheRefused, load_array
 from sailing_kit.core.compass import Direction
-from sailing_kit.core.errors import ActionError, SavedGameError, UnreadableAction
-from sailing_kit.core.i18n import LANGUAGES, language, use_language
+from sailing_kit.core.errors import ActionError, ConfigError, SavedGameError, UnreadableAction, reason
+from sailing_kit.core.i18n import LANGUAGES, _, language, use_language
 from sailing_kit.core.info import Outcome
 from sailing_kit.core.protocol import Result
 from sailing_kit.widgets.address import PageOptions, page_options, speak_page_language
@@ -20,6 +21,7 @@ from sailing_kit.widgets.app import GameApp
 from sailing_kit.widgets.board import CanvasBoard
 from sailing_kit.widgets.ending import your_places
 from tests.browser.boards import status_detail, status_text
+from tests.i18n.spoken import english_of, raised
 from tests.toy_game import CountState
 
 
@@ -215,3 +217,61 @@ def test_a_word_is_translated_from_the_catalog_of_the_area_that_wrote_it():
                                     language="fr")])
     assert f"✔ {graders}</span>" in page
     assert all(f"✔ {other}</span>" not in page for other in others - {graders})
+
+
+# ----- options, languages, results and cache files: every message through the catalogs -------
+@pytest.mark.parametrize("options, named", [
+    ({"target": 101}, ["'target'", "2", "100", "101"]),
+    ({"target": "9"}, ["'target'", "'9'"]),
+    ({"coin": 1}, ["'coin'", "True", "False"]),
+    ({"targt": 5}, ["'targt'", "'target'", "coin"]),
+], ids=["out of range", "not a number", "not a flag", "misspelt"])
+def test_a_bad_option_refused_in_hungarian_names_the_same_option_and_bound(options, named):
+    english = raised(ConfigError, lambda: CountState.new(seed=1, **options), "en")
+    hungarian = raised(ConfigError, lambda: CountState.new(seed=1, **options), "hu")
+    assert hungarian.english == english.english == str(english)
+    assert str(hungarian) != str(english)
+    for word in named:
+        assert word in str(english) and word in str(hungarian), word
+
+
+def test_the_option_refusal_in_english_says_the_option_and_its_range():
+    refused = raised(ConfigError, lambda: CountState.new(seed=1, target=101), "en")
+    assert str(refused) == "option 'target' must be from 2 to 100, not 101"
+
+
+def test_a_language_the_kit_has_not_is_refused_in_the_language_spoken_and_in_english():
+    english = raised(ConfigError, lambda: set_language("de"), "en")
+    russian = raised(ConfigError, lambda: set_language("de"), "ru")
+    assert str(english) == english.english == russian.english
+    assert english.english.startswith("there is no language 'de' in the kit: choose one of en")
+    assert str(russian).startswith("языка 'de' в наборе нет: выбери один из en (English)")
+    assert str(russian).endswith(" / " + english.english)  # whoever asks may not read Russian
+    assert language() == "en"
+
+
+def test_asking_an_unfinished_game_for_its_result_is_told_in_the_language_spoken():
+    english = raised(ValueError, CountState.new(seed=1).ended, "en")
+    hungarian = raised(ValueError, CountState.new(seed=1).ended, "hu")
+    assert str(english) == "the game is not over yet: it has no result"
+    assert str(hungarian) == "a játéknak még nincs vége: nincs eredménye"
+    assert english_of(hungarian) == str(english)
+
+
+def test_a_cache_file_of_the_wrong_size_is_refused_with_numbers_written_the_languages_way(tmp_path):
+    path = tmp_path / "table"
+    path.write_bytes(b"\0" * 1234)
+    english = raised(CacheRefused, lambda: load_array(path, "key", (100, 100)), "en")
+    french = raised(CacheRefused, lambda: load_array(path, "key", (100, 100)), "fr")
+    assert str(english) == "it holds 1,234 bytes, not the 80,040 of its table"
+    assert str(french) == "le fichier fait 1\u202f234\u00a0octets, pas les 80\u202f040 de sa table"
+    assert french.english == str(english)
+
+
+def test_a_translated_message_keeps_its_english_when_passed_on():
+    with use_language("ru"):
+        error = ValueError(_("the game is not over yet: it has no result"))
+        passed_on = ConfigError(reason(error))
+    assert str(passed_on) == str(error) != passed_on.english
+    assert passed_on.english == "the game is not over yet: it has no result"
+    assert reason(KeyError("a", "b")) == "('a', 'b')"  # no single message: its text

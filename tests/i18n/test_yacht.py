@@ -5,16 +5,24 @@ Hungarian category names, and counts and numbers are written the language's way.
 import html
 import re
 
+import numpy as np
 import pytest
 
 from sailing_kit import set_language
-from sailing_kit.core.errors import ActionError, IllegalAction
+from sailing_kit.core.cache import CacheRefused, save_array
+from sailing_kit.core.errors import ActionError, ConfigError, IllegalAction
 from sailing_kit.core.i18n import LANGUAGES, use_language
 from sailing_kit.yacht import Board, new_game
 from sailing_kit.yacht.position import Position, Score
+from sailing_kit.yacht.probability import probability
 from sailing_kit.yacht.reviewer import _choice_lines
-from sailing_kit.yacht.rules import CATEGORIES, NAMES, RuleSet
+from sailing_kit.yacht.rules import CATEGORIES, NAMES, RuleSet, rule_set
 from sailing_kit.yacht.scorecard import Scorecard
+from sailing_kit.yacht.simulate import simulate
+from sailing_kit.yacht.solver import build_table, exact_key, optimal_expected_score
+from sailing_kit.yacht.table_cache import cached_table, check_table, table_path
+from sailing_kit.yacht.values import model_for
+from tests.i18n.spoken import raised
 
 JACHT_WORDS = ["Egyesek", "Kettesek", "Hármasok", "Négyesek", "Ötösök", "Hatosok", "Jacht",
                "Nagy sor", "Kis sor", "Póker", "Full", "Esély"]
@@ -135,3 +143,81 @@ def test_the_advisors_numbers_are_written_the_languages_way():
     board = Board(new_game(seed=4, players=1), advisor=True)
     board.roll()
     assert all("." in text for text in texts(board) if re.fullmatch(r"(★ )?\d+[.,]\d", text))
+
+
+# ----- options, solver, simulation and table cache: every message through the catalogs --------
+OPTION_REFUSALS = {
+    "players out of range": (lambda: new_game(players=11), ["'players'", "10", "11"]),
+    "unknown rule set": (lambda: new_game(rules="poker"), ["'poker'", "'rules'", "'tabornok'"]),
+    "poker points": (lambda: new_game(rules="tabornok", poker_points=50),
+                     ["'poker_points'", "30", "40", "50"]),
+    "a variant of another rule set": (lambda: new_game(big_general_wins=False),
+                                      ["'big_general_wins'", "tabornok"]),
+    "joker": (lambda: rule_set("yahtzee", joker="wild"), ["'joker'", "'forced'", "'free'"]),
+    "unknown variant": (lambda: rule_set("tabornok", poker_point=40),
+                        ["'poker_point'", "'poker_points'"]),
+    "too few games": (lambda: simulate("greedy", games=1), ["'games'", "2", "1"]),
+    "too many rolls": (lambda: probability("yacht", rolls=4), ["'rolls'", "1", "3", "4"]),
+    "unknown strategy": (lambda: simulate("clever"), ["'clever'", "greedy, optimal, random"]),
+    "a big general has no points": (lambda: optimal_expected_score("tabornok"),
+                                    ["big_general_wins=False", "60"]),
+    "no exact Yahtzee": (lambda: optimal_expected_score("yahtzee", exact=True),
+                         ["exact=True", "jacht"]),
+}
+
+
+@pytest.mark.parametrize("name", OPTION_REFUSALS)
+def test_a_bad_option_refused_in_hungarian_names_the_same_option_and_bound(name):
+    act, named = OPTION_REFUSALS[name]
+    english, hungarian = raised(ConfigError, act, "en"), raised(ConfigError, act, "hu")
+    assert hungarian.english == english.english == str(english)
+    assert str(hungarian) != str(english)
+    for word in named:
+        assert word in str(english) and word in str(hungarian), word
+
+
+def test_the_option_refusal_in_english_reads_as_before():
+    refused = raised(ConfigError, lambda: new_game(players=11), "en")
+    assert str(refused) == "option 'players' must be from 1 to 10, not 11"
+    refused = raised(ConfigError, lambda: rule_set("jacht", poker_point=40), "en")
+    assert str(refused).startswith("unknown option 'poker_point'. Did you mean 'poker_points'?")
+    assert "name" not in str(refused).split("are:")[1]  # the rule set's name is the argument
+
+
+def test_the_simulations_summary_is_written_the_languages_way():
+    english = str(simulate("greedy", games=20, seed=2))
+    with use_language("hu"):
+        hungarian = str(simulate("greedy", games=20, seed=2))
+    assert re.fullmatch(r"greedy: mean \d+\.\d\d ± \d+\.\d\d \(standard error, 20 games\)", english)
+    assert re.fullmatch(r"greedy: átlag \d+,\d\d ± \d+,\d\d \(standard hiba, 20 játék\)", hungarian)
+    assert hungarian.english == english
+
+
+def test_a_refused_cached_table_is_told_in_the_language_spoken(tmp_path, monkeypatch):
+    monkeypatch.setenv("SAILING_KIT_CACHE", str(tmp_path))
+    rules = rule_set("jacht")
+    fresh = build_table(rules)
+    path = table_path(rules, exact_key(rules))
+
+    def warning(code: str) -> str:
+        save_array(path, f"v1 {exact_key(rules)}", fresh)
+        path.write_bytes(b"NOTMINE!" + path.read_bytes()[8:])  # another program's file
+        with use_language(code), pytest.warns(UserWarning) as warned:
+            assert np.array_equal(cached_table(rules, exact_key(rules), build_table), fresh)
+        return warned[0].message.args[0]
+
+    english, hungarian = warning("en"), warning("hu")
+    assert english == (f"sailing_kit: the cached table {path} was refused (it is not a cache file "
+                       "of the kit); solving it again")
+    assert hungarian.english == english and str(path) in hungarian
+    assert "elutasítva" in hungarian and "nem a készlet gyorsítótárfájlja" in hungarian
+
+
+def test_a_table_whose_values_do_not_follow_the_equation_is_refused_in_russian():
+    rules = rule_set("jacht")
+    table = build_table(rules) * 2  # every position checked (all but the full card) wrong
+    english = raised(CacheRefused, lambda: check_table(model_for(rules), table), "en")
+    russian = raised(CacheRefused, lambda: check_table(model_for(rules), table), "ru")
+    assert str(english) == "513 of 513 positions checked do not follow the solver's equation"
+    assert str(russian) == "513 из 513 проверенных позиций не следуют уравнению решателя"
+    assert russian.english == str(english)

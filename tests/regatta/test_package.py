@@ -9,7 +9,7 @@ import pytest
 import sailing_kit.regatta as regatta
 from sailing_kit.core import ConfigError
 from sailing_kit.regatta import new_game
-from sailing_kit.regatta.drawing import draw_deck
+from sailing_kit.regatta.cards import draw_deck
 
 
 def test_importing_the_rules_pulls_in_no_jupyter():
