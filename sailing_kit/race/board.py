@@ -64,6 +64,9 @@ def situations_app() -> GameApp:
     return GameApp(_("Right of way: the animated trainer"),
                    lambda seed, level, rules: SituationTrainer(
                        level=None if level == "all" else level, rules=rules, seed=seed),
+                   about=_("Press Play to watch the boats; answer the question when it comes, "
+                           "then say why. Both rulebooks answer: the game's and the Racing Rules "
+                           "of Sailing 2025-2028."),
                    level=widgets.Dropdown(options=[("1", 1), ("2", 2), ("3", 3),
                                                    (_("all"), "all")],
                                           value=1, description=_("Level")),

@@ -32,6 +32,7 @@ from sailing_kit.core.i18n import N_, _, n_
 from sailing_kit.draw import palette
 from sailing_kit.draw.scene import Scene
 from sailing_kit.race import encounter_edit as edit
+from sailing_kit.race.boards.layout import side_panel, wrapping_row
 from sailing_kit.race.boards.verdict_words import committee_html
 from sailing_kit.race.drawing import option_marker
 from sailing_kit.race.encounter import Ask, Encounter, Question
@@ -87,7 +88,7 @@ class SituationEditor(CanvasBoard):
     def _build_widgets(self) -> None:
         self.tools = widgets.ToggleButtons(
             options=[(_(TOOL_LABELS[name]), name) for name in TOOLS], value=self.tool,
-            description=_("Tool:"), style={"button_width": "95px"},
+            description=_("Tool:"), style={"button_width": "auto"},
             tooltips=[_("{tool} (key {key})", tool=_(TOOL_LABELS[name]), key=key)
                       for name, key in TOOLS.items()])
         self.tools.observe(self._guarded(lambda change: self.use(change["new"])), names="value")
@@ -102,8 +103,9 @@ class SituationEditor(CanvasBoard):
                                names="value")
         self.verdict = widgets.HTML()
         self.saved = widgets.Textarea(placeholder=_("a saved situation (JSON)"),
-                                      layout=widgets.Layout(width="360px", height="6em"))
-        self.side = widgets.VBox([
+                                      layout=widgets.Layout(width="360px", max_width="100%",
+                                                            height="6em"))
+        self.side = side_panel([
             self.title_box, self.question,
             widgets.HBox([self.button(_("Ask here"), _("Ask the question after the moves drawn "
                                                        "so far"), self.ask_here, "question",
@@ -119,12 +121,12 @@ class SituationEditor(CanvasBoard):
                             self.add_to_quiz, "plus", control="save"),
                 self.button(_("Save quiz"), _("Write the situations kept as a quiz file in the "
                                               "box"), self.save_quiz, "list", control="save")]),
-            self.saved], layout=widgets.Layout(width="380px"))
+            self.saved])
 
     def _controls(self) -> list[widgets.Widget]:
         return [widgets.VBox([
             self.tools,
-            widgets.HBox([
+            wrapping_row([
                 self.button(_("Boat"), _("Turn the selected boat anticlockwise (q)"),
                             lambda: self.turn(-1), "rotate-left", control="edit"),
                 self.button(_("Boat"), _("Turn the selected boat clockwise (e)"),
@@ -141,7 +143,7 @@ class SituationEditor(CanvasBoard):
                             "undo", control="edit"),
                 self.button(_("Hail"), _("Hail for room to tack with the next move (h)"),
                             self.toggle_hail, "bullhorn", control="edit"),
-            ])])]
+            ])], layout=widgets.Layout(max_width="100%"))]
 
     # ----- the picture -------------------------------------------------------------------------
     def _board(self) -> Board:

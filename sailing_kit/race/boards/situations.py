@@ -19,6 +19,7 @@ import ipywidgets as widgets
 from sailing_kit.core.i18n import N_, _
 from sailing_kit.draw.scene import Scene
 from sailing_kit.exercises.attempts import Attempt, notify
+from sailing_kit.race.boards.layout import side_panel, wrapping_row
 from sailing_kit.race.boards.verdict_words import committee_html, summary_html
 from sailing_kit.race.encounter import Encounter, Side
 from sailing_kit.race.encounter_drawing import OVERLAY_LABELS, OVERLAYS, Board, frame_scene
@@ -90,16 +91,15 @@ class SituationTrainer(CanvasBoard):
         self.rules_choice = widgets.ToggleButtons(
             options=[(_("Race the Wind"), Rules.RACE.value), ("RRS 2025–2028", Rules.RRS.value)],
             value=Rules(self.quiz.rules).value, description=_("Rules:"),
-            style={"button_width": "165px"})
+            style={"button_width": "auto"})
         self.rules_choice.observe(self._guarded(self._change_rules), names="value")
         self.back_button = widgets.Button(description=_("Back to the quiz"), icon="arrow-left",
                                           tooltip=_("Back where you were"),
                                           layout=widgets.Layout(width="auto"))
         self.back_button.on_click(lambda _button: self._guarded(self.back_to_quiz)())
         self.learn_box = widgets.VBox()
-        self.side = widgets.VBox([self.score, self.question_box, self.answers, self.reasons,
-                                  self.feedback, self.learn_box, self.committee],
-                                 layout=widgets.Layout(width="380px"))
+        self.side = side_panel([self.score, self.question_box, self.answers, self.reasons,
+                                self.feedback, self.learn_box, self.committee])
 
     def _controls(self) -> list[widgets.Widget]:
         timeline = [
@@ -112,14 +112,14 @@ class SituationTrainer(CanvasBoard):
                         "repeat", control="timeline"),
         ]
         return [widgets.VBox([
-            widgets.HBox(timeline),
-            widgets.HBox([widgets.Label(_("Overlays:")), *self.overlay_toggles.values()]),
-            widgets.HBox([self.rules_choice,
-                          self.button(_("Next"), _("The next situation (n)"),
-                                      self.next_situation, "forward", control="next"),
-                          self.button(_("Summary"), _("Your score and the rules you missed"),
-                                      self.show_summary, "list", control="summary")]),
-        ])]
+            wrapping_row(timeline),
+            wrapping_row([widgets.Label(_("Overlays:")), *self.overlay_toggles.values()]),
+            wrapping_row([self.rules_choice,
+                  self.button(_("Next"), _("The next situation (n)"), self.next_situation,
+                              "forward", control="next"),
+                  self.button(_("Summary"), _("Your score and the rules you missed"),
+                              self.show_summary, "list", control="summary")]),
+        ], layout=widgets.Layout(max_width="100%"))]
 
     # ----- what is shown ----------------------------------------------------------------------
     @property
@@ -208,7 +208,8 @@ class SituationTrainer(CanvasBoard):
         button = self.button(str(number + 1), _("This fact decides it: {fact}", fact=text),
                              lambda: self.explain(number), control="answer")
         words = widgets.HTML(f"<span style='line-height:1.3'>{html.escape(text)}</span>",
-                             layout=widgets.Layout(width="320px"))
+                             layout=widgets.Layout(width="320px", min_width="0",
+                                                   flex="0 1 auto"))
         return widgets.HBox([button, words], layout=widgets.Layout(align_items="center"))
 
     # ----- the timeline ------------------------------------------------------------------------

@@ -62,7 +62,7 @@ class RightOfWayTrainer(CanvasBoard):
         self.answers = widgets.HBox()
         self.rules = widgets.ToggleButtons(
             options=[(_(label), rule.value) for rule, label in RULE_LABELS.items()], value=None,
-            description=_("Rule:"), style={"button_width": "210px"},
+            description=_("Rule:"), style={"button_width": "auto"},
             tooltips=[_(rule.text) for rule in RULE_LABELS])
         self.level = widgets.ToggleButtons(options=[(_("Who keeps clear"), 1),
                                                     (_("+ which rule"), 2)],
@@ -70,7 +70,7 @@ class RightOfWayTrainer(CanvasBoard):
         self.level.observe(self._guarded(self._change_level), names="value")
         self.mode = widgets.ToggleButton(description=_("Free mode"), icon="hand-paper-o",
                                          tooltip=_("Move the boats yourself; the umpire rules "
-                                                   "live"))
+                                                   "live"), layout=widgets.Layout(width="auto"))
         self.mode.observe(self._guarded(self._toggle_free), names="value")
         controls = [self.level, self.button(_("Next"), _("Next scenario"), self.next_scenario,
                                             icon="forward", control="next"), self.mode]
