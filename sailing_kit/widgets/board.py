@@ -325,7 +325,8 @@ class CanvasBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
 
     def say(self, message: str, kind: str = "info", *, detail: str = "") -> None:
         """Show ``message`` in the status line under the canvas: one short line (a long message
-        is cut at its first sentence), its whole words (or ``detail``) behind "why?"; brought
+        is cut at its first sentence), its whole words (or ``detail``) behind "why?"; a line
+        cut by a narrow screen shows whole while tapped (focused) or hovered; brought
         into view if the player has just pressed on this board (each message flashes, even a
         repeated one)."""
         self._says += 1
@@ -338,7 +339,8 @@ class CanvasBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
                f"<div>{html.escape(full)}</div></details>") if full else ""
         self.status.value = (
             f'<div class="sk-said" role="status" aria-live="polite" data-said="{self._says}" '
-            f'style="{_STATUS_STYLE[kind]}"><span class="sk-short">{html.escape(short)}</span>'
+            f'style="{_STATUS_STYLE[kind]}"><span class="sk-short" tabindex="0" '
+            f'title="{html.escape(short)}">{html.escape(short)}</span>'
             f"{why}</div>"
         )
         self.canvas.reveal_status()

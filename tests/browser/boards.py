@@ -126,7 +126,7 @@ _BUILDS_A_BOARD = re.compile(r"\b(\w*Board|\w*Trainer|app|trainer_app)\(")
 
 def status_text(board: CanvasBoard) -> str:
     """The short line of a board's status, as the browser shows it."""
-    short = re.search(r'<span class="sk-short">(.*?)</span>', board.status.value, re.S)
+    short = re.search(r'<span class="sk-short"[^>]*>(.*?)</span>', board.status.value, re.S)
     return " ".join(html.unescape(short.group(1) if short else "").split())
 
 

@@ -161,5 +161,30 @@ def test_the_situation_editor_fits_a_phone_in_the_longest_languages(
         expect(page.locator(f"{BOARD} .sk-status")).to_contain_text(chosen, timeout=WAIT_MS)
         _screenshots(page, workspace, f"trainer-editor-{code}-phone")
         assert_fits(page, BOARD, HOLDERS)
+        _a_cut_status_shows_whole_when_tapped(page, workspace, code)
     finally:
         page.context.close()
+
+
+def _a_cut_status_shows_whole_when_tapped(page: Page, workspace: Workspace, code: str) -> None:
+    """A status line longer than the phone's line ends in "…"; a tap on it shows it whole,
+    on the screen, over the canvas, nothing of it hidden (and when focus moves on, it is one
+    line again)."""
+    short = page.locator(f"{BOARD} .sk-status .sk-short").first
+    short.evaluate("(line, words) => { line.textContent = words; }", "слово " * 30)
+    assert short.evaluate("line => line.scrollWidth > line.clientWidth + 1"), "not cut"
+    short.tap()
+    expect(short).to_be_focused()
+    shown = short.evaluate("""line => {
+        const box = line.getBoundingClientRect();
+        const seen = (x, y) => line.contains(document.elementFromPoint(x, y));
+        return {whole: line.scrollWidth <= line.clientWidth + 1, left: box.left,
+                right: box.right, lines: Math.round(box.height / 20), width: innerWidth,
+                corners: [seen(box.left + 4, box.top + 4), seen(box.right - 4, box.top + 4),
+                          seen(box.left + 4, box.bottom - 4), seen(box.right - 4, box.bottom - 4)]};
+    }""")
+    page.screenshot(path=str(workspace.root / f"trainer-editor-{code}-phone-status.png"))
+    assert shown["whole"] and shown["lines"] >= 2 and all(shown["corners"]), shown
+    assert shown["left"] >= 0 and shown["right"] <= shown["width"], shown
+    page.keyboard.press("Tab")  # focus moves on
+    assert short.evaluate("line => line.scrollWidth > line.clientWidth + 1"), "not put back"
