@@ -193,7 +193,10 @@ def _keep_clear(scene: Scene, view: GridView, timeline: Timeline, record: RrsRec
     start = view.pixel(moment.boat(keeper).position)
     end = view.pixel(moment.boat(other).position)
     scene.line(start, end, stroke=palette.VERMILLION, width=2, dash=(6, 3))
-    label(scene, ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2 - 10),
+    # above both hulls (or, with no room above, below them): never over a boat or its name
+    above = min(start[1], end[1]) - 0.75 * view.cell
+    y = above if above >= MIN_TEXT else max(start[1], end[1]) + 0.75 * view.cell + MIN_TEXT
+    label(scene, ((start[0] + end[0]) / 2, y),
           _("{boat} keeps clear (RRS {rule})", boat=keeper, rule=rule), palette.VERMILLION,
           bold=True)
 

@@ -236,3 +236,30 @@ def test_every_frame_names_each_boat_as_a_piece_where_the_engine_put_it(situatio
                   for x, _ in getattr(shape, "points", ())]
             x, _ = board.view.pixel(boat.position)
             assert xs and min(xs) - 1 <= x <= max(xs) + 1
+
+
+@pytest.mark.parametrize("situation", SITUATIONS, ids=lambda s: s.id)
+def test_who_keeps_clear_is_written_clear_of_every_hull(situation):
+    """After the answer, "A keeps clear (RRS 10)" is written above (or below) the boats, never
+    over a hull: at the question's frame, its words' box misses every boat's."""
+    from sailing_kit.draw.scene import Text
+    from sailing_kit.race.encounter_drawing import LETTER, Board, frame_scene
+    from sailing_kit.race.verdicts import verdicts
+
+    found = verdicts(situation)
+    timeline = found.timeline
+    board = Board.fitted(timeline, (460, 460))
+    frame = timeline.frame_of(situation.ask.after)
+    scene = frame_scene(timeline, found.record, board, frame, overlays=("keep_clear",),
+                        reveal=True)
+    said = [s for s in scene.shapes if isinstance(s, Text) and "keeps clear (RRS" in s.text]
+    assert len(said) == 1
+    words = said[0]
+    half = LETTER * words.size * len(words.text) / 2
+    left, right, top, bottom = (words.at[0] - half, words.at[0] + half,
+                                words.at[1] - words.size, words.at[1] + 0.3 * words.size)
+    hull = 0.45 * board.view.cell
+    for boat in timeline.frames[frame].boats:
+        x, y = board.view.pixel(boat.position)
+        assert right < x - hull or left > x + hull or bottom < y - hull or top > y + hull, \
+            (boat.name, words.text)
