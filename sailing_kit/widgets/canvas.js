@@ -179,13 +179,16 @@ function render({ model, el }) {
     return fingerScale;
   }
 
-  // Scroll a zoomed board so the targets are in view, from their left edge.
+  // Scroll a zoomed board so the targets are in view, scrolling no further than that needs (so
+  // as much of the picture's left, where its title is, stays in view); targets wider than the
+  // view are shown from their left edge.
   function showTargets() {
     const current = painter.picture;
     const targets = current ? current.targets || [] : [];
     if (!targets.length) return;
     const left = Math.min(...targets.map(([x]) => x));
-    el.scrollLeft = Math.max(0, left * scale - 12);
+    const right = Math.max(...targets.map(([x, , w]) => x + w));
+    el.scrollLeft = Math.max(0, Math.min(left * scale - 12, right * scale + 12 - el.clientWidth));
   }
 
   // ----- pointer ---------------------------------------------------------------------------------
