@@ -81,7 +81,7 @@ def test_one_situation_of_each_level_played_answered_wrong_retried_and_explained
     oracle = SituationTrainer(Quiz([s for s in library() if s.id in LEVELS], rules="rrs"))
     open_board(page, lab, workspace, "situations.ipynb", TRAINER)
     levels = set()
-    for _ in LEVELS:
+    for played, _ in enumerate(LEVELS, start=1):
         levels.add(oracle.quiz.current.level)
         right, wrong = right_and_wrong(oracle)
         options = oracle.quiz.options()
@@ -113,6 +113,9 @@ def test_one_situation_of_each_level_played_answered_wrong_retried_and_explained
                                                   ".png"))
         button(page, "Next").click()
         oracle.next_situation()
+        if played < len(LEVELS):  # Play only once the kernel has set up the next situation
+            expect(page.locator(f"{BOARD} .sk-status").last).to_contain_text(  # (its reset
+                "Press Play", timeout=WAIT_MS)  # of the timeline would stop an early Play)
     assert levels == {1, 2, 3}
     expect(page.locator(f"{BOARD} b").filter(has_text="Score: 0 of 3").first).to_be_visible(
         timeout=WAIT_MS)
