@@ -436,6 +436,26 @@ def tap(page: Page, canvas: Locator, pixel: XY) -> None:
     page.touchscreen.tap(*page_point(canvas, pixel))
 
 
+_ON_CANVAS = """(canvas, [x, y]) => {
+    const found = document.elementFromPoint(x, y);
+    return found === canvas ? '' : (found ? `${found.tagName}.${found.className}`.slice(0, 120)
+                                          : 'nothing');
+}"""
+
+
+def aim(canvas: Locator, pixel: XY) -> XY:
+    """The page point of scene pixel ``pixel``, once the canvas is what lies there: a loaded
+    JupyterLab may still move its cells after a scroll has settled (its windowed notebook
+    measures outputs late); fails, naming what lies there instead, after a few tries."""
+    for _try in range(20):
+        point = page_point(canvas, pixel)
+        covering = canvas.evaluate(_ON_CANVAS, [point[0], point[1]])
+        if not covering:
+            return point
+        canvas.evaluate(_SETTLED)
+    raise AssertionError(f"scene pixel {pixel} is under {covering}, not the canvas")
+
+
 def finger_drag(page: Page, canvas: Locator, start: XY, end: XY, steps: int = 8) -> None:
     """A finger pressed on ``start``, moved to ``end`` and lifted (CDP touch events)."""
     (x0, y0), (x1, y1) = page_point(canvas, start), page_point(canvas, end)

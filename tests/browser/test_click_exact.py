@@ -24,13 +24,13 @@ from tests.browser.boards import (
     CASE,
     CASE_NAMES,
     Click,
+    aim,
     apply_in_kernel,
     assert_fits_the_window,
     assert_read_at,
     board_locator,
     in_view,
     notebook_board,
-    page_point,
     press_in_page,
     scroll_half_out,
     scroll_near_the_top,
@@ -58,7 +58,7 @@ def play_half_scrolled(page: Page, canvas: Locator, name: str, notebook: str) ->
         if isinstance(step, Click):
             shown = scroll_half_out(canvas, step.pixel)
             assert 0.35 <= shown <= 0.65, f"{shown:.0%} of the board in view, not half"
-            page.mouse.click(*page_point(canvas, step.pixel))
+            page.mouse.click(*aim(canvas, step.pixel))
             assert_read_at(canvas, step.pixel)
         else:
             press_in_page(page, step.label)
@@ -75,7 +75,7 @@ def click_and_look(page: Page, canvas: Locator, oracle: CanvasBoard,
     before = said.get_attribute("data-said")
     oracle.simulate_click(*pixel)
     scroll_near_the_top(canvas, pixel)
-    page.mouse.click(*page_point(canvas, pixel))
+    page.mouse.click(*aim(canvas, pixel))
     wait_for_status(page, status_text(oracle))
     expect(said).not_to_have_attribute("data-said", before or "", timeout=WAIT_MS)
     status = board_locator(page).locator(".sk-status")
