@@ -72,6 +72,23 @@ def test_playing_ends_at_the_question_until_it_is_answered():
     assert board.play_control.max == board.slider.max == len(board.timeline.frames) - 1
 
 
+def test_the_next_situation_starts_from_its_first_frame_on_play_and_slider_alike():
+    """Play and the slider are linked in the page: Play is put back to 0 before its end moves
+    (an old value past the new end, clamped there, would jump the next situation to its
+    question)."""
+    board = SituationTrainer(Quiz([by_id("port-tries-to-cross"), by_id("free-point-leeward")]))
+    board.play_control.value = board.slider.value = board.ask_frame
+    board.answer(right_option(board))
+    board.play_control.value = board.slider.value = board.slider.max  # played to the end
+    changes = []
+    board.play_control.observe(lambda change: changes.append((change.name, change.new)),
+                               names=["value", "max"])
+    board.next_situation()
+    assert board.frame == board.play_control.value == board.slider.value == 0
+    assert changes[0] == ("value", 0) and ("max", board.ask_frame) in changes
+    assert "Press Play" in board.status.value
+
+
 def test_space_and_a_tap_play_and_pause_and_replay_starts_again():
     board = trainer_for("port-tries-to-cross")
     board.simulate_key(" ")

@@ -141,10 +141,13 @@ class SituationTrainer(CanvasBoard):
         self.board = Board.fitted(self.timeline, BOX)
         self.frame = 0
         last = len(self.timeline.frames) - 1
+        self.play_control.playing = False
+        # Play back to 0 before its max changes: the page links Play to the slider, and an old
+        # value past the new max, clamped there, would jump the slider to the question
+        self.play_control.value = 0
         with self.slider.hold_trait_notifications():
-            self.play_control.playing = False
-            self.slider.max = self.play_control.max = self.ask_frame if self.asking else last
             self.slider.value = 0
+            self.slider.max = self.play_control.max = self.ask_frame if self.asking else last
 
     def scene(self) -> Scene:
         return frame_scene(self.timeline, self.record, self.board, self.frame,
