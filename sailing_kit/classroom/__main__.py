@@ -14,16 +14,9 @@ import sys
 from collections.abc import Sequence
 
 from sailing_kit.core.errors import ConfigError
-from sailing_kit.core.i18n import _, asked_language, read_language, use_language
+from sailing_kit.core.i18n import _, asked_language, language_argument, use_language
 
 PROG = "python -m sailing_kit.classroom"
-
-
-def _language(value: str) -> str:
-    try:
-        return read_language(value)
-    except ConfigError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -62,7 +55,7 @@ def _common_options(parser: argparse.ArgumentParser) -> argparse._ArgumentGroup:
     options = parser.add_argument_group(_("options"))
     options.add_argument("-h", "--help", action="help", help=_("show this help and exit"))
     options.add_argument(
-        "--language", type=_language, metavar="CODE", default=argparse.SUPPRESS,
+        "--language", type=language_argument, metavar="CODE", default=argparse.SUPPRESS,
         help=_("the language of this terminal: en, bg, fr, hu or ru (default: the terminal's "
                "LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en); students and the dashboard "
                "choose their own"))

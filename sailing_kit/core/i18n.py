@@ -91,6 +91,15 @@ def read_language(value: object) -> str:
                       else Text(f"{refusal} / {refusal.english}", refusal.english))
 
 
+def language_argument(value: str) -> str:
+    """:func:`read_language` as a command line's ``--language`` type: a code the kit has not is
+    argparse's error (exit 2, with the list of languages)."""
+    try:
+        return read_language(value)
+    except ConfigError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def environment_language(environ: Mapping[str, str] | None = None) -> str:
     """The teacher's language as the terminal's environment says it (:data:`ENVIRONMENT`, in
     that order; ``hu_HU.UTF-8`` is "hu"): the first the kit speaks, else English."""

@@ -30,8 +30,7 @@ from pathlib import Path
 
 import nbformat
 
-from sailing_kit.core.errors import ConfigError
-from sailing_kit.core.i18n import _, read_language, use_language
+from sailing_kit.core.i18n import _, language_argument, read_language, use_language
 from sailing_kit.exercises import catalogue, names
 from sailing_kit.exercises.teacher import make_key
 
@@ -192,15 +191,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="the mode of a student release (default: practice)")
     parser.add_argument("--student", default=TEACHER_NAME,
                         help="whose answers the teacher's version shows first")
-    parser.add_argument("--language", metavar="CODE",
+    parser.add_argument("--language", metavar="CODE", type=language_argument,
                         help="hand out the exercises in this language: bg, en, fr, hu or ru "
                              "(each exercise's translated copy where the kit has one)")
     args = parser.parse_args(argv)
-    try:
-        language = None if args.language is None else read_language(args.language)
-    except ConfigError as error:
-        parser.error(f"--language: {error}")
-    written = release(args.which, args.source, args.out, args.mode, args.student, language)
+    written = release(args.which, args.source, args.out, args.mode, args.student, args.language)
     if not written:
         print(f"no exercise notebooks in {args.source}: give their folder with --source",
               file=sys.stderr)

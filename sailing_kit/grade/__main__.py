@@ -18,15 +18,14 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
 
-from sailing_kit.core.errors import ConfigError
 from sailing_kit.core.i18n import (
     N_,
     _,
     asked_language,
     language,
+    language_argument,
     n_,
     number,
-    read_language,
     set_language,
 )
 from sailing_kit.exercises import names
@@ -45,13 +44,6 @@ DESCRIPTION = N_("Grades submitted exercise notebooks (files, or folders searche
 UNSANDBOXED = N_("warning: --isolation none: every submission runs as you, with your rights, "
                  "without a sandbox: it can read your files and environment and change them. "
                  "The CSV marks its rows isolated=no.")
-
-
-def _language(value: str) -> str:
-    try:
-        return read_language(value)
-    except ConfigError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -87,7 +79,7 @@ def _parser() -> argparse.ArgumentParser:
     add("--max-size", type=float, default=20.0, help=_("the biggest notebook file, in MB (20)"))
     add("--memory", type=int, default=2048, help=_("the memory a notebook may use, in MB (2048)"))
     add("--jobs", type=int, default=1, help=_("notebooks graded at once (default: 1)"))
-    add("--language", type=_language, default=None, metavar="CODE",
+    add("--language", type=language_argument, default=None, metavar="CODE",
         help=_("the teacher's language (this help, the console, the CSV's reasons, and the "
                "reports of students who chose none): en, bg, fr, hu or ru (default: the "
                "terminal's LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en); a student's report "
