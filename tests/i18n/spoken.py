@@ -31,6 +31,17 @@ def raised(kind: type[Exception], act: Callable[[], object], code: str) -> Excep
     return refused.value
 
 
+def assert_same_refusal(kind: type[Exception], act: Callable[[], object], code: str,
+                        named: list[str]) -> None:
+    """``act`` refused in language ``code`` says the same in English as the English run, in
+    other words, and names each of ``named`` (an option, a bound) in both."""
+    english, spoken = raised(kind, act, "en"), raised(kind, act, code)
+    assert spoken.english == english.english == str(english)  # type: ignore[attr-defined]
+    assert str(spoken) != str(english)
+    for word in named:
+        assert word in str(english) and word in str(spoken), word
+
+
 def english_of(error: Exception) -> str:
     """The English of ``error``'s message (a kit error's own, or the translated text it holds)."""
     return str(getattr(error, "english", getattr(error.args[0], "english", error.args[0])))
